@@ -1,0 +1,84 @@
+package io.rankwire.spi;
+
+import org.agrona.DirectBuffer;
+import org.agrona.MutableDirectBuffer;
+
+/**
+ * One rank's endpoint of a transport, shaped like verbs: the runtime posts work and polls
+ * completions. All {@code post*} methods return a {@link ReturnCode} instead of throwing; they
+ * may be called only by the thread that currently drives the rank's engine (one at a time).
+ * Completions are delivered only from {@link #poll}, on the polling thread.
+ *
+ * <p>Messages are self-describing: every message starts with a TMH
+ * ({@link io.rankwire.proto.TmHeader}), so a transport needs no knowledge of the runtime's
+ * protocols beyond what a tag-matching NIC has. Each (sender, receiver) stream is delivered in
+ * order, like an RC queue pair.
+ */
+public interface Transport extends AutoCloseable
+{
+    /** Static capabilities: eager limit, maximum message size, tag-matching offload. */
+    Capabilities capabilities();
+
+    /**
+     * Exchanges addresses through the job's {@link Bootstrap} and makes every peer reachable
+     * (connecting eagerly or lazily). Blocks until this rank is ready to send and receive.
+     */
+    void wireUp();
+
+    /**
+     * Sends one message to {@code peer}: {@code header[hdrOffset, hdrOffset + hdrLength)}
+     * followed by {@code payload[payloadOffset, payloadOffset + payloadLength)} ({@code payload}
+     * may be null when {@code payloadLength == 0}). The header begins with a TMH. Both buffers
+     * may be reused once the call returns {@link ReturnCode#OK}, unless the transport documents
+     * zero-copy sends, in which case it reports a {@link CompletionOpcode#SEND} completion with
+     * {@code wrId} when they may be reused. A send to oneself is allowed.
+     *
+     * @return {@link ReturnCode#OK}, {@link ReturnCode#BACK_PRESSURED} (retry later) or an error.
+     */
+    int postSend(
+        int peer,
+        DirectBuffer header,
+        int hdrOffset,
+        int hdrLength,
+        DirectBuffer payload,
+        int payloadOffset,
+        int payloadLength,
+        long wrId);
+
+    /**
+     * Registers {@code buffer[offset, offset + length)} for remote reads by peers. The region
+     * stays readable until {@link MemoryRegion#close()}.
+     */
+    MemoryRegion register(DirectBuffer buffer, int offset, int length);
+
+    /**
+     * Reads {@code length} bytes of a peer's registered region ({@code va}, {@code rkey}) into
+     * {@code dst[dstOffset, dstOffset + length)}. Completes with a {@link CompletionOpcode#READ}
+     * completion carrying {@code wrId}; an unknown rkey or out-of-bounds access completes with
+     * {@link CompletionStatus#REMOTE_ACCESS_ERROR}. The transport writes nothing outside the
+     * destination range.
+     */
+    int postRead(int peer, long va, int rkey, int length, MutableDirectBuffer dst, int dstOffset, long wrId);
+
+    /** The tag-matching SRQ of this endpoint, or null when the transport has no offload. */
+    OffloadPort offloadPort();
+
+    /**
+     * Delivers up to {@code max} completions to {@code handler} on the calling thread.
+     *
+     * @return the number of completions delivered (0 when nothing happened).
+     */
+    int poll(CompletionHandler handler, int max);
+
+    /**
+     * Wakes a thread blocked in an idle strategy waiting for completions. Optional; transports
+     * that deliver completions from another thread may call {@link TransportContext#signal()}.
+     */
+    default void wakeup()
+    {
+    }
+
+    /** Closes the endpoint; pending work completes with {@link CompletionStatus#FLUSHED}. */
+    @Override
+    void close();
+}
