@@ -1,5 +1,6 @@
 package io.rankwire.launch;
 
+import java.util.Collections;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
@@ -82,7 +83,7 @@ public final class JobEnvironment
         this.jobId = Objects.requireNonNull(jobId, "jobId");
         this.secret = Objects.requireNonNull(secret, "secret").clone();
         this.transport = Objects.requireNonNull(transport, "transport");
-        this.settings = Map.copyOf(settings);
+        this.settings = Collections.unmodifiableMap(new TreeMap<>(settings));
         this.bootstrapFactory = Objects.requireNonNull(bootstrapFactory, "bootstrapFactory");
     }
 
@@ -122,6 +123,12 @@ public final class JobEnvironment
         OVERRIDE.set(Objects.requireNonNull(env, "env"));
     }
 
+    /** The calling thread's override, or null. */
+    static JobEnvironment override()
+    {
+        return OVERRIDE.get();
+    }
+
     /** Removes the calling thread's override. */
     static void clearOverride()
     {
@@ -158,7 +165,7 @@ public final class JobEnvironment
         return transport;
     }
 
-    /** The {@code rankwire.*} settings passed by the launcher; never null. */
+    /** The {@code rankwire.*} settings passed by the launcher, sorted by key; never null. */
     public Map<String, String> settings()
     {
         return settings;
@@ -186,6 +193,6 @@ public final class JobEnvironment
     public String toString()
     {
         return "JobEnvironment{rank=" + rank + ", size=" + size + ", jobId=" + jobId +
-            ", transport=" + transport + ", settings=" + new TreeMap<>(settings) + "}";
+            ", transport=" + transport + ", settings=" + settings + "}";
     }
 }
