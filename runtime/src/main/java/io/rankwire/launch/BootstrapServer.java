@@ -182,7 +182,8 @@ final class BootstrapServer implements AutoCloseable
         final SelectionKey key = channel.register(selector, SelectionKey.OP_READ);
         final byte[] nonce = new byte[BootstrapProtocol.NONCE_LENGTH];
         random.nextBytes(nonce);
-        final BootstrapConnection c = new BootstrapConnection(channel, key, nonce, System.nanoTime() + AUTH_TIMEOUT_NANOS);
+        final BootstrapConnection c =
+            new BootstrapConnection(channel, key, nonce, System.nanoTime() + AUTH_TIMEOUT_NANOS);
         key.attach(c);
         connections.add(c);
         final ByteBuffer challenge = BootstrapProtocol.begin(4 + 1 + nonce.length, BootstrapProtocol.CHALLENGE);

@@ -93,7 +93,8 @@ public final class Rwrun implements Callable<Integer>
     @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help and exit.")
     private boolean help;
 
-    @Parameters(index = "0", arity = "0..1", paramLabel = "MainClass", description = "The class whose main each rank runs.")
+    @Parameters(index = "0", arity = "0..1", paramLabel = "MainClass",
+        description = "The class whose main each rank runs.")
     private String mainClass;
 
     @Parameters(index = "1..*", paramLabel = "args", description = "Arguments for MainClass.")
@@ -105,7 +106,10 @@ public final class Rwrun implements Callable<Integer>
     private final List<String> rankwireClassPath;
 
     private Rwrun(
-        final PrintStream out, final PrintStream err, final Map<String, String> environment, final String rankwireClassPath)
+        final PrintStream out,
+        final PrintStream err,
+        final Map<String, String> environment,
+        final String rankwireClassPath)
     {
         this.out = out;
         this.err = err;

@@ -69,7 +69,8 @@ class JobEnvironmentTest
                 .getMessage());
         final Map<String, String> badAddress = launcherVariables();
         badAddress.put(JobEnvironment.BOOTSTRAP, "localhost");
-        assertTrue(assertThrows(IllegalStateException.class, () -> EnvironmentParser.parse(badAddress, new Properties()))
+        assertTrue(assertThrows(IllegalStateException.class,
+                () -> EnvironmentParser.parse(badAddress, new Properties()))
             .getMessage().startsWith("RANKWIRE_BOOTSTRAP : 'localhost' (expected: host:port)"));
         final Map<String, String> badSecret = launcherVariables();
         badSecret.put(JobEnvironment.SECRET, "xyz0");
