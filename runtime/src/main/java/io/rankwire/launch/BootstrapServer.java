@@ -122,7 +122,17 @@ final class BootstrapServer implements AutoCloseable
                 selector.select(wait == Long.MAX_VALUE ? 0 : Math.max(1, TimeUnit.NANOSECONDS.toMillis(wait) + 1));
                 for (final SelectionKey key : selector.selectedKeys())
                 {
-                    onReady(key);
+                    try
+                    {
+                        onReady(key);
+                    }
+                    catch (final RuntimeException e)
+                    {
+                        if (key.attachment() instanceof BootstrapConnection)
+                        {
+                            close((BootstrapConnection)key.attachment());
+                        }
+                    }
                 }
                 selector.selectedKeys().clear();
                 wait = expire(System.nanoTime());

@@ -105,6 +105,24 @@ class JobEnvironmentTest
     }
 
     @Test
+    void shouldRunBodyAsRankAndRestorePreviousEnvironment()
+    {
+        final InMemoryBootstrap table = new InMemoryBootstrap(3);
+        final JobEnvironment outer = JobEnvironment.of(0, 3, "j", new byte[] {1}, "sim", Map.of(), table.forRank(0));
+        final JobEnvironment inner = JobEnvironment.of(2, 3, "j", new byte[] {1}, "sim",
+            Map.of("rankwire.x", "1"), table.forRank(2));
+        final AtomicReference<Integer> seen = new AtomicReference<>();
+        JobEnvironment.runAs(outer, () ->
+        {
+            JobEnvironment.runAs(inner, () -> seen.set(JobEnvironment.current().orElseThrow().bootstrap().rank()));
+            assertSame(outer, JobEnvironment.current().orElseThrow());
+        });
+        assertEquals(2, seen.get());
+        assertEquals(Map.of("rankwire.x", "1"), inner.settings());
+        assertTrue(JobEnvironment.override() == null);
+    }
+
+    @Test
     void shouldRoundTripSettingsAndAddresses()
     {
         final Map<String, String> settings = Map.of("rankwire.x", "a=b", "rankwire.y", "");
