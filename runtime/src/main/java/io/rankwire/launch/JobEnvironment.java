@@ -44,6 +44,8 @@ public final class JobEnvironment
     public static final String BIND = "RANKWIRE_BIND";
     /** The setting key that carries {@link #BIND}. */
     public static final String BIND_SETTING = "rankwire.bind";
+    /** The TCP transport's listen interface; {@code rwrun --bind} sets it unless given with {@code -x}. */
+    public static final String TCP_BIND_SETTING = "rankwire.tcp.bind";
     /** The prefix of every setting key. */
     public static final String SETTING_PREFIX = "rankwire.";
     /** The transport used when none is named. */

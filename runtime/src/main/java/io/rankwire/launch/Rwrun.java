@@ -167,6 +167,7 @@ public final class Rwrun implements Callable<Integer>
             final Map<String, String> env = new TreeMap<>();
             final Map<String, String> settings = new TreeMap<>(Settings.fromProperties(System.getProperties()));
             OptionChecks.exports(exports, environment, env, settings);
+            settings.putIfAbsent(JobEnvironment.TCP_BIND_SETTING, address.getHostAddress());
             OptionChecks.size(size);
             OptionChecks.mainClass(mainClass, rankwireClassPath, userClassPath);
             final boolean tag = tagOutput != null ? tagOutput : size > 1;

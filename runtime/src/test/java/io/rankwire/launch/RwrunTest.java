@@ -67,7 +67,8 @@ class RwrunTest
         for (int rank = 0; rank < 2; rank++)
         {
             assertTrue(r.outLines().contains("rank " + rank +
-                " RW_TEST_VAR=from-launcher settings={rankwire.bind=127.0.0.1, rankwire.eager.limit=4096}"),
+                " RW_TEST_VAR=from-launcher settings={rankwire.bind=127.0.0.1, rankwire.eager.limit=4096," +
+                " rankwire.tcp.bind=127.0.0.1}"),
                 r::toString);
         }
     }
