@@ -50,10 +50,6 @@ final class SimNic
         this.cq = new CompletionQueue(config.cqCapacity(), this);
         this.regions = new RegionTable(rank);
         this.parked = new ArrayDeque[fabric.size()];
-        for (int i = 0; i < parked.length; i++)
-        {
-            parked[i] = new ArrayDeque<>();
-        }
     }
 
     int rank()
@@ -105,14 +101,26 @@ final class SimNic
             counters.increment(NicCounters.DROPPED);
             return false;
         }
-        if (!parked[m.source].isEmpty() || !process(m))
+        final ArrayDeque<WireMessage> wire = parked[m.source];
+        if ((wire != null && !wire.isEmpty()) || !process(m))
         {
-            parked[m.source].addLast(m);
+            park(m);
             parkedTotal++;
             counters.increment(NicCounters.RNR_WAITS);
             return true;
         }
         return false;
+    }
+
+    private void park(final WireMessage m)
+    {
+        ArrayDeque<WireMessage> wire = parked[m.source];
+        if (wire == null)
+        {
+            wire = new ArrayDeque<>();
+            parked[m.source] = wire;
+        }
+        wire.addLast(m);
     }
 
     /** Delivers {@code m}; false when it needs an SRQ buffer and none is posted. */
@@ -391,6 +399,10 @@ final class SimNic
         for (int i = 0; i < n; i++)
         {
             final ArrayDeque<WireMessage> wire = parked[(retryStart + i) % n];
+            if (wire == null)
+            {
+                continue;
+            }
             WireMessage m;
             while ((m = wire.peekFirst()) != null && process(m))
             {
@@ -436,7 +448,7 @@ final class SimNic
         for (final ArrayDeque<WireMessage> wire : parked)
         {
             WireMessage m;
-            while ((m = wire.pollFirst()) != null)
+            while (wire != null && (m = wire.pollFirst()) != null)
             {
                 fabric.pool().release(m);
             }
