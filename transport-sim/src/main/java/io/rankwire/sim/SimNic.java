@@ -30,6 +30,7 @@ final class SimNic
     private final CompletionQueue cq;
     private final RegionTable regions;
     private final NicCounters counters = new NicCounters();
+    private final boolean rndvOffload;
     private final ArrayDeque<WireMessage>[] parked;
     private final ArrayDeque<WireMessage> outbox = new ArrayDeque<>();
     private int parkedTotal;
@@ -45,6 +46,7 @@ final class SimNic
     {
         this.rank = rank;
         this.fabric = fabric;
+        this.rndvOffload = config.rndvOffload();
         this.tags = new TagList(config.maxNumTags());
         this.srq = new SrqBuffers(config.srqCapacity());
         this.cq = new CompletionQueue(config.cqCapacity(), this);
@@ -212,7 +214,7 @@ final class SimNic
         final int appCtx = TmHeader.appCtx(m.buffer, 0);
         final long recvWrId = tags.recvWrId(handle);
         counters.increment(NicCounters.MATCHED);
-        if (length < 0 || length > capacity)
+        if (!rndvOffload || length < 0 || length > capacity)
         {
             tags.buffer(handle).putBytes(tags.offset(handle), m.buffer, 0, Math.min(m.length, capacity));
             counters.increment(NicCounters.RNDV_INCOMPLETE);
