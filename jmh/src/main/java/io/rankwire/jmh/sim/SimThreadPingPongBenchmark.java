@@ -38,7 +38,8 @@ import io.rankwire.spi.ReturnCode;
  * Ping-pong between two threads, one per rank, through the simulated NIC in inline mode (an
  * 8-byte eager message into an SRQ buffer each way), beside the same ping-pong through two
  * Agrona many-to-one rings. The {@code ping} score is the round trip; {@code pong} only echoes.
- * Both threads spin, so the figures need two idle cores to mean anything.
+ * Both threads spin, so the figures need two idle cores to mean anything. Once the measurement
+ * stops, ping sends no more, so a partner that has left cannot be flooded.
  */
 @BenchmarkMode(Mode.SampleTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
@@ -151,9 +152,9 @@ public class SimThreadPingPongBenchmark
 
         void send(final int to)
         {
-            while (!rings[to].write(1, message, 0, TmHeader.LENGTH + PAYLOAD))
+            if (!rings[to].write(1, message, 0, TmHeader.LENGTH + PAYLOAD))
             {
-                Thread.onSpinWait();
+                throw new IllegalStateException("ring full");
             }
         }
 
@@ -175,6 +176,10 @@ public class SimThreadPingPongBenchmark
     @GroupThreads(1)
     public boolean ping(final Sim s, final Control control)
     {
+        if (control.stopMeasurement)
+        {
+            return false;
+        }
         s.send(0, s.header);
         return s.await(0, control);
     }
@@ -197,6 +202,10 @@ public class SimThreadPingPongBenchmark
     @GroupThreads(1)
     public boolean ringPing(final Rings r, final Control control)
     {
+        if (control.stopMeasurement)
+        {
+            return false;
+        }
         r.send(1);
         return r.await(0, control);
     }
