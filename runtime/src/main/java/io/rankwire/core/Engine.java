@@ -454,6 +454,7 @@ public final class Engine implements CompletionHandler
                 {
                     return false;
                 }
+                cancel(op);
                 throw new RankwireException("rankwire: timed out after " + (limit / 1_000_000) + " ms waiting for " + op.describe());
             }
             idler.idle(work);
@@ -491,6 +492,27 @@ public final class Engine implements CompletionHandler
     public int activeOperations()
     {
         return activeCount;
+    }
+
+    /** A consistent snapshot of the counters. */
+    public io.rankwire.RankStats stats()
+    {
+        lock.lock();
+        try
+        {
+            return new io.rankwire.RankStats(
+                receiver.unexpectedBytes(),
+                receiver.unexpectedBytesHighWater(),
+                unexpectedBytesBound(),
+                receiver.unexpectedCount(),
+                matcher.hardwareMatches(),
+                matcher.softwareMatches(),
+                activeCount);
+        }
+        finally
+        {
+            lock.unlock();
+        }
     }
 
     public boolean isClosed()
