@@ -196,7 +196,7 @@ public final class Comm extends PointToPoint implements AutoCloseable
     void finishSend(final Request request)
     {
         final Op op = (Op)request;
-        request.await();
+        op.join();
         engine.recycle(op);
     }
 
