@@ -53,9 +53,9 @@ public abstract class ConformanceSuite
     }
 
     /**
-     * How many of two posted receives (at least {@code rankwire.offloadMinBytes} long) the NIC
+     * How many of three posted receives (at least {@code rankwire.offloadMinBytes} long) the NIC
      * must match in {@code shouldMatchPostedReceivesInTheNicOnlyWhenOffloadIsOn}: 0 without
-     * offload, 2 when list operations complete at once, -1 when either outcome is correct (list
+     * offload, 3 when list operations complete at once, -1 when either outcome is correct (list
      * operations may still be in flight when the messages arrive).
      */
     protected int expectedHardwareMatches()
@@ -866,12 +866,24 @@ public abstract class ConformanceSuite
                 final byte[] large = new byte[eager + 4096];
                 final Request a = world.irecv(small, 0, small.length, 0, 1);
                 final Request b = world.irecv(large, 0, large.length, 0, 2);
+                final byte[] guarded = new byte[4096];
+                Arrays.fill(guarded, (byte)-7);
+                final Request c = world.irecv(guarded, 1024, 2048, 0, 4);
                 world.send(new byte[0], 0, 0, 0, 3);
                 assertEquals(Math.min(4000, eager), a.await().bytes());
                 assertEquals(eager + 4000, b.await().bytes());
                 assertArrayEquals(pattern(eager + 4000, 2), Arrays.copyOf(large, eager + 4000));
+                final Status truncated = c.await();
+                assertEquals(Status.TRUNCATED, truncated.error());
+                assertEquals(2048, truncated.bytes());
+                assertArrayEquals(Arrays.copyOf(pattern(eager + 4000, 4), 2048), Arrays.copyOfRange(guarded, 1024, 3072));
+                for (int i = 0; i < 1024; i++)
+                {
+                    assertEquals(-7, guarded[i], "byte " + i + " before the buffer");
+                    assertEquals(-7, guarded[3072 + i], "byte " + (3072 + i) + " after the buffer");
+                }
                 final long hw = rw.stats().hardwareMatches();
-                assertEquals(2, hw + rw.stats().softwareMatches(), rw.stats().toString());
+                assertEquals(3, hw + rw.stats().softwareMatches(), rw.stats().toString());
                 if (expectedHardwareMatches() >= 0)
                 {
                     assertEquals(expectedHardwareMatches(), hw, rw.stats().toString());
@@ -883,6 +895,7 @@ public abstract class ConformanceSuite
                 final int n = Math.min(4000, eager);
                 world.ssend(pattern(n, 1), 0, n, 1, 1);
                 world.send(pattern(eager + 4000, 2), 0, eager + 4000, 1, 2);
+                world.send(pattern(eager + 4000, 4), 0, eager + 4000, 1, 4);
             }
         });
     }

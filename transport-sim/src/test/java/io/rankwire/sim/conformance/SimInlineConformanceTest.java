@@ -22,6 +22,6 @@ class SimInlineConformanceTest extends ConformanceSuite
     @Override
     protected int expectedHardwareMatches()
     {
-        return 2;
+        return 3;
     }
 }
