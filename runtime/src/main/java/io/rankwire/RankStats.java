@@ -11,6 +11,7 @@ public final class RankStats
     private final long unexpectedMessages;
     private final long hardwareMatches;
     private final long softwareMatches;
+    private final long backPressured;
     private final int activeOperations;
 
     /**
@@ -20,6 +21,7 @@ public final class RankStats
      * @param unexpectedMessages       messages that ever went to the unexpected queue
      * @param hardwareMatches          receives the NIC matched
      * @param softwareMatches          arrivals matched to posted receives in software
+     * @param backPressured            posts the transport refused with BACK_PRESSURED (retried later)
      * @param activeOperations         operations started and not yet completed
      */
     public RankStats(
@@ -29,6 +31,7 @@ public final class RankStats
         final long unexpectedMessages,
         final long hardwareMatches,
         final long softwareMatches,
+        final long backPressured,
         final int activeOperations)
     {
         this.unexpectedBytes = unexpectedBytes;
@@ -37,6 +40,7 @@ public final class RankStats
         this.unexpectedMessages = unexpectedMessages;
         this.hardwareMatches = hardwareMatches;
         this.softwareMatches = softwareMatches;
+        this.backPressured = backPressured;
         this.activeOperations = activeOperations;
     }
 
@@ -70,6 +74,11 @@ public final class RankStats
         return softwareMatches;
     }
 
+    public long backPressured()
+    {
+        return backPressured;
+    }
+
     public int activeOperations()
     {
         return activeOperations;
@@ -84,6 +93,7 @@ public final class RankStats
             ", unexpectedMessages=" + unexpectedMessages +
             ", hardwareMatches=" + hardwareMatches +
             ", softwareMatches=" + softwareMatches +
+            ", backPressured=" + backPressured +
             ", activeOperations=" + activeOperations + '}';
     }
 }

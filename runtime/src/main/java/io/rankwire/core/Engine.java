@@ -46,6 +46,7 @@ public final class Engine
     private final ArrayDeque<Op> opPool = new ArrayDeque<>();
     private final ConcurrentLinkedQueue<Op> futures = new ConcurrentLinkedQueue<>();
     private final Waiter waiter;
+    private final Wakeup wakeup;
     private final ActiveOps active = new ActiveOps();
     private final Dispatcher dispatcher;
     private volatile boolean closed;
@@ -55,14 +56,16 @@ public final class Engine
      * Opens the engine over an opened (not yet wired-up) transport.
      *
      * @param config concluded configuration
+     * @param wakeup the wake-up the transport's {@code TransportContext.signal()} calls
      */
-    public Engine(final Transport transport, final RankwireConfig config, final int rank, final int size)
+    public Engine(final Transport transport, final RankwireConfig config, final int rank, final int size, final Wakeup wakeup)
     {
         this.transport = transport;
         this.caps = transport.capabilities();
         this.rank = rank;
         this.size = size;
-        this.waiter = new Waiter(this, config.idle(), config.timeout().toNanos());
+        this.waiter = new Waiter(this, config.idle(), config.timeout().toNanos(), wakeup);
+        this.wakeup = wakeup;
         final int eagerLimit = resolveEagerLimit(config.eagerLimit(), caps);
         this.credits = new Credits(size, config.credits(), config.unexpectedBytes() / size);
         this.sender = new Sender(this, transport, credits, opTable, eagerLimit, size);
@@ -366,6 +369,7 @@ public final class Engine
     {
         int work = transport.poll(dispatcher, POLL_BATCH);
         work += sender.flush();
+        work += receiver.flushReads();
         work += control.flush();
         if (offload)
         {
@@ -390,6 +394,12 @@ public final class Engine
         return waiter.idler();
     }
 
+    /** The wake-up of parked waiters ({@code TransportContext.signal()}). */
+    public Wakeup wakeup()
+    {
+        return wakeup;
+    }
+
     String closedReason()
     {
         return closedReason;
@@ -408,6 +418,7 @@ public final class Engine
                 receiver.unexpectedCount(),
                 matcher.hardwareMatches(),
                 matcher.softwareMatches(),
+                sender.backPressured() + control.backPressured() + receiver.readsBackPressured(),
                 active.count());
         }
         finally

@@ -16,11 +16,11 @@ final class Waiter
     private final long callTimeoutNs;
     private final ThreadLocal<IdleStrategy> idle;
 
-    Waiter(final Engine engine, final RankwireConfig.Idle mode, final long callTimeoutNs)
+    Waiter(final Engine engine, final RankwireConfig.Idle mode, final long callTimeoutNs, final Wakeup wakeup)
     {
         this.engine = engine;
         this.callTimeoutNs = callTimeoutNs;
-        this.idle = ThreadLocal.withInitial(() -> Idles.create(mode));
+        this.idle = ThreadLocal.withInitial(() -> Idles.create(mode, wakeup));
     }
 
     /**
