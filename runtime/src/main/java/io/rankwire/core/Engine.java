@@ -28,6 +28,7 @@ import io.rankwire.spi.Transport;
 public final class Engine
 {
     private static final int POLL_BATCH = 64;
+    private static final int OPS_PER_THREAD = 8;
 
     final ReentrantLock lock = new ReentrantLock();
     private final Transport transport;
@@ -43,7 +44,7 @@ public final class Engine
     private final MatchEngine matcher;
     private final SrqBuffers srq;
     private final boolean offload;
-    private final ArrayDeque<Op> opPool = new ArrayDeque<>();
+    private final ThreadLocal<ArrayDeque<Op>> opPool = ThreadLocal.withInitial(ArrayDeque::new);
     private final ConcurrentLinkedQueue<Op> futures = new ConcurrentLinkedQueue<>();
     private final Waiter waiter;
     private final Wakeup wakeup;
@@ -125,42 +126,30 @@ public final class Engine
         return sender.eagerLimit();
     }
 
-    /** An operation: pooled ones are for blocking calls and go back with {@link #recycle}. */
+    /**
+     * An operation. Pooled ones are for blocking calls: they come from a small per-thread pool
+     * (no lock) and go back with {@link #recycle} on the same thread once complete.
+     */
     public Op newOp(final boolean pooled)
     {
         if (!pooled)
         {
             return new Op(this, false);
         }
-        lock.lock();
-        try
-        {
-            final Op op = opPool.pollFirst();
-            return op != null ? op : new Op(this, true);
-        }
-        finally
-        {
-            lock.unlock();
-        }
+        final Op op = opPool.get().pollFirst();
+        return op != null ? op : new Op(this, true);
     }
 
-    /** Returns a completed pooled operation. */
+    /** Returns a completed pooled operation to the calling thread's pool. */
     public void recycle(final Op op)
     {
         if (op.pooled && op.isDone())
         {
             op.buf.clear();
-            lock.lock();
-            try
+            final ArrayDeque<Op> pool = opPool.get();
+            if (pool.size() < OPS_PER_THREAD)
             {
-                if (opPool.size() < 1024)
-                {
-                    opPool.addFirst(op);
-                }
-            }
-            finally
-            {
-                lock.unlock();
+                pool.addFirst(op);
             }
         }
     }
