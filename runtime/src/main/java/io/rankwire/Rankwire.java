@@ -174,6 +174,12 @@ public final class Rankwire implements AutoCloseable
         return engine.unexpectedBytesBound();
     }
 
+    /** A snapshot of this rank's counters (unexpected memory, matches, active operations). */
+    public RankStats stats()
+    {
+        return engine.stats();
+    }
+
     Engine engine()
     {
         return engine;

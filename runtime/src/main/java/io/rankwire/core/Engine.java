@@ -81,7 +81,7 @@ public final class Engine implements CompletionHandler
         this.receiver = new Receiver(this, transport, opTable, pool, control, sender, offload);
         this.matcher = new MatchEngine(offload ? port : null, offload ? receiver : null, config.offloadMinBytes());
         receiver.matcher(matcher);
-        this.srq = port != null ? new SrqBuffers(port, config.srqBuffers(), Math.max(eagerLimit + TmHeader.LENGTH, 64)) : null;
+        this.srq = port != null ? new SrqBuffers(port, config.srqBuffers(), Math.max(caps.maxMessageSize(), 64)) : null;
     }
 
     private static int resolveEagerLimit(final int configured, final Capabilities caps)
@@ -454,6 +454,7 @@ public final class Engine implements CompletionHandler
                 {
                     return false;
                 }
+                cancel(op);
                 throw new RankwireException("rankwire: timed out after " + (limit / 1_000_000) + " ms waiting for " + op.describe());
             }
             idler.idle(work);
@@ -491,6 +492,27 @@ public final class Engine implements CompletionHandler
     public int activeOperations()
     {
         return activeCount;
+    }
+
+    /** A consistent snapshot of the counters. */
+    public io.rankwire.RankStats stats()
+    {
+        lock.lock();
+        try
+        {
+            return new io.rankwire.RankStats(
+                receiver.unexpectedBytes(),
+                receiver.unexpectedBytesHighWater(),
+                unexpectedBytesBound(),
+                receiver.unexpectedCount(),
+                matcher.hardwareMatches(),
+                matcher.softwareMatches(),
+                activeCount);
+        }
+        finally
+        {
+            lock.unlock();
+        }
     }
 
     public boolean isClosed()

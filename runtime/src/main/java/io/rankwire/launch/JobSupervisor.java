@@ -93,6 +93,10 @@ final class JobSupervisor
             }
             running--;
             final int code = processes.get(index).exitValue();
+            if (code != 0 && killed())
+            {
+                return code;
+            }
             if (code != 0)
             {
                 err.println("rwrun: " + labels.get(index) + " failed: " + ExitStatus.describe(code) +
@@ -132,6 +136,11 @@ final class JobSupervisor
         {
             // the process has no use for it anyway
         }
+    }
+
+    private synchronized boolean killed()
+    {
+        return killed;
     }
 
     private synchronized int size()
