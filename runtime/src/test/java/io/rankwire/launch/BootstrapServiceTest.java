@@ -135,6 +135,20 @@ class BootstrapServiceTest
     }
 
     @Test
+    void shouldNameServiceWhenNothingListens() throws IOException
+    {
+        final java.net.InetSocketAddress closed;
+        try (java.net.ServerSocket probe = new java.net.ServerSocket(0, 1, InetAddress.getLoopbackAddress()))
+        {
+            closed = (java.net.InetSocketAddress)probe.getLocalSocketAddress();
+        }
+        final RankwireException e = assertThrows(RankwireException.class,
+            () -> BootstrapClient.connect(closed, secret, 0, 1, WAIT));
+        assertTrue(e.getMessage().startsWith("bootstrap service 127.0.0.1:" + closed.getPort() +
+            ": cannot connect as rank 0"), e.getMessage());
+    }
+
+    @Test
     void shouldRefuseRankOutsideJob()
     {
         final BootstrapServer s = server(2);
@@ -150,7 +164,7 @@ class BootstrapServiceTest
         final BootstrapClient c0 = client(s, secret, 0, 2);
         final RankwireException e = assertThrows(RankwireException.class,
             () -> c0.get(1, "never", Duration.ofMillis(50)));
-        assertTrue(e.getMessage().contains("timed out") && e.getMessage().contains("key 'never' of rank 1"),
+        assertTrue(e.getMessage().endsWith(": timed out after 50ms waiting for key 'never' of rank 1"),
             e.getMessage());
         c0.put("after", new byte[] {7});
         assertArrayEquals(new byte[] {7}, c0.get(0, "after", WAIT));
