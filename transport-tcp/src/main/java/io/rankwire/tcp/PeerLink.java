@@ -71,6 +71,12 @@ final class PeerLink
         this.address = address;
     }
 
+    /** Bytes of frames queued and not yet handed to the channel. */
+    long queuedBytes()
+    {
+        return queuedBytes.get();
+    }
+
     /** The ready channel, or null. */
     Channel channel()
     {

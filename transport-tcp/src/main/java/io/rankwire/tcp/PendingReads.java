@@ -30,7 +30,7 @@ final class PendingReads
         final int dstOffset;
         final int length;
         final long wrId;
-        int received;
+        volatile int received;
 
         Read(final long id, final int peer, final MutableDirectBuffer dst, final int dstOffset, final int length,
             final long wrId)
@@ -119,6 +119,17 @@ final class PendingReads
         {
             inbound.offerEvent(CompletionOpcode.READ, read.peer, status, read.wrId);
         }
+    }
+
+    /** Bytes received so far by reads in flight (for monitoring and tests). */
+    long receivedBytes()
+    {
+        long sum = 0;
+        for (final Read read : reads.values())
+        {
+            sum += read.received;
+        }
+        return sum;
     }
 
     void clear()
