@@ -23,7 +23,7 @@ final class Report
         this.columns = columns.clone();
     }
 
-    /** Adds a row; numbers are formatted with {@code %.2f} unless they are whole. */
+    /** Adds a row; doubles get two decimals (four below 1, none from 100000 up), NaN shows as {@code -}. */
     void row(final Object... cells)
     {
         if (cells.length != columns.length)
@@ -95,7 +95,9 @@ final class Report
             {
                 return "-";
             }
-            return Math.abs(d) >= 1e5 ? String.format(Locale.ROOT, "%.0f", d) : String.format(Locale.ROOT, "%.2f", d);
+            final double abs = Math.abs(d);
+            final String pattern = abs >= 1e5 ? "%.0f" : abs >= 1 || abs == 0 ? "%.2f" : "%.4f";
+            return String.format(Locale.ROOT, pattern, d);
         }
         return String.valueOf(cell);
     }
