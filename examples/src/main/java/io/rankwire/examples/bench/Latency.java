@@ -70,6 +70,7 @@ public final class Latency
         final Plots.Line rawLine = new Plots.Line(base + " p50");
         Histogram distRw = null;
         Histogram distRaw = null;
+        int distSize = 0;
         for (int i = 0; i < sizes.size(); i++)
         {
             final int size = sizes.get(i);
@@ -90,6 +91,7 @@ public final class Latency
                 {
                     distRw = h;
                     distRaw = r;
+                    distSize = size;
                 }
                 System.err.printf("latency: %s B done (%d/%d)%n", BenchArgs.formatSize(size), i + 1, sizes.size());
             }
@@ -110,7 +112,7 @@ public final class Latency
                 }
                 Plots.bySize(opts.plot, "One-way latency (p50) by message size", "latency (us)", lines);
                 Plots.percentiles(Plots.sibling(opts.plot, "-percentiles"),
-                    "One-way latency distribution, " + distRw.getTotalCount() + " samples", names, hs);
+                    "One-way latency distribution at " + distSize + " B, " + distRw.getTotalCount() + " samples", names, hs);
             }
         }
     }
