@@ -54,8 +54,9 @@ final class Plots
     {
         final XYChart chart = chart(title, "message size (bytes)", yTitle);
         chart.getStyler().setXAxisLogarithmic(true).setYAxisLogarithmic(true);
-        chart.getStyler().setYAxisLogarithmicDecadeOnly(false);   // label 2, 5, 20, ... too
-        chart.getStyler().setXAxisDecimalPattern("#,###").setYAxisDecimalPattern("#,##0.##");
+        // Label 2, 3, 5, 20, ... too, unless the values span so many decades that labels would collide.
+        chart.getStyler().setYAxisLogarithmicDecadeOnly(decades(lines) > 2.5);
+        chart.getStyler().setXAxisDecimalPattern("#,###").setYAxisDecimalPattern("#,##0.####");
         addAll(chart, lines);
         save(chart, file);
     }
@@ -86,6 +87,22 @@ final class Plots
         }
         addAll(chart, lines);
         save(chart, file);
+    }
+
+    /** How many powers of ten the y values of {@code lines} span. */
+    private static double decades(final List<Line> lines)
+    {
+        double min = Double.MAX_VALUE;
+        double max = Double.MIN_VALUE;
+        for (final Line l : lines)
+        {
+            for (final double y : l.y)
+            {
+                min = Math.min(min, y);
+                max = Math.max(max, y);
+            }
+        }
+        return max > min ? Math.log10(max / min) : 0;
     }
 
     /** {@code base.png} with {@code suffix} before the extension: {@code base-suffix.png}. */
