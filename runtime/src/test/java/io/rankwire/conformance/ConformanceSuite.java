@@ -881,7 +881,7 @@ public abstract class ConformanceSuite
             {
                 world.recv(new byte[0], 0, 0, 1, 3);
                 final int n = Math.min(4000, eager);
-                world.send(pattern(n, 1), 0, n, 1, 1);
+                world.ssend(pattern(n, 1), 0, n, 1, 1);
                 world.send(pattern(eager + 4000, 2), 0, eager + 4000, 1, 2);
             }
         });

@@ -255,6 +255,7 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter
     {
         cancelTimer();
         phase = OPEN;
+        ctx.pipeline().get(FrameDecoder.class).open();
         responder = new ReadResponder(transport.registry, transport.settings.readChunk);
         transport.attach(peer, ctx.channel());
     }
@@ -356,8 +357,21 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter
 
     private void refuse(final String why)
     {
-        LOG.log(Level.WARNING, "rankwire-tcp: closing connection " + describe() + ": " + why);
+        final String message = "rankwire-tcp: closing connection " + describe() + ": " + why;
+        if (phase == OPEN)
+        {
+            LOG.log(Level.WARNING, message);
+        }
+        else
+        {
+            transport.refusals.log(message);
+        }
         phase = DONE;
+        final FrameDecoder decoder = channel.pipeline().get(FrameDecoder.class);
+        if (decoder != null)
+        {
+            decoder.stop();
+        }
         channel.close();
     }
 

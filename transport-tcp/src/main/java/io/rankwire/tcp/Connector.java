@@ -96,7 +96,7 @@ final class Connector
                 {
                     ch.pipeline().addLast(tls.handler(ch, peer >= 0));
                 }
-                ch.pipeline().addLast(new FrameDecoder(settings.maxFrame), new ConnectionHandler(transport, peer));
+                ch.pipeline().addLast(new FrameDecoder(settings.maxFrame, transport.refusals), new ConnectionHandler(transport, peer));
             }
         };
     }

@@ -1,6 +1,5 @@
 package io.rankwire.tcp;
 
-import java.lang.System.Logger.Level;
 import java.util.List;
 
 import io.netty.buffer.ByteBuf;
@@ -12,18 +11,36 @@ import io.netty.handler.codec.ByteToMessageDecoder;
  * starts at its length field. A length of 0 or above {@code maxFrame}, an unknown type or a body
  * length invalid for its type closes the connection with a logged error. Nothing is allocated
  * from a length field before it is checked; a frame is emitted only once it is complete, so
- * memory per connection stays below {@code maxFrame} plus one socket read.
+ * memory per connection stays below {@code maxFrame} plus one socket read. Until the handshake
+ * has finished the limit is {@link #HANDSHAKE_MAX_FRAME}, so an unauthenticated client can make
+ * the listener hold only a few hundred bytes.
  */
 final class FrameDecoder extends ByteToMessageDecoder
 {
-    private static final System.Logger LOG = System.getLogger(FrameDecoder.class.getName());
+    /** The largest frame accepted before the handshake has finished (a HELLO is the largest). */
+    static final int HANDSHAKE_MAX_FRAME = 1 + Frames.HELLO_FIXED + Frames.MAX_JOB_ID;
 
     private final int maxFrame;
+    private final Refusals refusals;
+    private int limit = HANDSHAKE_MAX_FRAME;
     private boolean failed;
 
-    FrameDecoder(final int maxFrame)
+    FrameDecoder(final int maxFrame, final Refusals refusals)
     {
         this.maxFrame = maxFrame;
+        this.refusals = refusals;
+    }
+
+    /** Stops decoding: everything after the current frame is dropped (the connection is closing). */
+    void stop()
+    {
+        failed = true;
+    }
+
+    /** Lifts the frame limit from the handshake's to {@code maxFrame}; called once authenticated. */
+    void open()
+    {
+        limit = maxFrame;
     }
 
     @Override
@@ -41,9 +58,9 @@ final class FrameDecoder extends ByteToMessageDecoder
             return;
         }
         final long length = in.getUnsignedInt(readerIndex);
-        if (length < 1 || length > maxFrame)
+        if (length < 1 || length > limit)
         {
-            reject(ctx, in, "frame length " + length + " (expected: 1.." + maxFrame + ")");
+            reject(ctx, in, "frame length " + length + " (expected: 1.." + limit + ")");
             return;
         }
         if (readable < Frames.HEADER)
@@ -70,8 +87,7 @@ final class FrameDecoder extends ByteToMessageDecoder
     {
         failed = true;
         in.skipBytes(in.readableBytes());
-        LOG.log(Level.WARNING, "rankwire-tcp: closing connection from {0}: malformed {1}",
-            ctx.channel().remoteAddress(), what);
+        refusals.log("rankwire-tcp: closing connection with " + ctx.channel().remoteAddress() + ": malformed " + what);
         ctx.close();
     }
 }

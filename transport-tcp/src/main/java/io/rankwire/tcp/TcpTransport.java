@@ -52,6 +52,7 @@ final class TcpTransport implements Transport
     final InboundQueue inbound;
     final PendingReads pendingReads;
     final MemoryRegistry registry = new MemoryRegistry();
+    final Refusals refusals = new Refusals();
     private final TransportContext context;
     private final Capabilities capabilities;
     private final EventLoops loops;
@@ -68,6 +69,12 @@ final class TcpTransport implements Transport
         this.rank = context.rank();
         this.size = context.size();
         this.jobId = context.jobId();
+        final int jobIdBytes = jobId.getBytes(StandardCharsets.UTF_8).length;
+        if (jobIdBytes < 1 || jobIdBytes > Frames.MAX_JOB_ID)
+        {
+            throw new IllegalArgumentException(
+                "jobId : " + jobIdBytes + " bytes (expected: 1.." + Frames.MAX_JOB_ID + " bytes of UTF-8)");
+        }
         this.handshake = new Handshake(context.secret(), jobId);
         this.inbound = new InboundQueue(settings.inboundQueue, context);
         this.pendingReads = new PendingReads(inbound);
