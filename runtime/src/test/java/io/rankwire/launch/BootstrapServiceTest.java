@@ -180,6 +180,39 @@ class BootstrapServiceTest
     }
 
     @Test
+    void shouldWithdrawTimedOutRankFromBarrier() throws Exception
+    {
+        final BootstrapServer s = server(3);
+        final BootstrapClient c0 = client(s, secret, 0, 3);
+        final BootstrapClient c1 = client(s, secret, 1, 3);
+        final BootstrapClient c2 = client(s, secret, 2, 3);
+        assertThrows(RankwireException.class, () -> c0.barrier(Duration.ofMillis(20)));
+        assertThrows(RankwireException.class, () -> c1.barrier(Duration.ofMillis(20)));
+        final Future<?> first = threads.submit(() -> c0.barrier(WAIT));
+        final Future<?> second = threads.submit(() -> c1.barrier(WAIT));
+        c2.put("probe", new byte[0]);
+        c2.barrier(WAIT);
+        first.get(WAIT.toSeconds(), TimeUnit.SECONDS);
+        second.get(WAIT.toSeconds(), TimeUnit.SECONDS);
+    }
+
+    @Test
+    void shouldForgetWaitsOfDisconnectedRank() throws Exception
+    {
+        final BootstrapServer s = server(2);
+        final BootstrapClient c0 = client(s, secret, 0, 2);
+        final BootstrapClient c1 = client(s, secret, 1, 2);
+        final Future<?> gone = threads.submit(() -> c0.barrier(WAIT));
+        c1.put("sync", new byte[0]);
+        c0.close();
+        assertThrows(java.util.concurrent.ExecutionException.class, () -> gone.get(WAIT.toSeconds(), TimeUnit.SECONDS));
+        final BootstrapClient again = client(s, secret, 0, 2);
+        final Future<?> pending = threads.submit(() -> again.barrier(WAIT));
+        c1.barrier(WAIT);
+        pending.get(WAIT.toSeconds(), TimeUnit.SECONDS);
+    }
+
+    @Test
     void shouldRejectOversizedKeyAndValueNamingTheLimit()
     {
         final BootstrapServer s = server(1);
