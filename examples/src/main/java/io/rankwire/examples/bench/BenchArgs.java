@@ -51,7 +51,7 @@ final class BenchArgs
                 case "--max-size": a.maxSize = parseSize(value); break;
                 case "--size": a.size = parseSize(value); break;
                 case "--iters": a.iters = positive(name, value); break;
-                case "--warmup": a.warmup = Integer.parseInt(value); break;
+                case "--warmup": a.warmup = integer(name, value); break;
                 case "--window": a.window = positive(name, value); break;
                 case "--compute-ms": a.computeMillis = positive(name, value); break;
                 case "--csv": a.csv = value; break;
@@ -102,7 +102,15 @@ final class BenchArgs
         final String t = text.trim().toUpperCase(Locale.ROOT);
         final char unit = t.isEmpty() ? ' ' : t.charAt(t.length() - 1);
         final int shift = unit == 'K' ? 10 : unit == 'M' ? 20 : unit == 'G' ? 30 : 0;
-        final long value = Long.parseLong(shift == 0 ? t : t.substring(0, t.length() - 1)) << shift;
+        final long value;
+        try
+        {
+            value = Long.parseLong(shift == 0 ? t : t.substring(0, t.length() - 1)) << shift;
+        }
+        catch (final NumberFormatException e)
+        {
+            throw new IllegalArgumentException("size : '" + text + "' (expected: bytes, e.g. 4096, 64K, 4M)", e);
+        }
         if (value < 0 || value > Integer.MAX_VALUE - 8)
         {
             throw new IllegalArgumentException("size : " + text + " (expected: 0.." + (Integer.MAX_VALUE - 8) + " bytes)");
@@ -126,11 +134,23 @@ final class BenchArgs
 
     private static int positive(final String name, final String value)
     {
-        final int v = Integer.parseInt(value);
+        final int v = integer(name, value);
         if (v <= 0)
         {
             throw new IllegalArgumentException(name + " : " + v + " (expected: > 0)");
         }
         return v;
+    }
+
+    private static int integer(final String name, final String value)
+    {
+        try
+        {
+            return Integer.parseInt(value.trim());
+        }
+        catch (final NumberFormatException e)
+        {
+            throw new IllegalArgumentException(name + " : '" + value + "' (expected: an integer)", e);
+        }
     }
 }
