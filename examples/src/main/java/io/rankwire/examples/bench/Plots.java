@@ -69,8 +69,7 @@ final class Plots
     {
         final XYChart chart = chart(title, "percentile, as 1/(1-p): 10 = p90, 100 = p99, 1000 = p99.9", "latency (us)");
         chart.getStyler().setXAxisLogarithmic(true).setYAxisLogarithmic(true);
-        chart.getStyler().setYAxisLogarithmicDecadeOnly(false);
-        chart.getStyler().setXAxisDecimalPattern("#,###").setYAxisDecimalPattern("#,##0.##");
+        chart.getStyler().setXAxisDecimalPattern("#,###").setYAxisDecimalPattern("#,##0.####");
         final List<Line> lines = new ArrayList<>();
         for (int i = 0; i < histograms.size(); i++)
         {
@@ -85,6 +84,7 @@ final class Plots
             }
             lines.add(line);
         }
+        chart.getStyler().setYAxisLogarithmicDecadeOnly(decades(lines) > 2.5);
         addAll(chart, lines);
         save(chart, file);
     }
