@@ -81,22 +81,20 @@ public final class Rankwire implements AutoCloseable
             b = new InMemoryBootstrap(1).forRank(0);
         }
         final TransportProvider provider = provider(c.transport());
-        final Rankwire[] holder = new Rankwire[1];
         final TransportContext ctx = new TransportContext(
             c.rank(), c.size(), c.jobId(), c.secret(), b, c.settings(), () -> { });
         final Transport transport = provider.open(ctx);
-        final Rankwire rw;
+        Rankwire rw = null;
         try
         {
             rw = new Rankwire(c, b, transport);
-            holder[0] = rw;
             rw.engine.start();
         }
         catch (final RuntimeException | Error e)
         {
-            if (holder[0] != null)
+            if (rw != null)
             {
-                holder[0].engine.shutdown("failed to start");
+                rw.engine.shutdown("failed to start");
             }
             else
             {
@@ -159,19 +157,19 @@ public final class Rankwire implements AutoCloseable
     /** Eager payload bytes this rank currently buffers for unexpected messages. */
     public long unexpectedBytes()
     {
-        return engine.unexpectedBytes();
+        return engine.stats().unexpectedBytes();
     }
 
     /** The most eager payload bytes this rank ever buffered for unexpected messages. */
     public long unexpectedBytesHighWater()
     {
-        return engine.unexpectedBytesHighWater();
+        return engine.stats().unexpectedBytesHighWater();
     }
 
     /** The flow-control bound on {@link #unexpectedBytes()}. */
     public long unexpectedBytesBound()
     {
-        return engine.unexpectedBytesBound();
+        return engine.stats().unexpectedBytesBound();
     }
 
     /** A snapshot of this rank's counters (unexpected memory, matches, active operations). */

@@ -7,16 +7,11 @@ import java.util.concurrent.locks.ReentrantLock;
 import org.agrona.concurrent.IdleStrategy;
 
 import io.rankwire.RankwireConfig;
-import io.rankwire.RankwireException;
 import io.rankwire.Status;
 import io.rankwire.match.MatchEngine;
 import io.rankwire.match.UnexpectedMsg;
 import io.rankwire.proto.TmHeader;
 import io.rankwire.spi.Capabilities;
-import io.rankwire.spi.Completion;
-import io.rankwire.spi.CompletionHandler;
-import io.rankwire.spi.CompletionOpcode;
-import io.rankwire.spi.CompletionStatus;
 import io.rankwire.spi.OffloadPort;
 import io.rankwire.spi.Transport;
 
@@ -30,7 +25,7 @@ import io.rankwire.spi.Transport;
  * so many waiting threads are served by whichever holds the lock, and each sees its own
  * operation complete through a volatile flag.
  */
-public final class Engine implements CompletionHandler
+public final class Engine
 {
     private static final int POLL_BATCH = 64;
 
@@ -39,8 +34,6 @@ public final class Engine implements CompletionHandler
     private final Capabilities caps;
     private final int rank;
     private final int size;
-    private final long callTimeoutNs;
-    private final RankwireConfig.Idle idleMode;
     private final OpTable opTable = new OpTable();
     private final StagePool pool = new StagePool();
     private final Credits credits;
@@ -52,9 +45,9 @@ public final class Engine implements CompletionHandler
     private final boolean offload;
     private final ArrayDeque<Op> opPool = new ArrayDeque<>();
     private final ConcurrentLinkedQueue<Op> futures = new ConcurrentLinkedQueue<>();
-    private final ThreadLocal<IdleStrategy> idle;
-    private Op activeHead;
-    private int activeCount;
+    private final Waiter waiter;
+    private final ActiveOps active = new ActiveOps();
+    private final Dispatcher dispatcher;
     private volatile boolean closed;
     private volatile String closedReason;
 
@@ -69,19 +62,18 @@ public final class Engine implements CompletionHandler
         this.caps = transport.capabilities();
         this.rank = rank;
         this.size = size;
-        this.callTimeoutNs = config.timeout().toNanos();
-        this.idleMode = config.idle();
-        this.idle = ThreadLocal.withInitial(() -> Idles.create(idleMode));
+        this.waiter = new Waiter(this, config.idle(), config.timeout().toNanos());
         final int eagerLimit = resolveEagerLimit(config.eagerLimit(), caps);
         this.credits = new Credits(size, config.credits(), config.unexpectedBytes() / size);
         this.sender = new Sender(this, transport, credits, opTable, eagerLimit, size);
         this.control = new Control(transport, credits, sender);
         final OffloadPort port = transport.offloadPort();
         this.offload = port != null && caps.hasOffload();
-        this.receiver = new Receiver(this, transport, opTable, pool, control, sender, offload);
+        this.receiver = new Receiver(this, transport, opTable, pool, control, offload);
         this.matcher = new MatchEngine(offload ? port : null, offload ? receiver : null, config.offloadMinBytes());
         receiver.matcher(matcher);
         this.srq = port != null ? new SrqBuffers(port, config.srqBuffers(), Math.max(caps.maxMessageSize(), 64)) : null;
+        this.dispatcher = new Dispatcher(this, sender, receiver, control, matcher, srq);
     }
 
     private static int resolveEagerLimit(final int configured, final Capabilities caps)
@@ -185,7 +177,7 @@ public final class Engine implements CompletionHandler
             op.tag = tag;
             op.sync = sync;
             stage(op, true);
-            activate(op);
+            active.add(op);
             sender.start(op);
         }
         finally
@@ -208,7 +200,7 @@ public final class Engine implements CompletionHandler
             op.reset(Op.RECV);
             op.expectedPeer = expectedPeer;
             stage(op, false);
-            activate(op);
+            active.add(op);
             receiver.post(op, tag, mask);
         }
         finally
@@ -227,7 +219,7 @@ public final class Engine implements CompletionHandler
             checkOpen();
             op.reset(Op.RECV);
             stage(op, false);
-            activate(op);
+            active.add(op);
             receiver.deliverUnexpected(op, msg);
         }
         finally
@@ -302,43 +294,6 @@ public final class Engine implements CompletionHandler
         }
     }
 
-    private void activate(final Op op)
-    {
-        op.active = true;
-        op.prevActive = null;
-        op.nextActive = activeHead;
-        if (activeHead != null)
-        {
-            activeHead.prevActive = op;
-        }
-        activeHead = op;
-        activeCount++;
-    }
-
-    private void deactivate(final Op op)
-    {
-        if (!op.active)
-        {
-            return;
-        }
-        op.active = false;
-        if (op.prevActive != null)
-        {
-            op.prevActive.nextActive = op.nextActive;
-        }
-        else
-        {
-            activeHead = op.nextActive;
-        }
-        if (op.nextActive != null)
-        {
-            op.nextActive.prevActive = op.prevActive;
-        }
-        op.prevActive = null;
-        op.nextActive = null;
-        activeCount--;
-    }
-
     void complete(final Op op, final int source, final int tag, final int bytes, final int error)
     {
         complete(op, source, tag, bytes, error, false);
@@ -351,7 +306,7 @@ public final class Engine implements CompletionHandler
         {
             return;
         }
-        deactivate(op);
+        active.remove(op);
         opTable.forget(op);
         Sender.release(op);
         final Stage stage = op.buf.detachStage();
@@ -409,7 +364,7 @@ public final class Engine implements CompletionHandler
 
     int progressLocked()
     {
-        int work = transport.poll(this, POLL_BATCH);
+        int work = transport.poll(dispatcher, POLL_BATCH);
         work += sender.flush();
         work += control.flush();
         if (offload)
@@ -420,78 +375,24 @@ public final class Engine implements CompletionHandler
     }
 
     /**
-     * Waits for {@code op}, driving progress. {@code timeoutNs} 0 uses the configured call
-     * timeout (which may be none).
+     * Waits for {@code op}, driving progress (see {@link Waiter#waitFor}).
      *
      * @return true when the operation completed; false when {@code timeoutNs > 0} passed first
-     * @throws RankwireException when the configured call timeout passes
      */
     public boolean waitFor(final Op op, final long timeoutNs)
     {
-        if (op.isDone())
-        {
-            return true;
-        }
-        final IdleStrategy idler = idle.get();
-        final long limit = timeoutNs > 0 ? timeoutNs : callTimeoutNs;
-        final long deadline = limit > 0 ? System.nanoTime() + limit : 0;
-        idler.reset();
-        while (!op.isDone())
-        {
-            final int work = progressOnce();
-            if (op.isDone())
-            {
-                break;
-            }
-            if (closed)
-            {
-                throw new RankwireException("rankwire: closed while waiting for " + op.describe() +
-                    (closedReason != null ? " (" + closedReason + ")" : ""));
-            }
-            if (deadline != 0 && System.nanoTime() - deadline > 0)
-            {
-                if (timeoutNs > 0)
-                {
-                    return false;
-                }
-                cancel(op);
-                throw new RankwireException("rankwire: timed out after " + (limit / 1_000_000) + " ms waiting for " + op.describe());
-            }
-            idler.idle(work);
-        }
-        return true;
+        return waiter.waitFor(op, timeoutNs);
     }
 
-    /** An idle strategy for the calling thread's waits outside {@link #waitFor}. */
+    /** An idle strategy for the calling thread's own wait loops. */
     public IdleStrategy idler()
     {
-        return idle.get();
+        return waiter.idler();
     }
 
-    /** Counters of this rank (read without locking; approximate while traffic flows). */
-    public long unexpectedBytes()
+    String closedReason()
     {
-        return receiver.unexpectedBytes();
-    }
-
-    public long unexpectedBytesHighWater()
-    {
-        return receiver.unexpectedBytesHighWater();
-    }
-
-    public long unexpectedMessages()
-    {
-        return receiver.unexpectedCount();
-    }
-
-    public long unexpectedBytesBound()
-    {
-        return credits.grantBytes() * size;
-    }
-
-    public int activeOperations()
-    {
-        return activeCount;
+        return closedReason;
     }
 
     /** A consistent snapshot of the counters. */
@@ -503,11 +404,11 @@ public final class Engine implements CompletionHandler
             return new io.rankwire.RankStats(
                 receiver.unexpectedBytes(),
                 receiver.unexpectedBytesHighWater(),
-                unexpectedBytesBound(),
+                credits.grantBytes() * size,
                 receiver.unexpectedCount(),
                 matcher.hardwareMatches(),
                 matcher.softwareMatches(),
-                activeCount);
+                active.count());
         }
         finally
         {
@@ -544,13 +445,10 @@ public final class Engine implements CompletionHandler
             }
             closedReason = reason;
             closed = true;
-            while (activeHead != null)
+            Op op;
+            while ((op = active.head()) != null)
             {
-                final Op op = activeHead;
-                if (op.posted != null)
-                {
-                    op.posted = null;
-                }
+                op.posted = null;
                 complete(op, -1, -1, 0, Status.CLOSED);
             }
             try
@@ -572,78 +470,19 @@ public final class Engine implements CompletionHandler
         }
     }
 
-    @Override
-    public void onCompletion(final Completion c)
+    void failPeer(final int peer)
     {
-        switch (c.opcode())
-        {
-            case CompletionOpcode.RECV:
-            case CompletionOpcode.NO_TAG:
-                onMessage(c);
-                break;
-            case CompletionOpcode.READ:
-                receiver.onReadDone(c);
-                break;
-            case CompletionOpcode.TM_RECV:
-            case CompletionOpcode.TM_ADD:
-            case CompletionOpcode.TM_DEL:
-            case CompletionOpcode.TM_SYNC:
-                matcher.onCompletion(c);
-                break;
-            case CompletionOpcode.PEER_FAILED:
-                failPeer(c.peer());
-                break;
-            default:
-                break;
-        }
-    }
-
-    private void onMessage(final Completion c)
-    {
-        try
-        {
-            if (c.status() == CompletionStatus.SUCCESS && c.buffer() != null && c.byteLength() >= TmHeader.LENGTH)
-            {
-                final int offset = c.offset();
-                final int opcode = TmHeader.opcode(c.buffer(), offset);
-                switch (opcode)
-                {
-                    case TmHeader.EAGER:
-                    case TmHeader.RNDV:
-                        receiver.onTagged(c.peer(), c.buffer(), offset, c.byteLength());
-                        break;
-                    case TmHeader.FIN:
-                        sender.onFin(TmHeader.appCtx(c.buffer(), offset));
-                        break;
-                    case TmHeader.NO_TAG:
-                        control.onControl(c.peer(), c.buffer(), offset + TmHeader.LENGTH, c.byteLength() - TmHeader.LENGTH);
-                        break;
-                    default:
-                        break;
-                }
-            }
-        }
-        finally
-        {
-            if (srq != null && c.status() != CompletionStatus.FLUSHED && !closed)
-            {
-                srq.repost(c.wrId());
-            }
-        }
-    }
-
-    private void failPeer(final int peer)
-    {
-        Op op = activeHead;
+        Op op = active.head();
         while (op != null)
         {
             final Op next = op.nextActive;
             if (op.peer == peer || op.expectedPeer == peer)
             {
-                if (op.posted != null)
+                final io.rankwire.match.PostedRecv posted = op.posted;
+                op.posted = null;
+                if (posted != null && matcher.cancel(posted) == MatchEngine.CANCELLED)
                 {
-                    matcher.cancel(op.posted);
-                    op.posted = null;
+                    matcher.free(posted);
                 }
                 complete(op, -1, -1, 0, Status.PEER_FAILED);
             }

@@ -32,7 +32,6 @@ final class Receiver implements MatchListener
     private final OpTable opTable;
     private final StagePool pool;
     private final Control control;
-    private final Sender sender;
     private final boolean offload;
     private MatchEngine matcher;
 
@@ -46,7 +45,6 @@ final class Receiver implements MatchListener
         final OpTable opTable,
         final StagePool pool,
         final Control control,
-        final Sender sender,
         final boolean offload)
     {
         this.engine = engine;
@@ -54,7 +52,6 @@ final class Receiver implements MatchListener
         this.opTable = opTable;
         this.pool = pool;
         this.control = control;
-        this.sender = sender;
         this.offload = offload;
     }
 

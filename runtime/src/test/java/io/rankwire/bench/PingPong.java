@@ -50,19 +50,27 @@ public final class PingPong
             settings.put(kv[0], kv[1]);
         }
         System.out.printf("transport=%s iterations=%d settings=%s%n", transport, iterations, settings);
-        System.out.printf("%10s %12s %12s %12s %12s %8s%n", "bytes", "raw p50 ns", "rw p50 ns", "raw p99 ns", "rw p99 ns", "p50 x");
+        System.out.printf("%10s %12s %12s %12s %12s %8s %10s%n",
+            "bytes", "raw p50 ns", "rw p50 ns", "raw p99 ns", "rw p99 ns", "p50 x", "rw B/rt");
         for (final int size : SIZES)
         {
             final int n = size >= 65536 ? Math.max(200, iterations / 20) : iterations;
             final long[] raw = size + TmHeader.LENGTH <= maxMessage(transport, settings) ? raw(transport, settings, size, n) : null;
-            final long[] rw = runtime(transport, settings, size, n);
+            final long[] all = runtime(transport, settings, size, n);
+            final long[] rw = Arrays.copyOf(all, n);
             final long rawP50 = raw == null ? -1 : pct(raw, 50);
             final long rawP99 = raw == null ? -1 : pct(raw, 99);
-            System.out.printf("%10d %12s %12d %12s %12d %8s%n", size,
+            System.out.printf("%10d %12s %12d %12s %12d %8s %10d%n", size,
                 raw == null ? "-" : Long.toString(rawP50), pct(rw, 50),
                 raw == null ? "-" : Long.toString(rawP99), pct(rw, 99),
-                raw == null ? "-" : String.format("%.2f", pct(rw, 50) / (double)rawP50));
+                raw == null ? "-" : String.format("%.2f", pct(rw, 50) / (double)rawP50), all[n]);
         }
+    }
+
+    private static long allocatedBytes()
+    {
+        return ((com.sun.management.ThreadMXBean)java.lang.management.ManagementFactory.getThreadMXBean())
+            .getCurrentThreadAllocatedBytes();
     }
 
     private static long pct(final long[] samples, final int p)
@@ -74,7 +82,7 @@ public final class PingPong
 
     private static long[] runtime(final String transport, final Map<String, String> settings, final int size, final int n)
     {
-        final long[] samples = new long[n];
+        final long[] samples = new long[n + 1];
         final int warmup = Math.min(5_000, n);
         final RankwireConfig config = new RankwireConfig().setAll(settings).idle(RankwireConfig.Idle.SPIN);
         LocalJob.run(2, transport, config, java.time.Duration.ofMinutes(5), rw ->
@@ -82,8 +90,13 @@ public final class PingPong
             final Comm world = rw.world();
             final byte[] buf = new byte[size];
             final int peer = 1 - world.rank();
+            long allocated = 0;
             for (int i = -warmup; i < n; i++)
             {
+                if (i == 0)
+                {
+                    allocated = allocatedBytes();
+                }
                 if (world.rank() == 0)
                 {
                     final long t0 = System.nanoTime();
@@ -99,6 +112,10 @@ public final class PingPong
                     world.recv(buf, 0, size, peer, 1);
                     world.send(buf, 0, size, peer, 1);
                 }
+            }
+            if (world.rank() == 0)
+            {
+                samples[n] = (allocatedBytes() - allocated) / n;
             }
         });
         return samples;
