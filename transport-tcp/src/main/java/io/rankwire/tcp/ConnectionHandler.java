@@ -344,11 +344,20 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter
     @Override
     public void exceptionCaught(final ChannelHandlerContext ctx, final Throwable cause)
     {
-        if (!transport.isClosed())
+        if (transport.isClosed())
+        {
+            ctx.close();
+            return;
+        }
+        if (phase == OPEN)
         {
             LOG.log(Level.WARNING, "rankwire-tcp: closing connection " + describe() + ": " + cause);
+            ctx.close();
         }
-        ctx.close();
+        else
+        {
+            refuse(cause.toString());
+        }
     }
 
     private void refuse(final String why)
