@@ -41,6 +41,7 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter
     private byte[] clientNonce;
     private byte[] serverNonce;
     private boolean duplicate;
+    private boolean opened;
     private boolean goodbye;
     private boolean stalled;
     private boolean lost;
@@ -251,6 +252,7 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter
     {
         cancelTimer();
         phase = OPEN;
+        opened = true;
         ctx.pipeline().get(FrameDecoder.class).open(transport.pendingReads.sink(peer));
         responder = new ReadResponder(transport.registry, transport.settings.readChunk);
         transport.attach(peer, ctx.channel());
@@ -320,9 +322,8 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter
         {
             responder.clear();
         }
-        final int was = phase;
         phase = DONE;
-        if (was == OPEN || goodbye)
+        if (opened)
         {
             if (stalled && !transport.isClosed())
             {
@@ -363,7 +364,7 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter
     private void refuse(final String why)
     {
         final String message = "rankwire-tcp: closing connection " + describe() + ": " + why;
-        if (phase == OPEN)
+        if (opened)
         {
             LOG.log(Level.WARNING, message);
         }

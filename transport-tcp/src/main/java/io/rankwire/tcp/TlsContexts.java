@@ -28,6 +28,9 @@ final class TlsContexts
         this.client = client;
     }
 
+    // SelfSignedCertificate is deprecated in favour of a testing module's certificate builder; it
+    // still generates a usable certificate with the JDK alone, which is all this option needs.
+    @SuppressWarnings("deprecation")
     static TlsContexts create()
     {
         try
