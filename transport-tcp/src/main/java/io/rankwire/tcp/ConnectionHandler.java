@@ -1,6 +1,9 @@
 package io.rankwire.tcp;
 
 import java.lang.System.Logger.Level;
+import java.security.GeneralSecurityException;
+
+import javax.net.ssl.SSLPeerUnverifiedException;
 import java.util.ArrayDeque;
 import java.util.concurrent.TimeUnit;
 
@@ -8,6 +11,8 @@ import io.netty.buffer.ByteBuf;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.handler.ssl.SslHandler;
+import io.netty.handler.ssl.SslHandshakeCompletionEvent;
 import io.netty.util.concurrent.ScheduledFuture;
 
 /**
@@ -49,8 +54,48 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter
     {
         channel = ctx.channel();
         timer = ctx.executor().schedule(this::handshakeTimeout, transport.settings.connectTimeoutMs, TimeUnit.MILLISECONDS);
-        handshake.start(ctx);
+        if (ctx.pipeline().get(SslHandler.class) == null)
+        {
+            handshake.start(ctx);
+        }
         ctx.fireChannelActive();
+    }
+
+    /** With TLS, a client checks the server's certificate against the published fingerprint first. */
+    @Override
+    public void userEventTriggered(final ChannelHandlerContext ctx, final Object event)
+    {
+        if (event instanceof SslHandshakeCompletionEvent && !done)
+        {
+            final SslHandshakeCompletionEvent tls = (SslHandshakeCompletionEvent)event;
+            if (!tls.isSuccess())
+            {
+                refuse("TLS handshake failed: " + tls.cause());
+            }
+            else if (handshake.isClient() && !serverCertificatePinned(ctx))
+            {
+                refuse("rank " + handshake.peer() + " presented a certificate it did not publish");
+            }
+            else
+            {
+                handshake.start(ctx);
+            }
+        }
+        ctx.fireUserEventTriggered(event);
+    }
+
+    private boolean serverCertificatePinned(final ChannelHandlerContext ctx)
+    {
+        final byte[] expected = transport.peerFingerprint(handshake.peer());
+        try
+        {
+            return expected != null &&
+                Handshake.matches(expected, TlsContexts.peerFingerprint(ctx.pipeline().get(SslHandler.class)));
+        }
+        catch (final GeneralSecurityException | SSLPeerUnverifiedException e)
+        {
+            return false;
+        }
     }
 
     @Override

@@ -43,6 +43,7 @@ final class PeerLink
     private final Runnable drainTask = this::drain;
     private volatile Channel channel;
     private volatile InetSocketAddress address;
+    private volatile byte[] fingerprint;
 
     PeerLink(final int peer, final EventLoop loop, final int queueCapacity, final long maxQueuedBytes)
     {
@@ -70,6 +71,17 @@ final class PeerLink
     void address(final InetSocketAddress address)
     {
         this.address = address;
+    }
+
+    /** The fingerprint of the peer's TLS certificate, as it published it; null without TLS. */
+    byte[] fingerprint()
+    {
+        return fingerprint;
+    }
+
+    void fingerprint(final byte[] fingerprint)
+    {
+        this.fingerprint = fingerprint;
     }
 
     /** Bytes of frames queued and not yet handed to the channel. */

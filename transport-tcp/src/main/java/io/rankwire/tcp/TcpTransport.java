@@ -113,12 +113,21 @@ final class TcpTransport implements Transport
     {
         final var bootstrap = context.bootstrap();
         final Duration timeout = Duration.ofMillis(settings.wireUpTimeoutMs);
+        final byte[] fingerprint = connector.fingerprint();
+        if (fingerprint != null)
+        {
+            bootstrap.put(TlsContexts.FINGERPRINT_KEY, fingerprint);
+        }
         bootstrap.put(ADDRESS_KEY, advertisedAddress().getBytes(StandardCharsets.UTF_8));
         for (int p = 0; p < size; p++)
         {
             if (p != rank)
             {
                 links[p].address(parseAddress(p, new String(bootstrap.get(p, ADDRESS_KEY, timeout), StandardCharsets.UTF_8)));
+                if (fingerprint != null)
+                {
+                    links[p].fingerprint(bootstrap.get(p, TlsContexts.FINGERPRINT_KEY, timeout));
+                }
             }
         }
         if (settings.eagerConnect)
@@ -445,6 +454,12 @@ final class TcpTransport implements Transport
             return Frames.VERDICT_DUPLICATE;
         }
         return peer < rank && state == PeerLink.CONNECTING ? Frames.VERDICT_ACCEPT : -1;
+    }
+
+    /** The TLS certificate fingerprint {@code peer} published, or null. */
+    byte[] peerFingerprint(final int peer)
+    {
+        return links[peer].fingerprint();
     }
 
     /** The ready connection to {@code peer}, or null. */
