@@ -34,6 +34,15 @@ public final class MatchEngine
     /** {@link #cancel} result: the receive is no longer posted (already matched). */
     public static final int NOT_POSTED = 2;
 
+    private final PostedQueue posted = new PostedQueue();
+    private final UnexpectedQueue unexpected = new UnexpectedQueue();
+    private final Offload offload;
+    private PostedRecv freeRecvs;
+    private UnexpectedMsg freeMsgs;
+    private int recvsCreated;
+    private int msgsCreated;
+    private long softwareMatches;
+
     /**
      * @param port            the NIC's tag-matching SRQ, or null for software-only matching
      * @param listener        receives NIC-originated events; may be null when {@code port} is null
@@ -41,31 +50,65 @@ public final class MatchEngine
      */
     public MatchEngine(final OffloadPort port, final MatchListener listener, final int offloadMinBytes)
     {
-        throw new UnsupportedOperationException("MatchEngine: not implemented yet");
+        if (offloadMinBytes < 0)
+        {
+            throw new IllegalArgumentException("offloadMinBytes : " + offloadMinBytes + " (expected: >= 0)");
+        }
+        this.offload = port != null && port.maxNumTags() > 0 ?
+            new Offload(port, listener, posted, offloadMinBytes) : null;
     }
 
     /** A receive node from the pool. */
     public PostedRecv newRecv()
     {
-        throw new UnsupportedOperationException("MatchEngine: not implemented yet");
+        final PostedRecv recv = freeRecvs;
+        if (recv == null)
+        {
+            return new PostedRecv(recvsCreated++);
+        }
+        freeRecvs = recv.next;
+        recv.next = null;
+        recv.state = PostedRecv.READY;
+        return recv;
     }
 
     /** Returns a receive node to the pool once its request is finished. */
     public void free(final PostedRecv recv)
     {
-        throw new UnsupportedOperationException("MatchEngine: not implemented yet");
+        if (recv.state != PostedRecv.READY)
+        {
+            throw new IllegalStateException("recv : " + recv + " (expected: not posted, not free)");
+        }
+        recv.state = PostedRecv.FREE;
+        recv.owner = null;
+        recv.buffer = null;
+        recv.next = freeRecvs;
+        freeRecvs = recv;
     }
 
     /** A message node from the pool. */
     public UnexpectedMsg newMsg()
     {
-        throw new UnsupportedOperationException("MatchEngine: not implemented yet");
+        final UnexpectedMsg msg = freeMsgs;
+        if (msg == null)
+        {
+            return new UnexpectedMsg(msgsCreated++);
+        }
+        freeMsgs = msg.next[0];
+        msg.next[0] = null;
+        return msg;
     }
 
     /** Returns a message node to the pool once it has been consumed. */
     public void free(final UnexpectedMsg msg)
     {
-        throw new UnsupportedOperationException("MatchEngine: not implemented yet");
+        if (msg.queued)
+        {
+            throw new IllegalStateException("msg : " + msg + " (expected: not queued)");
+        }
+        msg.data = null;
+        msg.next[0] = freeMsgs;
+        freeMsgs = msg;
     }
 
     /**
@@ -75,7 +118,27 @@ public final class MatchEngine
      */
     public UnexpectedMsg post(final PostedRecv recv)
     {
-        throw new UnsupportedOperationException("MatchEngine: not implemented yet");
+        if (recv.state != PostedRecv.READY)
+        {
+            throw new IllegalStateException("recv : " + recv + " (expected: not posted, not free)");
+        }
+        final int kind = MatchKeys.classOf(recv.tag, recv.mask);
+        recv.kind = kind;
+        final UnexpectedMsg msg = unexpected.size() == 0 ? null : unexpected.peek(kind, recv.tag);
+        if (msg != null)
+        {
+            unexpected.remove(msg);
+            recv.matchedTag = msg.tag;
+            recv.matchedLength = msg.length;
+            softwareMatches++;
+            return msg;
+        }
+        posted.add(recv);
+        if (offload != null)
+        {
+            offload.offer(recv);
+        }
+        return null;
     }
 
     /**
@@ -87,25 +150,52 @@ public final class MatchEngine
      */
     public PostedRecv arrive(final long tag, final int length)
     {
-        throw new UnsupportedOperationException("MatchEngine: not implemented yet");
+        if (offload != null)
+        {
+            offload.countArrival();
+        }
+        final PostedRecv recv = posted.size() == 0 ? null : posted.match(tag);
+        if (recv == null)
+        {
+            return null;
+        }
+        posted.remove(recv);
+        recv.matchedTag = tag;
+        recv.matchedLength = length;
+        recv.state = PostedRecv.READY;
+        softwareMatches++;
+        if (recv.handle >= 0)
+        {
+            offload.softwareMatched(recv);
+        }
+        return recv;
     }
 
     /** Queues a message nothing matched; it must follow the {@link #arrive} that returned null. */
     public void enqueueUnexpected(final UnexpectedMsg msg)
     {
-        throw new UnsupportedOperationException("MatchEngine: not implemented yet");
+        if (msg.queued)
+        {
+            throw new IllegalStateException("msg : " + msg + " (expected: not queued)");
+        }
+        unexpected.add(msg);
     }
 
     /** The earliest unexpected message matching (tag, mask), left in place; or null. */
     public UnexpectedMsg probe(final long tag, final long mask)
     {
-        throw new UnsupportedOperationException("MatchEngine: not implemented yet");
+        return unexpected.peek(MatchKeys.classOf(tag, mask), tag);
     }
 
     /** The earliest unexpected message matching (tag, mask), removed (matched probe); or null. */
     public UnexpectedMsg take(final long tag, final long mask)
     {
-        throw new UnsupportedOperationException("MatchEngine: not implemented yet");
+        final UnexpectedMsg msg = unexpected.peek(MatchKeys.classOf(tag, mask), tag);
+        if (msg != null)
+        {
+            unexpected.remove(msg);
+        }
+        return msg;
     }
 
     /**
@@ -116,13 +206,31 @@ public final class MatchEngine
      */
     public int cancel(final PostedRecv recv)
     {
-        throw new UnsupportedOperationException("MatchEngine: not implemented yet");
+        if (recv.state == PostedRecv.CANCELLING)
+        {
+            return CANCEL_PENDING;
+        }
+        if (recv.state != PostedRecv.QUEUED)
+        {
+            return NOT_POSTED;
+        }
+        if (recv.handle >= 0)
+        {
+            return offload.cancel(recv);
+        }
+        posted.remove(recv);
+        recv.state = PostedRecv.READY;
+        return CANCELLED;
     }
 
     /** Handles a NIC completion: TM_ADD, TM_DEL, TM_SYNC or TM_RECV. */
     public void onCompletion(final Completion completion)
     {
-        throw new UnsupportedOperationException("MatchEngine: not implemented yet");
+        if (offload == null)
+        {
+            throw new IllegalStateException("onCompletion : " + completion + " (expected: an engine with offload)");
+        }
+        offload.onCompletion(completion);
     }
 
     /**
@@ -132,6 +240,120 @@ public final class MatchEngine
      */
     public int progress()
     {
-        throw new UnsupportedOperationException("MatchEngine: not implemented yet");
+        return offload == null ? 0 : offload.progress();
+    }
+
+    /** True when receives may be offered to a NIC (a port with {@code maxNumTags > 0}). */
+    public boolean isOffloadActive()
+    {
+        return offload != null;
+    }
+
+    /** Receives in the posted structure (software- and NIC-held). */
+    public int postedCount()
+    {
+        return posted.size();
+    }
+
+    /** Messages in the unexpected structure. */
+    public int unexpectedCount()
+    {
+        return unexpected.size();
+    }
+
+    /** Posted receives the NIC holds (excluding those with a cancel in flight). */
+    public int nicHeldCount()
+    {
+        return posted.nicHeld();
+    }
+
+    /** Receives matched by the NIC (TM_RECV with MATCH). */
+    public long hardwareMatches()
+    {
+        return offload == null ? 0 : offload.hardwareMatches;
+    }
+
+    /** Receives matched by software, in {@link #post} or {@link #arrive}. */
+    public long softwareMatches()
+    {
+        return softwareMatches;
+    }
+
+    /** ADD operations posted to the NIC. */
+    public long addsPosted()
+    {
+        return offload == null ? 0 : offload.opsPosted[OpQueue.ADD];
+    }
+
+    /** DEL operations posted to the NIC. */
+    public long delsPosted()
+    {
+        return offload == null ? 0 : offload.opsPosted[OpQueue.DEL];
+    }
+
+    /** SYNC operations posted to the NIC. */
+    public long syncsPosted()
+    {
+        return offload == null ? 0 : offload.opsPosted[OpQueue.SYNC];
+    }
+
+    /** List-operation completions that carried SYNC_REQ. */
+    public long syncRequestsSeen()
+    {
+        return offload == null ? 0 : offload.syncRequests;
+    }
+
+    /** Operations that had to wait for a credit (or were back-pressured by the port). */
+    public long opsDeferred()
+    {
+        return offload == null ? 0 : offload.deferrals;
+    }
+
+    /** Operations the port refused for good, or completions naming an unknown slot. */
+    public long opErrors()
+    {
+        return offload == null ? 0 : offload.opErrors;
+    }
+
+    /** Operations waiting in the deferred FIFO. */
+    public int deferredOps()
+    {
+        return offload == null ? 0 : offload.deferredOps();
+    }
+
+    /** Posted list operations whose completion has not been seen. */
+    public int outstandingOps()
+    {
+        return offload == null ? 0 : offload.outstanding();
+    }
+
+    /** NIC slots free for a new ADD. */
+    public int freeSlots()
+    {
+        return offload == null ? 0 : offload.freeSlots();
+    }
+
+    /** Unexpected messages software has handled ({@code swCnt}). */
+    public int swCnt()
+    {
+        return offload == null ? 0 : offload.swCnt();
+    }
+
+    /** The count carried by the last list operation posted. */
+    public int swReported()
+    {
+        return offload == null ? 0 : offload.swReported();
+    }
+
+    /** Receive nodes ever allocated (the pool grows only when empty). */
+    public int recvNodesCreated()
+    {
+        return recvsCreated;
+    }
+
+    /** Message nodes ever allocated (the pool grows only when empty). */
+    public int msgNodesCreated()
+    {
+        return msgsCreated;
     }
 }

@@ -22,12 +22,19 @@ public final class PostedRecv
     boolean offloadable;
 
     // engine-owned state (see MatchEngine)
+    static final int FREE = 0;
+    static final int READY = 1;
+    static final int QUEUED = 2;
+    static final int CANCELLING = 3;
+    static final int HW_MATCHED = 4;
+
     long seq;
     PostedRecv prev;
     PostedRecv next;
-    Object list;
+    RecvList list;
+    int kind;
     int handle = -1;
-    int state;
+    int state = READY;
     long matchedTag;
     int matchedLength;
     final int id;

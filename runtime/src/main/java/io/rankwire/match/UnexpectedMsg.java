@@ -30,7 +30,8 @@ public final class UnexpectedMsg
     // engine-owned links
     final UnexpectedMsg[] prev = new UnexpectedMsg[4];
     final UnexpectedMsg[] next = new UnexpectedMsg[4];
-    final Object[] lists = new Object[4];
+    final MsgList[] lists = new MsgList[4];
+    boolean queued;
     final int id;
 
     UnexpectedMsg(final int id)

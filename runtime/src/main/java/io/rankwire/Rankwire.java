@@ -1,0 +1,259 @@
+package io.rankwire;
+
+import java.util.ServiceLoader;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+import io.rankwire.core.Contexts;
+import io.rankwire.core.Engine;
+import io.rankwire.core.Group;
+import io.rankwire.core.ProgressThread;
+import io.rankwire.core.Wakeup;
+import io.rankwire.launch.InMemoryBootstrap;
+import io.rankwire.spi.Bootstrap;
+import io.rankwire.spi.Transport;
+import io.rankwire.spi.TransportContext;
+import io.rankwire.spi.TransportProvider;
+
+/**
+ * One rank of a Rankwire job: the runtime's entry point.
+ *
+ * <pre>{@code
+ * try (Rankwire rw = Rankwire.init(args))
+ * {
+ *     Comm world = rw.world();
+ *     ...
+ * }
+ * }</pre>
+ *
+ * <p>{@link #init(String[])} and {@link #init(RankwireConfig)} block until every rank of the job
+ * has started (wire-up). {@link #close()} blocks until every rank has reached it, then fails
+ * whatever is still pending and closes the transport.
+ *
+ * <p>JVMs that embed Rankwire need {@code --add-exports java.base/jdk.internal.misc=ALL-UNNAMED}
+ * (Agrona's buffers use it).
+ */
+public final class Rankwire implements AutoCloseable
+{
+    private final RankwireConfig config;
+    private final Bootstrap bootstrap;
+    private final Engine engine;
+    private final Contexts contexts;
+    private final Comm world;
+    private final AtomicBoolean closing = new AtomicBoolean();
+    private volatile ProgressThread progressThread;
+
+    private Rankwire(final RankwireConfig config, final Bootstrap bootstrap, final Transport transport, final Wakeup wakeup)
+    {
+        this.config = config;
+        this.bootstrap = bootstrap;
+        this.engine = new Engine(transport, config, config.rank(), config.size(), wakeup);
+        this.contexts = new Contexts(engine);
+        this.world = new Comm(this, Group.world(config.size(), config.rank()));
+    }
+
+    /**
+     * Starts this rank of a job launched by {@code rwrun} (rank, size, job id, secret, transport
+     * and settings come from the launcher's environment). A process started without the launcher
+     * runs as a job of one rank with the configuration from system properties. Blocks until every
+     * rank has started.
+     *
+     * @param args the program's arguments (not interpreted; accepted for symmetry with MPI_Init)
+     */
+    public static Rankwire init(final String[] args)
+    {
+        return init(JobConfigs.fromEnvironment());
+    }
+
+    /**
+     * Starts a rank from an explicit configuration (rank, size, job id, secret and bootstrap set
+     * with {@link RankwireConfig#job} and {@link RankwireConfig#bootstrap}; without a bootstrap,
+     * a job of one rank). Blocks until every rank has started.
+     */
+    public static Rankwire init(final RankwireConfig config)
+    {
+        final RankwireConfig c = config.copy().conclude();
+        Bootstrap b = c.bootstrap();
+        if (b == null)
+        {
+            if (c.size() != 1)
+            {
+                throw new IllegalArgumentException("bootstrap : null (expected: a bootstrap for a job of " + c.size() + " ranks)");
+            }
+            b = new InMemoryBootstrap(1).forRank(0);
+        }
+        final TransportProvider provider = provider(c.transport());
+        final Wakeup wakeup = new Wakeup();
+        final TransportContext ctx = new TransportContext(
+            c.rank(), c.size(), c.jobId(), c.secret(), b, c.settings(), wakeup::signal);
+        final Transport transport = provider.open(ctx);
+        Rankwire rw = null;
+        try
+        {
+            rw = new Rankwire(c, b, transport, wakeup);
+            rw.engine.start();
+        }
+        catch (final RuntimeException | Error e)
+        {
+            if (rw != null)
+            {
+                rw.engine.shutdown("failed to start");
+            }
+            else
+            {
+                transport.close();
+            }
+            throw e;
+        }
+        if (c.progressThread())
+        {
+            rw.progressThread = new ProgressThread(rw.engine, "rankwire-progress-" + c.rank()).start();
+        }
+        return rw;
+    }
+
+    private static TransportProvider provider(final String name)
+    {
+        final StringBuilder known = new StringBuilder();
+        for (final TransportProvider p : ServiceLoader.load(TransportProvider.class))
+        {
+            if (p.name().equals(name))
+            {
+                return p;
+            }
+            known.append(known.length() == 0 ? "" : ", ").append(p.name());
+        }
+        throw new IllegalArgumentException(RankwireConfig.TRANSPORT_PROP + " : '" + name +
+            "' (expected: one of [" + known + "] found on the class path)");
+    }
+
+    /** The communicator of all ranks of the job. */
+    public Comm world()
+    {
+        return world;
+    }
+
+    /** This rank in the job. */
+    public int rank()
+    {
+        return engine.rank();
+    }
+
+    /** The number of ranks in the job. */
+    public int size()
+    {
+        return engine.size();
+    }
+
+    /** The configuration in effect. */
+    public RankwireConfig config()
+    {
+        return config.copy();
+    }
+
+    /** The eager limit in effect: payloads up to this many bytes may be sent eagerly. */
+    public int eagerLimit()
+    {
+        return engine.eagerLimit();
+    }
+
+    /** Eager payload bytes this rank currently buffers for unexpected messages. */
+    public long unexpectedBytes()
+    {
+        return engine.stats().unexpectedBytes();
+    }
+
+    /** The most eager payload bytes this rank ever buffered for unexpected messages. */
+    public long unexpectedBytesHighWater()
+    {
+        return engine.stats().unexpectedBytesHighWater();
+    }
+
+    /** The flow-control bound on {@link #unexpectedBytes()}. */
+    public long unexpectedBytesBound()
+    {
+        return engine.stats().unexpectedBytesBound();
+    }
+
+    /** A snapshot of this rank's counters (unexpected memory, matches, active operations). */
+    public RankStats stats()
+    {
+        return engine.stats();
+    }
+
+    Engine engine()
+    {
+        return engine;
+    }
+
+    Contexts contexts()
+    {
+        return contexts;
+    }
+
+    /**
+     * Finalizes this rank: waits (up to {@code rankwire.bootstrapTimeout}) until every rank has
+     * called close, still answering peers meanwhile, then fails whatever is pending with
+     * {@link Status#CLOSED} and closes the transport. Idempotent.
+     *
+     * @throws RankwireException if the other ranks did not arrive in time (resources are released anyway)
+     */
+    @Override
+    public void close()
+    {
+        if (!closing.compareAndSet(false, true))
+        {
+            return;
+        }
+        RankwireException failure = null;
+        if (size() > 1 && !engine.isClosed())
+        {
+            final ProgressThread helper = progressThread == null ?
+                new ProgressThread(engine, "rankwire-finalize-" + rank()).start() : null;
+            try
+            {
+                bootstrap.barrier(config.bootstrapTimeout());
+            }
+            catch (final RankwireException e)
+            {
+                failure = e;
+            }
+            finally
+            {
+                if (helper != null)
+                {
+                    helper.stop();
+                }
+            }
+        }
+        stopProgressThread();
+        engine.shutdown("closed");
+        if (failure != null)
+        {
+            throw new RankwireException("rank " + rank() + ": close: " + failure.getMessage(), failure);
+        }
+    }
+
+    /** Closes at once without waiting for other ranks (a failed job). Idempotent; any thread. */
+    void abort(final String reason)
+    {
+        closing.set(true);
+        stopProgressThread();
+        engine.shutdown(reason);
+    }
+
+    private void stopProgressThread()
+    {
+        final ProgressThread p = progressThread;
+        if (p != null)
+        {
+            progressThread = null;
+            p.stop();
+        }
+    }
+
+    @Override
+    public String toString()
+    {
+        return "Rankwire{rank=" + rank() + ", size=" + size() + ", transport=" + config.transport() + '}';
+    }
+}

@@ -1,0 +1,445 @@
+package io.rankwire;
+
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Properties;
+
+import io.rankwire.spi.Bootstrap;
+
+/**
+ * Configuration of one rank, as a context object with fluent setters. Every default comes from
+ * a system property named in this class; {@link #conclude()} validates ranges and names the
+ * bad value.
+ *
+ * <table>
+ *   <caption>Settings</caption>
+ *   <tr><th>property</th><th>default</th><th>meaning</th></tr>
+ *   <tr><td>{@code rankwire.transport}</td><td>{@code tcp}</td><td>transport name</td></tr>
+ *   <tr><td>{@code rankwire.eagerLimit}</td><td>transport's {@code Capabilities.eagerLimit()}</td>
+ *       <td>largest payload sent eagerly; larger ones use rendezvous</td></tr>
+ *   <tr><td>{@code rankwire.unexpectedBytes}</td><td>32 MiB</td><td>bound on eager payload bytes a
+ *       rank buffers for messages nobody has received yet (flow control); each peer is granted
+ *       an equal share</td></tr>
+ *   <tr><td>{@code rankwire.credits}</td><td>64</td><td>eager messages a sender may have
+ *       outstanding per receiver before it must wait for credits (it then uses rendezvous)</td></tr>
+ *   <tr><td>{@code rankwire.idle}</td><td>{@code backoff}</td><td>how blocked callers wait:
+ *       {@code spin}, {@code yield}, or {@code backoff} (spin, then yield, then park)</td></tr>
+ *   <tr><td>{@code rankwire.progressThread}</td><td>{@code false}</td><td>run an asynchronous
+ *       progress thread</td></tr>
+ *   <tr><td>{@code rankwire.timeout}</td><td>{@code 0} (none)</td><td>milliseconds after which
+ *       a blocking call fails with {@link RankwireException}</td></tr>
+ *   <tr><td>{@code rankwire.bootstrapTimeout}</td><td>60000</td><td>milliseconds allowed for
+ *       wire-up and for the closing rendezvous of all ranks</td></tr>
+ *   <tr><td>{@code rankwire.offloadMinBytes}</td><td>1024</td><td>receives smaller than this are
+ *       matched in software even when the NIC offers tag matching</td></tr>
+ *   <tr><td>{@code rankwire.srqBuffers}</td><td>256</td><td>plain SRQ buffers posted on a
+ *       transport with an offload port</td></tr>
+ *   <tr><td>{@code rankwire.sim.*}, {@code rankwire.tcp.*}</td><td></td><td>passed through to the
+ *       transport ({@code TransportContext.settings()})</td></tr>
+ * </table>
+ */
+public final class RankwireConfig
+{
+    public static final String TRANSPORT_PROP = "rankwire.transport";
+    public static final String EAGER_LIMIT_PROP = "rankwire.eagerLimit";
+    public static final String UNEXPECTED_BYTES_PROP = "rankwire.unexpectedBytes";
+    public static final String CREDITS_PROP = "rankwire.credits";
+    public static final String IDLE_PROP = "rankwire.idle";
+    public static final String PROGRESS_THREAD_PROP = "rankwire.progressThread";
+    public static final String TIMEOUT_PROP = "rankwire.timeout";
+    public static final String BOOTSTRAP_TIMEOUT_PROP = "rankwire.bootstrapTimeout";
+    public static final String OFFLOAD_MIN_BYTES_PROP = "rankwire.offloadMinBytes";
+    public static final String SRQ_BUFFERS_PROP = "rankwire.srqBuffers";
+
+    public static final String TRANSPORT_DEFAULT = "tcp";
+    /** -1: take the transport's {@code Capabilities.eagerLimit()}. */
+    public static final int EAGER_LIMIT_DEFAULT = -1;
+    public static final long UNEXPECTED_BYTES_DEFAULT = 32L << 20;
+    public static final int CREDITS_DEFAULT = 64;
+    public static final long BOOTSTRAP_TIMEOUT_DEFAULT_MS = 60_000;
+    public static final int OFFLOAD_MIN_BYTES_DEFAULT = 1024;
+    public static final int SRQ_BUFFERS_DEFAULT = 256;
+
+    /** How a blocked caller waits for progress. */
+    public enum Idle
+    {
+        /** Busy-spin: lowest latency, burns a core per waiting thread. */
+        SPIN,
+        /** Spin briefly, then {@code Thread.yield()}. */
+        YIELD,
+        /** Spin, then yield, then park with growing periods (up to 100 microseconds). */
+        BACKOFF
+    }
+
+    private String transport;
+    private int eagerLimit;
+    private long unexpectedBytes;
+    private int credits;
+    private Idle idle;
+    private boolean progressThread;
+    private Duration timeout;
+    private Duration bootstrapTimeout;
+    private int offloadMinBytes;
+    private int srqBuffers;
+    private final Map<String, String> settings = new HashMap<>();
+
+    private int rank = 0;
+    private int size = 1;
+    private String jobId = "local";
+    private byte[] secret = new byte[0];
+    private Bootstrap bootstrap;
+    private boolean concluded;
+
+    /** A configuration with defaults from the system properties. */
+    public RankwireConfig()
+    {
+        this(System.getProperties());
+    }
+
+    /** A configuration with defaults from {@code props} (e.g. a launcher's settings). */
+    public RankwireConfig(final Properties props)
+    {
+        transport = props.getProperty(TRANSPORT_PROP, TRANSPORT_DEFAULT);
+        eagerLimit = intProp(props, EAGER_LIMIT_PROP, EAGER_LIMIT_DEFAULT);
+        unexpectedBytes = longProp(props, UNEXPECTED_BYTES_PROP, UNEXPECTED_BYTES_DEFAULT);
+        credits = intProp(props, CREDITS_PROP, CREDITS_DEFAULT);
+        idle = parseIdle(props.getProperty(IDLE_PROP, "backoff"));
+        progressThread = Boolean.parseBoolean(props.getProperty(PROGRESS_THREAD_PROP, "false"));
+        timeout = Duration.ofMillis(longProp(props, TIMEOUT_PROP, 0));
+        bootstrapTimeout = Duration.ofMillis(longProp(props, BOOTSTRAP_TIMEOUT_PROP, BOOTSTRAP_TIMEOUT_DEFAULT_MS));
+        offloadMinBytes = intProp(props, OFFLOAD_MIN_BYTES_PROP, OFFLOAD_MIN_BYTES_DEFAULT);
+        srqBuffers = intProp(props, SRQ_BUFFERS_PROP, SRQ_BUFFERS_DEFAULT);
+        for (final String name : props.stringPropertyNames())
+        {
+            if (name.startsWith("rankwire."))
+            {
+                settings.put(name, props.getProperty(name));
+            }
+        }
+    }
+
+    /** Applies {@code key=value} the way a system property would (any {@code rankwire.*} key). */
+    public RankwireConfig set(final String key, final String value)
+    {
+        final Properties p = new Properties();
+        p.setProperty(key, value);
+        final RankwireConfig parsed = new RankwireConfig(p);
+        switch (key)
+        {
+            case TRANSPORT_PROP: transport = parsed.transport; break;
+            case EAGER_LIMIT_PROP: eagerLimit = parsed.eagerLimit; break;
+            case UNEXPECTED_BYTES_PROP: unexpectedBytes = parsed.unexpectedBytes; break;
+            case CREDITS_PROP: credits = parsed.credits; break;
+            case IDLE_PROP: idle = parsed.idle; break;
+            case PROGRESS_THREAD_PROP: progressThread = parsed.progressThread; break;
+            case TIMEOUT_PROP: timeout = parsed.timeout; break;
+            case BOOTSTRAP_TIMEOUT_PROP: bootstrapTimeout = parsed.bootstrapTimeout; break;
+            case OFFLOAD_MIN_BYTES_PROP: offloadMinBytes = parsed.offloadMinBytes; break;
+            case SRQ_BUFFERS_PROP: srqBuffers = parsed.srqBuffers; break;
+            default: break;
+        }
+        settings.put(key, value);
+        return this;
+    }
+
+    /** Applies every entry of {@code values} with {@link #set}. */
+    public RankwireConfig setAll(final Map<String, String> values)
+    {
+        values.forEach(this::set);
+        return this;
+    }
+
+    /** A copy of this configuration (not concluded). */
+    public RankwireConfig copy()
+    {
+        final RankwireConfig c = new RankwireConfig(new Properties());
+        c.transport = transport;
+        c.eagerLimit = eagerLimit;
+        c.unexpectedBytes = unexpectedBytes;
+        c.credits = credits;
+        c.idle = idle;
+        c.progressThread = progressThread;
+        c.timeout = timeout;
+        c.bootstrapTimeout = bootstrapTimeout;
+        c.offloadMinBytes = offloadMinBytes;
+        c.srqBuffers = srqBuffers;
+        c.settings.putAll(settings);
+        c.rank = rank;
+        c.size = size;
+        c.jobId = jobId;
+        c.secret = secret.clone();
+        c.bootstrap = bootstrap;
+        return c;
+    }
+
+    public RankwireConfig transport(final String transport)
+    {
+        this.transport = transport;
+        settings.put(TRANSPORT_PROP, String.valueOf(transport));
+        return this;
+    }
+
+    public String transport()
+    {
+        return transport;
+    }
+
+    /** Largest eager payload in bytes; -1 for the transport's default. */
+    public RankwireConfig eagerLimit(final int eagerLimit)
+    {
+        this.eagerLimit = eagerLimit;
+        return this;
+    }
+
+    public int eagerLimit()
+    {
+        return eagerLimit;
+    }
+
+    /** Bound on buffered unexpected eager payload bytes per rank. */
+    public RankwireConfig unexpectedBytes(final long unexpectedBytes)
+    {
+        this.unexpectedBytes = unexpectedBytes;
+        return this;
+    }
+
+    public long unexpectedBytes()
+    {
+        return unexpectedBytes;
+    }
+
+    /** Eager message credits per (sender, receiver) pair. */
+    public RankwireConfig credits(final int credits)
+    {
+        this.credits = credits;
+        return this;
+    }
+
+    public int credits()
+    {
+        return credits;
+    }
+
+    public RankwireConfig idle(final Idle idle)
+    {
+        this.idle = idle;
+        return this;
+    }
+
+    public Idle idle()
+    {
+        return idle;
+    }
+
+    public RankwireConfig progressThread(final boolean progressThread)
+    {
+        this.progressThread = progressThread;
+        return this;
+    }
+
+    public boolean progressThread()
+    {
+        return progressThread;
+    }
+
+    /** Timeout of blocking calls; {@link Duration#ZERO} waits forever. */
+    public RankwireConfig timeout(final Duration timeout)
+    {
+        this.timeout = timeout;
+        return this;
+    }
+
+    public Duration timeout()
+    {
+        return timeout;
+    }
+
+    public RankwireConfig bootstrapTimeout(final Duration bootstrapTimeout)
+    {
+        this.bootstrapTimeout = bootstrapTimeout;
+        return this;
+    }
+
+    public Duration bootstrapTimeout()
+    {
+        return bootstrapTimeout;
+    }
+
+    public RankwireConfig offloadMinBytes(final int offloadMinBytes)
+    {
+        this.offloadMinBytes = offloadMinBytes;
+        return this;
+    }
+
+    public int offloadMinBytes()
+    {
+        return offloadMinBytes;
+    }
+
+    public RankwireConfig srqBuffers(final int srqBuffers)
+    {
+        this.srqBuffers = srqBuffers;
+        return this;
+    }
+
+    public int srqBuffers()
+    {
+        return srqBuffers;
+    }
+
+    /** This rank and the job's size (programmatic jobs; the launcher sets them otherwise). */
+    public RankwireConfig job(final int rank, final int size, final String jobId, final byte[] secret)
+    {
+        this.rank = rank;
+        this.size = size;
+        this.jobId = jobId;
+        this.secret = secret.clone();
+        return this;
+    }
+
+    public RankwireConfig bootstrap(final Bootstrap bootstrap)
+    {
+        this.bootstrap = bootstrap;
+        return this;
+    }
+
+    public Bootstrap bootstrap()
+    {
+        return bootstrap;
+    }
+
+    public int rank()
+    {
+        return rank;
+    }
+
+    public int size()
+    {
+        return size;
+    }
+
+    public String jobId()
+    {
+        return jobId;
+    }
+
+    public byte[] secret()
+    {
+        return secret.clone();
+    }
+
+    /** Every {@code rankwire.*} setting, including transport-specific ones, for the transport. */
+    public Map<String, String> settings()
+    {
+        final Map<String, String> copy = new HashMap<>(settings);
+        copy.put(TRANSPORT_PROP, transport);
+        return copy;
+    }
+
+    /**
+     * Validates every value and returns this.
+     *
+     * @throws IllegalArgumentException naming the first bad value and its allowed range
+     */
+    public RankwireConfig conclude()
+    {
+        if (transport == null || transport.isEmpty())
+        {
+            throw new IllegalArgumentException(TRANSPORT_PROP + " : '" + transport + "' (expected: a transport name)");
+        }
+        if (eagerLimit < -1)
+        {
+            throw new IllegalArgumentException(EAGER_LIMIT_PROP + " : " + eagerLimit + " (expected: >= 0, or -1)");
+        }
+        if (unexpectedBytes < 0)
+        {
+            throw new IllegalArgumentException(UNEXPECTED_BYTES_PROP + " : " + unexpectedBytes + " (expected: >= 0)");
+        }
+        checkRange(CREDITS_PROP, credits, 1, 1 << 20);
+        checkRange(OFFLOAD_MIN_BYTES_PROP, offloadMinBytes, 0, Integer.MAX_VALUE);
+        checkRange(SRQ_BUFFERS_PROP, srqBuffers, 1, 1 << 16);
+        if (timeout == null || timeout.isNegative())
+        {
+            throw new IllegalArgumentException(TIMEOUT_PROP + " : " + timeout + " (expected: >= 0)");
+        }
+        if (bootstrapTimeout == null || bootstrapTimeout.isNegative() || bootstrapTimeout.isZero())
+        {
+            throw new IllegalArgumentException(BOOTSTRAP_TIMEOUT_PROP + " : " + bootstrapTimeout + " (expected: > 0)");
+        }
+        checkRange("size", size, 1, io.rankwire.match.Envelope.MAX_RANKS);
+        checkRange("rank", rank, 0, size - 1);
+        if (idle == null)
+        {
+            throw new IllegalArgumentException(IDLE_PROP + " : null (expected: spin, yield or backoff)");
+        }
+        concluded = true;
+        return this;
+    }
+
+    /** True once {@link #conclude()} has validated this configuration. */
+    public boolean isConcluded()
+    {
+        return concluded;
+    }
+
+    @Override
+    public String toString()
+    {
+        return "RankwireConfig{transport=" + transport +
+            ", rank=" + rank + ", size=" + size +
+            ", eagerLimit=" + eagerLimit +
+            ", unexpectedBytes=" + unexpectedBytes +
+            ", credits=" + credits +
+            ", idle=" + idle +
+            ", progressThread=" + progressThread +
+            ", timeout=" + timeout + '}';
+    }
+
+    private static void checkRange(final String name, final long value, final long min, final long max)
+    {
+        if (value < min || value > max)
+        {
+            throw new IllegalArgumentException(name + " : " + value + " (expected: " + min + ".." + max + ")");
+        }
+    }
+
+    private static Idle parseIdle(final String value)
+    {
+        switch (value.trim().toLowerCase(java.util.Locale.ROOT))
+        {
+            case "spin": return Idle.SPIN;
+            case "yield": return Idle.YIELD;
+            case "backoff": return Idle.BACKOFF;
+            default:
+                throw new IllegalArgumentException(IDLE_PROP + " : '" + value + "' (expected: spin, yield or backoff)");
+        }
+    }
+
+    private static int intProp(final Properties props, final String name, final int defaultValue)
+    {
+        final long v = longProp(props, name, defaultValue);
+        if (v < Integer.MIN_VALUE || v > Integer.MAX_VALUE)
+        {
+            throw new IllegalArgumentException(name + " : " + v + " (expected: a 32-bit integer)");
+        }
+        return (int)v;
+    }
+
+    private static long longProp(final Properties props, final String name, final long defaultValue)
+    {
+        final String s = props.getProperty(name);
+        if (s == null)
+        {
+            return defaultValue;
+        }
+        try
+        {
+            return Long.parseLong(s.trim());
+        }
+        catch (final NumberFormatException e)
+        {
+            throw new IllegalArgumentException(name + " : '" + s + "' (expected: an integer)", e);
+        }
+    }
+}

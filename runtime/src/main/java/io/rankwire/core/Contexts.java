@@ -1,0 +1,165 @@
+package io.rankwire.core;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+
+import io.rankwire.Status;
+import io.rankwire.match.Envelope;
+
+/**
+ * Collective operations a communicator needs, run as point-to-point traffic on the
+ * communicator's internal context with negative tags: the dissemination barrier, an all-gather,
+ * and the agreement on new context ids.
+ *
+ * <p>Context ids come in pairs (user, internal) and are never reused. A new communicator takes
+ * the largest "next free pair" any member of the parent knows, so the id is unused by every
+ * member; afterwards every member moves its own next free pair past it. Collectives on one
+ * communicator must be called in the same order by all members, one at a time.
+ */
+public final class Contexts
+{
+    private static final int TAG_ALLGATHER = -2;
+    private static final int TAG_BARRIER = -16;
+    private static final byte[] EMPTY = new byte[0];
+
+    private final Engine engine;
+    private int nextFree = 2;
+
+    public Contexts(final Engine engine)
+    {
+        this.engine = engine;
+    }
+
+    /** Dissemination barrier: ceil(log2 n) rounds of zero-byte messages. Blocks. */
+    public void barrier(final Group g)
+    {
+        final int n = g.size();
+        final int me = g.rank();
+        for (int k = 0, dist = 1; dist < n; k++, dist <<= 1)
+        {
+            final int to = (me + dist) % n;
+            final int from = (me - dist + n) % n;
+            final int tag = TAG_BARRIER - k;
+            final Op recv = engine.newOp(true);
+            recv.buf.bytes(EMPTY, 0, 0);
+            engine.recv(recv, Envelope.pack(g.internalContext(), from, tag), Envelope.FULL_MASK, g.worldRank(from));
+            final Op send = engine.newOp(true);
+            send.buf.bytes(EMPTY, 0, 0);
+            engine.send(send, g.worldRank(to), Envelope.pack(g.internalContext(), me, tag), false);
+            await(send);
+            await(recv);
+        }
+    }
+
+    /** Every member's {@code values} (same length everywhere), in rank order. Blocks. */
+    public int[] allgather(final Group g, final int[] values)
+    {
+        final int n = g.size();
+        final int k = values.length;
+        final int[] all = new int[n * k];
+        System.arraycopy(values, 0, all, g.rank() * k, k);
+        final Op[] recvs = new Op[n];
+        final Op[] sends = new Op[n];
+        for (int r = 0; r < n; r++)
+        {
+            if (r == g.rank())
+            {
+                continue;
+            }
+            recvs[r] = engine.newOp(false);
+            recvs[r].buf.typed(all, all.length, r * k, k, 4, BufView.INT_BASE);
+            engine.recv(recvs[r], Envelope.pack(g.internalContext(), r, TAG_ALLGATHER), Envelope.FULL_MASK, g.worldRank(r));
+        }
+        for (int r = 0; r < n; r++)
+        {
+            if (r == g.rank())
+            {
+                continue;
+            }
+            sends[r] = engine.newOp(false);
+            sends[r].buf.typed(values, k, 0, k, 4, BufView.INT_BASE);
+            engine.send(sends[r], g.worldRank(r), Envelope.pack(g.internalContext(), g.rank(), TAG_ALLGATHER), false);
+        }
+        for (int r = 0; r < n; r++)
+        {
+            if (r != g.rank())
+            {
+                await(sends[r]);
+                await(recvs[r]);
+            }
+        }
+        return all;
+    }
+
+    /** The group of a duplicate communicator. Collective over {@code g}. */
+    public Group dup(final Group g)
+    {
+        final int[] all = allgather(g, new int[] {nextFreeSnapshot()});
+        final int context = agree(all, 1, 0);
+        return new Group(g.worldRanksCopy(), g.rank(), context);
+    }
+
+    /** The group of this rank's part of a split, or null for {@code color < 0}. Collective over {@code g}. */
+    public Group split(final Group g, final int color, final int key)
+    {
+        final int[] all = allgather(g, new int[] {color, key, nextFreeSnapshot()});
+        final int context = agree(all, 3, 2);
+        if (color < 0)
+        {
+            return null;
+        }
+        final List<int[]> members = new ArrayList<>();
+        for (int r = 0; r < g.size(); r++)
+        {
+            if (all[r * 3] == color)
+            {
+                members.add(new int[] {all[r * 3 + 1], r});
+            }
+        }
+        members.sort(Comparator.<int[]>comparingInt(m -> m[0]).thenComparingInt(m -> m[1]));
+        final int[] worldRanks = new int[members.size()];
+        int myRank = -1;
+        for (int i = 0; i < worldRanks.length; i++)
+        {
+            final int oldRank = members.get(i)[1];
+            worldRanks[i] = g.worldRank(oldRank);
+            if (oldRank == g.rank())
+            {
+                myRank = i;
+            }
+        }
+        return new Group(worldRanks, myRank, context);
+    }
+
+    private synchronized int nextFreeSnapshot()
+    {
+        return nextFree;
+    }
+
+    private synchronized int agree(final int[] all, final int stride, final int field)
+    {
+        int max = 0;
+        for (int i = field; i < all.length; i += stride)
+        {
+            max = Math.max(max, all[i]);
+        }
+        if (max + 2 > Envelope.MAX_CONTEXTS)
+        {
+            throw new IllegalStateException("context ids : " + max + " (expected: < " + Envelope.MAX_CONTEXTS + ")");
+        }
+        nextFree = Math.max(nextFree, max + 2);
+        return max;
+    }
+
+    private void await(final Op op)
+    {
+        engine.waitFor(op, 0);
+        final Status s = op.checked();
+        if (s.isError())
+        {
+            throw new IllegalStateException("collective message : " + s + " (expected: OK)");
+        }
+        engine.recycle(op);
+    }
+}

@@ -1,0 +1,492 @@
+package io.rankwire.core;
+
+import java.util.ArrayDeque;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.locks.ReentrantLock;
+
+import org.agrona.concurrent.IdleStrategy;
+
+import io.rankwire.RankwireConfig;
+import io.rankwire.Status;
+import io.rankwire.match.MatchEngine;
+import io.rankwire.match.UnexpectedMsg;
+import io.rankwire.proto.TmHeader;
+import io.rankwire.spi.Capabilities;
+import io.rankwire.spi.OffloadPort;
+import io.rankwire.spi.Transport;
+
+/**
+ * One rank's point-to-point engine: the transport endpoint, the matching engine, the eager and
+ * rendezvous protocols, flow control and progress.
+ *
+ * <p><b>Threading.</b> Any thread may call any method. Matching and protocol state has a single
+ * writer at a time: the thread holding {@link #lock}. Calls that post work take the lock; a
+ * thread waiting for an operation only {@code tryLock}s it to drive progress and otherwise idles,
+ * so many waiting threads are served by whichever holds the lock, and each sees its own
+ * operation complete through a volatile flag.
+ */
+public final class Engine
+{
+    private static final int POLL_BATCH = 64;
+    private static final int OPS_PER_THREAD = 8;
+
+    final ReentrantLock lock = new ReentrantLock();
+    private final Transport transport;
+    private final Capabilities caps;
+    private final int rank;
+    private final int size;
+    private final OpTable opTable = new OpTable();
+    private final StagePool pool = new StagePool();
+    private final Credits credits;
+    private final Sender sender;
+    private final Control control;
+    private final Receiver receiver;
+    private final MatchEngine matcher;
+    private final SrqBuffers srq;
+    private final boolean offload;
+    private final ThreadLocal<ArrayDeque<Op>> opPool = ThreadLocal.withInitial(ArrayDeque::new);
+    private final ConcurrentLinkedQueue<Op> futures = new ConcurrentLinkedQueue<>();
+    private final Waiter waiter;
+    private final Wakeup wakeup;
+    private final ActiveOps active = new ActiveOps();
+    private final Dispatcher dispatcher;
+    private volatile boolean closed;
+    private volatile String closedReason;
+
+    /**
+     * Opens the engine over an opened (not yet wired-up) transport.
+     *
+     * @param config concluded configuration
+     * @param wakeup the wake-up the transport's {@code TransportContext.signal()} calls
+     */
+    public Engine(final Transport transport, final RankwireConfig config, final int rank, final int size, final Wakeup wakeup)
+    {
+        this.transport = transport;
+        this.caps = transport.capabilities();
+        this.rank = rank;
+        this.size = size;
+        this.waiter = new Waiter(this, config.idle(), config.timeout().toNanos(), wakeup);
+        this.wakeup = wakeup;
+        final int eagerLimit = resolveEagerLimit(config.eagerLimit(), caps);
+        this.credits = new Credits(size, config.credits(), config.unexpectedBytes() / size);
+        this.sender = new Sender(this, transport, credits, opTable, eagerLimit, size);
+        this.control = new Control(transport, credits, sender);
+        final OffloadPort port = transport.offloadPort();
+        this.offload = port != null && caps.hasOffload();
+        this.receiver = new Receiver(this, transport, opTable, pool, control, offload);
+        this.matcher = new MatchEngine(offload ? port : null, offload ? receiver : null, config.offloadMinBytes());
+        receiver.matcher(matcher);
+        this.srq = port != null ? new SrqBuffers(port, config.srqBuffers(), Math.max(caps.maxMessageSize(), 64)) : null;
+        this.dispatcher = new Dispatcher(this, sender, receiver, control, matcher, srq);
+    }
+
+    private static int resolveEagerLimit(final int configured, final Capabilities caps)
+    {
+        final int max = caps.maxMessageSize() - TmHeader.LENGTH;
+        final int limit = configured < 0 ? caps.eagerLimit() : configured;
+        return Math.max(0, Math.min(limit, max));
+    }
+
+    /** Posts the SRQ buffers (if any) and wires the transport up. Blocks until peers are reachable. */
+    public void start()
+    {
+        lock.lock();
+        try
+        {
+            if (srq != null)
+            {
+                srq.postAll();
+            }
+        }
+        finally
+        {
+            lock.unlock();
+        }
+        transport.wireUp();
+    }
+
+    public int rank()
+    {
+        return rank;
+    }
+
+    public int size()
+    {
+        return size;
+    }
+
+    public Capabilities capabilities()
+    {
+        return caps;
+    }
+
+    /** The eager limit in effect (bytes of payload). */
+    public int eagerLimit()
+    {
+        return sender.eagerLimit();
+    }
+
+    /**
+     * An operation. Pooled ones are for blocking calls: they come from a small per-thread pool
+     * (no lock) and go back with {@link #recycle} on the same thread once complete.
+     */
+    public Op newOp(final boolean pooled)
+    {
+        if (!pooled)
+        {
+            return new Op(this, false);
+        }
+        final Op op = opPool.get().pollFirst();
+        return op != null ? op : new Op(this, true);
+    }
+
+    /** Returns a completed pooled operation to the calling thread's pool. */
+    public void recycle(final Op op)
+    {
+        if (op.pooled && op.isDone())
+        {
+            op.buf.clear();
+            final ArrayDeque<Op> pool = opPool.get();
+            if (pool.size() < OPS_PER_THREAD)
+            {
+                pool.addFirst(op);
+            }
+        }
+    }
+
+    /**
+     * Starts a send of {@code op.buf()} to world rank {@code peer} with packed envelope {@code tag}.
+     * Never blocks beyond taking the engine lock.
+     */
+    public void send(final Op op, final int peer, final long tag, final boolean sync)
+    {
+        lock.lock();
+        try
+        {
+            checkOpen();
+            op.reset(Op.SEND);
+            op.peer = peer;
+            op.tag = tag;
+            op.sync = sync;
+            stage(op, true);
+            active.add(op);
+            sender.start(op);
+        }
+        finally
+        {
+            lock.unlock();
+            drainFutures();
+        }
+    }
+
+    /**
+     * Posts a receive for (tag, mask) into {@code op.buf()}. {@code expectedPeer} is the world rank
+     * of the source, or -1 for ANY_SOURCE. Never blocks beyond taking the engine lock.
+     */
+    public void recv(final Op op, final long tag, final long mask, final int expectedPeer)
+    {
+        lock.lock();
+        try
+        {
+            checkOpen();
+            op.reset(Op.RECV);
+            op.expectedPeer = expectedPeer;
+            stage(op, false);
+            active.add(op);
+            receiver.post(op, tag, mask);
+        }
+        finally
+        {
+            lock.unlock();
+            drainFutures();
+        }
+    }
+
+    /** Receives a message taken by a matched probe. */
+    public void recvMatched(final Op op, final UnexpectedMsg msg)
+    {
+        lock.lock();
+        try
+        {
+            checkOpen();
+            op.reset(Op.RECV);
+            stage(op, false);
+            active.add(op);
+            receiver.deliverUnexpected(op, msg);
+        }
+        finally
+        {
+            lock.unlock();
+            drainFutures();
+        }
+    }
+
+    /** The earliest unexpected message matching (tag, mask) as a status, or null. Makes progress once. */
+    public Status iprobe(final long tag, final long mask)
+    {
+        lock.lock();
+        try
+        {
+            checkOpen();
+            progressLocked();
+            final UnexpectedMsg msg = matcher.probe(tag, mask);
+            return msg == null ? null : ProbeStatus.of(msg);
+        }
+        finally
+        {
+            lock.unlock();
+            drainFutures();
+        }
+    }
+
+    /** Takes the earliest unexpected message matching (tag, mask), or null. Makes progress once. */
+    public UnexpectedMsg improbe(final long tag, final long mask)
+    {
+        lock.lock();
+        try
+        {
+            checkOpen();
+            progressLocked();
+            return matcher.take(tag, mask);
+        }
+        finally
+        {
+            lock.unlock();
+            drainFutures();
+        }
+    }
+
+    /** Cancels a receive (see {@link io.rankwire.Request#cancel()}). */
+    void cancel(final Op op)
+    {
+        lock.lock();
+        try
+        {
+            if (!closed && !op.isDone() && op.kind == Op.RECV)
+            {
+                receiver.cancel(op);
+            }
+        }
+        finally
+        {
+            lock.unlock();
+            drainFutures();
+        }
+    }
+
+    private void stage(final Op op, final boolean forSend)
+    {
+        if (op.buf.needsStage())
+        {
+            op.buf.attachStage(pool.acquire(op.buf.length()));
+            if (forSend)
+            {
+                op.buf.stageIn();
+            }
+        }
+    }
+
+    void complete(final Op op, final int source, final int tag, final int bytes, final int error)
+    {
+        complete(op, source, tag, bytes, error, false);
+    }
+
+    /** Finishes an operation: releases its resources and publishes the outcome. Driving thread. */
+    void complete(final Op op, final int source, final int tag, final int bytes, final int error, final boolean cancelled)
+    {
+        if (op.isDone())
+        {
+            return;
+        }
+        active.remove(op);
+        opTable.forget(op);
+        Sender.release(op);
+        final Stage stage = op.buf.detachStage();
+        if (stage != null)
+        {
+            if (op.kind == Op.RECV && !cancelled)
+            {
+                op.buf.attachStage(stage);
+                op.buf.stageOut(bytes);
+                op.buf.detachStage();
+            }
+            pool.release(stage);
+        }
+        op.finish(source, tag, bytes, error, cancelled);
+    }
+
+    void futureReady(final Op op)
+    {
+        futures.add(op);
+    }
+
+    private void drainFutures()
+    {
+        if (!futures.isEmpty())
+        {
+            Op op;
+            while ((op = futures.poll()) != null)
+            {
+                op.completeFuture();
+            }
+        }
+    }
+
+    /** Makes progress once if no other thread is doing so. Never blocks. Returns the work done. */
+    public int progressOnce()
+    {
+        int work = 0;
+        if (lock.tryLock())
+        {
+            try
+            {
+                if (!closed)
+                {
+                    work = progressLocked();
+                }
+            }
+            finally
+            {
+                lock.unlock();
+            }
+            drainFutures();
+        }
+        return work;
+    }
+
+    int progressLocked()
+    {
+        int work = transport.poll(dispatcher, POLL_BATCH);
+        work += sender.flush();
+        work += receiver.flushReads();
+        work += control.flush();
+        if (offload)
+        {
+            work += matcher.progress();
+        }
+        return work;
+    }
+
+    /**
+     * Waits for {@code op}, driving progress (see {@link Waiter#waitFor}).
+     *
+     * @return true when the operation completed; false when {@code timeoutNs > 0} passed first
+     */
+    public boolean waitFor(final Op op, final long timeoutNs)
+    {
+        return waiter.waitFor(op, timeoutNs);
+    }
+
+    /** An idle strategy for the calling thread's own wait loops. */
+    public IdleStrategy idler()
+    {
+        return waiter.idler();
+    }
+
+    /** The wake-up of parked waiters ({@code TransportContext.signal()}). */
+    public Wakeup wakeup()
+    {
+        return wakeup;
+    }
+
+    String closedReason()
+    {
+        return closedReason;
+    }
+
+    /** A consistent snapshot of the counters. */
+    public io.rankwire.RankStats stats()
+    {
+        lock.lock();
+        try
+        {
+            return new io.rankwire.RankStats(
+                receiver.unexpectedBytes(),
+                receiver.unexpectedBytesHighWater(),
+                credits.grantBytes() * size,
+                receiver.unexpectedCount(),
+                matcher.hardwareMatches(),
+                matcher.softwareMatches(),
+                sender.backPressured() + control.backPressured() + receiver.readsBackPressured(),
+                active.count());
+        }
+        finally
+        {
+            lock.unlock();
+        }
+    }
+
+    public boolean isClosed()
+    {
+        return closed;
+    }
+
+    /** Throws when the engine is closed. */
+    public void checkOpen()
+    {
+        if (closed)
+        {
+            throw new IllegalStateException("rankwire : closed (expected: an open runtime)");
+        }
+    }
+
+    /**
+     * Fails every pending operation with {@link Status#CLOSED} and closes the transport.
+     * Idempotent; any thread.
+     */
+    public void shutdown(final String reason)
+    {
+        lock.lock();
+        try
+        {
+            if (closed)
+            {
+                return;
+            }
+            closedReason = reason;
+            closed = true;
+            Op op;
+            while ((op = active.head()) != null)
+            {
+                op.posted = null;
+                complete(op, -1, -1, 0, Status.CLOSED);
+            }
+            try
+            {
+                transport.close();
+            }
+            finally
+            {
+                if (srq != null)
+                {
+                    srq.clear();
+                }
+            }
+        }
+        finally
+        {
+            lock.unlock();
+            drainFutures();
+        }
+    }
+
+    void failPeer(final int peer)
+    {
+        Op op = active.head();
+        while (op != null)
+        {
+            final Op next = op.nextActive;
+            if (op.peer == peer || op.expectedPeer == peer)
+            {
+                final io.rankwire.match.PostedRecv posted = op.posted;
+                op.posted = null;
+                if (posted != null && matcher.cancel(posted) == MatchEngine.CANCELLED)
+                {
+                    matcher.free(posted);
+                }
+                complete(op, -1, -1, 0, Status.PEER_FAILED);
+            }
+            op = next;
+        }
+    }
+}

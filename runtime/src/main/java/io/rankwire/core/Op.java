@@ -1,0 +1,247 @@
+package io.rankwire.core;
+
+import java.time.Duration;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+
+import io.rankwire.RankwireException;
+import io.rankwire.Request;
+import io.rankwire.Status;
+import io.rankwire.match.PostedRecv;
+import io.rankwire.spi.MemoryRegion;
+
+/**
+ * One point-to-point operation and the {@link Request} the user holds for it. Fields other than
+ * {@link #done} are written only by the thread driving the engine (under its lock); the
+ * completion is published by the volatile write of {@code done}, after every status field.
+ * Blocking calls use pooled operations that go back to the engine after completion;
+ * nonblocking calls get their own.
+ */
+public final class Op implements Request
+{
+    static final int SEND = 1;
+    static final int RECV = 2;
+
+    final Engine engine;
+    final BufView buf = new BufView();
+    final boolean pooled;
+
+    int kind;
+    /** World rank of the peer: destination of a send, sender of a matched receive, -1 otherwise. */
+    int peer = -1;
+    long tag;
+    boolean sync;
+    int cookie;
+
+    // send side
+    MemoryRegion region;
+
+    // receive side
+    PostedRecv posted;
+    int expectedPeer = -1;
+    boolean cancelRequested;
+    long rvVa;
+    int rvRkey;
+    int rvLength;
+    int rvAppCtx;
+    int rvFlags;
+
+    // intrusive list of active operations
+    Op prevActive;
+    Op nextActive;
+    boolean active;
+
+    // outcome
+    int stSource;
+    int stTag;
+    int stBytes;
+    int stError;
+    boolean stCancelled;
+    private volatile boolean done;
+    private Status status;
+    private volatile CompletableFuture<Status> future;
+
+    Op(final Engine engine, final boolean pooled)
+    {
+        this.engine = engine;
+        this.pooled = pooled;
+    }
+
+    /** The buffer descriptor to fill before submitting. */
+    public BufView buf()
+    {
+        return buf;
+    }
+
+    void reset(final int kind)
+    {
+        this.kind = kind;
+        peer = -1;
+        tag = 0;
+        sync = false;
+        cookie = 0;
+        region = null;
+        posted = null;
+        expectedPeer = -1;
+        cancelRequested = false;
+        rvVa = 0;
+        rvRkey = 0;
+        rvLength = 0;
+        rvAppCtx = 0;
+        rvFlags = 0;
+        stSource = -1;
+        stTag = -1;
+        stBytes = 0;
+        stError = Status.OK;
+        stCancelled = false;
+        status = null;
+        future = null;
+        done = false;
+    }
+
+    /** Records the outcome and publishes completion. Driving thread only. */
+    void finish(final int source, final int tag, final int bytes, final int error, final boolean cancelled)
+    {
+        stSource = source;
+        stTag = tag;
+        stBytes = bytes;
+        stError = error;
+        stCancelled = cancelled;
+        done = true;
+        if (future != null)
+        {
+            engine.futureReady(this);
+        }
+    }
+
+    void completeFuture()
+    {
+        final CompletableFuture<Status> f = future;
+        if (f != null)
+        {
+            f.complete(status());
+        }
+    }
+
+    @Override
+    public Status await()
+    {
+        engine.waitFor(this, 0);
+        return checked();
+    }
+
+    /**
+     * Waits like {@link #await()} but builds no {@link Status} (blocking sends): throws
+     * {@link RankwireException} on a communication failure.
+     */
+    public void join()
+    {
+        engine.waitFor(this, 0);
+        if (isCommFailure(stError))
+        {
+            checked();
+        }
+    }
+
+    @Override
+    public Optional<Status> await(final Duration timeout)
+    {
+        final long nanos = Math.max(1, timeout.toNanos());
+        if (!engine.waitFor(this, nanos))
+        {
+            return Optional.empty();
+        }
+        return Optional.of(checked());
+    }
+
+    @Override
+    public boolean test()
+    {
+        if (!done)
+        {
+            engine.progressOnce();
+        }
+        return done;
+    }
+
+    @Override
+    public boolean isDone()
+    {
+        return done;
+    }
+
+    @Override
+    public Status status()
+    {
+        if (!done)
+        {
+            throw new IllegalStateException("request : not completed (expected: a completed request)");
+        }
+        Status s = status;
+        if (s == null)
+        {
+            s = new Status(stSource, stTag, stBytes, stError, stCancelled);
+            status = s;
+        }
+        return s;
+    }
+
+    @Override
+    public void cancel()
+    {
+        if (!done)
+        {
+            engine.cancel(this);
+        }
+    }
+
+    @Override
+    public CompletableFuture<Status> toFuture()
+    {
+        CompletableFuture<Status> f = future;
+        if (f == null)
+        {
+            synchronized (this)
+            {
+                f = future;
+                if (f == null)
+                {
+                    f = new CompletableFuture<>();
+                    future = f;
+                }
+            }
+        }
+        if (done)
+        {
+            f.complete(status());
+        }
+        return f;
+    }
+
+    /** The status, or a {@link RankwireException} for a communication failure. */
+    Status checked()
+    {
+        final Status s = status();
+        if (isCommFailure(s.error()))
+        {
+            throw new RankwireException(describe() + " failed: " + Status.errorName(s.error()));
+        }
+        return s;
+    }
+
+    static boolean isCommFailure(final int error)
+    {
+        return error != Status.OK && error != Status.TRUNCATED;
+    }
+
+    String describe()
+    {
+        return (kind == SEND ? "send to rank " + peer : "receive") + " (" + buf.length() + " bytes)";
+    }
+
+    @Override
+    public String toString()
+    {
+        return "Request{" + describe() + (done ? ", " + status() : ", pending") + '}';
+    }
+}

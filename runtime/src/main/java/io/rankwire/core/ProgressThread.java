@@ -1,0 +1,55 @@
+package io.rankwire.core;
+
+import org.agrona.concurrent.IdleStrategy;
+
+/**
+ * An optional thread that drives a rank's progress while the application computes (for example
+ * to answer rendezvous and ssend traffic without the application being inside a call). It takes
+ * the engine lock only with {@code tryLock}, so application threads always get in.
+ */
+public final class ProgressThread implements Runnable
+{
+    private final Engine engine;
+    private final Thread thread;
+    private volatile boolean running = true;
+
+    public ProgressThread(final Engine engine, final String name)
+    {
+        this.engine = engine;
+        this.thread = new Thread(this, name);
+        this.thread.setDaemon(true);
+    }
+
+    public ProgressThread start()
+    {
+        thread.start();
+        return this;
+    }
+
+    @Override
+    public void run()
+    {
+        final IdleStrategy idler = new Idles.Backoff(engine.wakeup(), 16, 16, Idles.MIN_PARK_NS, Idles.MAX_PARK_NS);
+        while (running && !engine.isClosed())
+        {
+            idler.idle(engine.progressOnce());
+        }
+    }
+
+    /** Stops the thread and waits for it to end. */
+    public void stop()
+    {
+        running = false;
+        if (Thread.currentThread() != thread)
+        {
+            try
+            {
+                thread.join(10_000);
+            }
+            catch (final InterruptedException e)
+            {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+}

@@ -1,0 +1,191 @@
+package io.rankwire.match;
+
+import org.agrona.collections.Long2ObjectHashMap;
+
+import static io.rankwire.match.MatchKeys.ANY_ANY;
+import static io.rankwire.match.MatchKeys.ANY_SOURCE;
+import static io.rankwire.match.MatchKeys.ANY_TAG;
+import static io.rankwire.match.MatchKeys.CLASSES;
+import static io.rankwire.match.MatchKeys.EXACT;
+
+/**
+ * The posted receives: one FIFO per (class, key), each found through a primitive-keyed map of its
+ * class, every receive stamped with a global sequence number. An arriving message reads at most
+ * four list heads and takes the lowest sequence number; with no wildcard receive posted it reads
+ * its exact list only. NIC-held receives stay here (the shadow list) and are counted apart, so
+ * the offload rules can ask "is any receive software-held?" in O(1).
+ */
+final class PostedQueue
+{
+    @SuppressWarnings("unchecked")
+    private final Long2ObjectHashMap<RecvList>[] maps = new Long2ObjectHashMap[CLASSES];
+    private RecvList freeLists;
+    private long nextSeq;
+    private int size;
+    private int wildcards;
+    private int nicHeld;
+    private int softwareWildcards;
+
+    PostedQueue()
+    {
+        for (int i = 0; i < CLASSES; i++)
+        {
+            maps[i] = new Long2ObjectHashMap<>();
+        }
+    }
+
+    int size()
+    {
+        return size;
+    }
+
+    int nicHeld()
+    {
+        return nicHeld;
+    }
+
+    int softwareHeld()
+    {
+        return size - nicHeld;
+    }
+
+    int softwareWildcards()
+    {
+        return softwareWildcards;
+    }
+
+    /** Software-held receives in the exact list of {@code tag} (0 when there is none). */
+    int softwareHeldExact(final long tag)
+    {
+        final RecvList list = maps[EXACT].get(tag);
+        return list == null ? 0 : list.softwareHeld;
+    }
+
+    /** Queues a software-held receive of class {@code recv.kind} with the next sequence number. */
+    void add(final PostedRecv recv)
+    {
+        final int kind = recv.kind;
+        final long key = MatchKeys.key(kind, recv.tag);
+        final Long2ObjectHashMap<RecvList> map = maps[kind];
+        RecvList list = map.get(key);
+        if (list == null)
+        {
+            list = acquireList(key, kind);
+            map.put(key, list);
+        }
+        recv.seq = nextSeq++;
+        recv.handle = -1;
+        recv.state = PostedRecv.QUEUED;
+        list.append(recv);
+        list.softwareHeld++;
+        size++;
+        if (kind != EXACT)
+        {
+            wildcards++;
+            softwareWildcards++;
+        }
+    }
+
+    /** Marks a queued software-held receive as held by the NIC under {@code handle}. */
+    void toNic(final PostedRecv recv, final int handle)
+    {
+        recv.handle = handle;
+        recv.list.softwareHeld--;
+        nicHeld++;
+        if (recv.kind != EXACT)
+        {
+            softwareWildcards--;
+        }
+    }
+
+    /** Marks a queued NIC-held receive as software-held again (its ADD failed). */
+    void toSoftware(final PostedRecv recv)
+    {
+        recv.handle = -1;
+        recv.list.softwareHeld++;
+        nicHeld--;
+        if (recv.kind != EXACT)
+        {
+            softwareWildcards++;
+        }
+    }
+
+    /** Removes a queued receive; its state and handle are left for the caller to set. */
+    void remove(final PostedRecv recv)
+    {
+        final RecvList list = recv.list;
+        final boolean nic = recv.handle >= 0;
+        list.unlink(recv);
+        size--;
+        if (nic)
+        {
+            nicHeld--;
+        }
+        else
+        {
+            list.softwareHeld--;
+        }
+        if (list.kind != EXACT)
+        {
+            wildcards--;
+            if (!nic)
+            {
+                softwareWildcards--;
+            }
+        }
+        if (list.size == 0)
+        {
+            maps[list.kind].remove(list.key);
+            list.head = null;
+            list.nextFree = freeLists;
+            freeLists = list;
+        }
+    }
+
+    /** The queued receive with the lowest sequence number matching a message, or null. */
+    PostedRecv match(final long msgTag)
+    {
+        PostedRecv best = head(EXACT, msgTag);
+        if (wildcards == 0)
+        {
+            return best;
+        }
+        best = earlier(best, head(ANY_SOURCE, msgTag));
+        if (msgTag >= 0)
+        {
+            best = earlier(best, head(ANY_TAG, msgTag));
+            best = earlier(best, head(ANY_ANY, msgTag));
+        }
+        return best;
+    }
+
+    private PostedRecv head(final int kind, final long msgTag)
+    {
+        final RecvList list = maps[kind].get(MatchKeys.key(kind, msgTag));
+        return list == null ? null : list.head;
+    }
+
+    private static PostedRecv earlier(final PostedRecv a, final PostedRecv b)
+    {
+        if (a == null)
+        {
+            return b;
+        }
+        return b == null || a.seq < b.seq ? a : b;
+    }
+
+    private RecvList acquireList(final long key, final int kind)
+    {
+        RecvList list = freeLists;
+        if (list == null)
+        {
+            list = new RecvList();
+        }
+        else
+        {
+            freeLists = list.nextFree;
+            list.nextFree = null;
+        }
+        return list.init(key, kind);
+    }
+}

@@ -1,0 +1,173 @@
+package io.rankwire.sim;
+
+import java.nio.ByteBuffer;
+import java.util.ArrayDeque;
+
+import org.agrona.DirectBuffer;
+import org.agrona.MutableDirectBuffer;
+import org.agrona.concurrent.MessageHandler;
+import org.agrona.concurrent.UnsafeBuffer;
+import org.agrona.concurrent.ringbuffer.ManyToOneRingBuffer;
+import org.agrona.concurrent.ringbuffer.RingBufferDescriptor;
+
+import io.rankwire.spi.Completion;
+
+/**
+ * A NIC's completion queue: CQEs encoded as fixed 48-byte records in an Agrona
+ * {@link ManyToOneRingBuffer} (any thread acting for the NIC produces, the rank's engine
+ * consumes without a lock). Producers claim space and write the record in place, so a
+ * completion allocates nothing. Every producer holds the owning NIC's monitor, which keeps the
+ * rare overflow list (ring full) in order with the ring.
+ *
+ * <pre>
+ *   0                   1                   2                   3
+ *   0 1 2 3 4 5 6 7 8 9 0 1 2 3 4 5 6 7 8 9 0 1 2 3 4 5 6 7 8 9 0 1
+ *  +-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+
+ *  |                            opcode                             |  0
+ *  |                            status                             |  4
+ *  |                            flags                              |  8
+ *  |                            peer                               | 12
+ *  |                            handle                             | 16
+ *  |                            appCtx                             | 20
+ *  |                          byteLength                           | 24
+ *  |               srqSlot (-1 unless RECV/NO_TAG)                 | 28
+ *  |                         wrId (u64)                            | 32
+ *  |                          tag (u64)                            | 40
+ *  +-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+
+ * </pre>
+ * Fields are in native order (the record never leaves the JVM).
+ */
+final class CompletionQueue
+{
+    static final int CQE_LENGTH = 48;
+    private static final int MSG_TYPE = 1;
+    private static final int OPCODE = 0;
+    private static final int STATUS = 4;
+    private static final int FLAGS = 8;
+    private static final int PEER = 12;
+    private static final int HANDLE = 16;
+    private static final int APP_CTX = 20;
+    private static final int BYTE_LENGTH = 24;
+    private static final int SRQ_SLOT = 28;
+    private static final int WR_ID = 32;
+    private static final int TAG = 40;
+
+    private final ManyToOneRingBuffer ring;
+    private final Object lock;
+    private final ArrayDeque<UnsafeBuffer> overflow = new ArrayDeque<>();
+    private volatile boolean overflowPending;
+    private long overflows;
+
+    /**
+     * @param capacity ring bytes, a power of two
+     * @param lock     the monitor every producer holds
+     */
+    CompletionQueue(final int capacity, final Object lock)
+    {
+        this.ring = new ManyToOneRingBuffer(new UnsafeBuffer(
+            ByteBuffer.allocateDirect(capacity + RingBufferDescriptor.TRAILER_LENGTH)));
+        this.lock = lock;
+    }
+
+    /** Writes one CQE; the caller holds the lock. Never drops: a full ring spills to a list. */
+    void publish(
+        final int opcode,
+        final int status,
+        final int flags,
+        final int peer,
+        final int handle,
+        final int appCtx,
+        final int byteLength,
+        final int srqSlot,
+        final long wrId,
+        final long tag)
+    {
+        final int index = overflow.isEmpty() ? ring.tryClaim(MSG_TYPE, CQE_LENGTH) : -1;
+        final MutableDirectBuffer buf;
+        final int off;
+        if (index > 0)
+        {
+            buf = ring.buffer();
+            off = index;
+        }
+        else
+        {
+            buf = new UnsafeBuffer(new byte[CQE_LENGTH]);
+            off = 0;
+        }
+        buf.putInt(off + OPCODE, opcode);
+        buf.putInt(off + STATUS, status);
+        buf.putInt(off + FLAGS, flags);
+        buf.putInt(off + PEER, peer);
+        buf.putInt(off + HANDLE, handle);
+        buf.putInt(off + APP_CTX, appCtx);
+        buf.putInt(off + BYTE_LENGTH, byteLength);
+        buf.putInt(off + SRQ_SLOT, srqSlot);
+        buf.putLong(off + WR_ID, wrId);
+        buf.putLong(off + TAG, tag);
+        if (index > 0)
+        {
+            ring.commit(index);
+        }
+        else
+        {
+            overflow.addLast((UnsafeBuffer)buf);
+            overflows++;
+            overflowPending = true;
+        }
+    }
+
+    /** Reads up to {@code max} CQEs into {@code handler}; consumer thread only. */
+    int read(final MessageHandler handler, final int max)
+    {
+        int n = ring.read(handler, max);
+        if (n < max && overflowPending)
+        {
+            refill();
+            n += ring.read(handler, max - n);
+        }
+        return n;
+    }
+
+    private void refill()
+    {
+        synchronized (lock)
+        {
+            UnsafeBuffer next;
+            while ((next = overflow.peekFirst()) != null)
+            {
+                final int index = ring.tryClaim(MSG_TYPE, CQE_LENGTH);
+                if (index <= 0)
+                {
+                    return;
+                }
+                ring.buffer().putBytes(index, next, 0, CQE_LENGTH);
+                ring.commit(index);
+                overflow.removeFirst();
+            }
+            overflowPending = false;
+        }
+    }
+
+    /** Times the ring was full and a CQE spilled; read under the lock. */
+    long overflows()
+    {
+        return overflows;
+    }
+
+    /** Decodes a CQE into {@code c}; returns the SRQ slot it names, or -1. */
+    static int decode(final DirectBuffer buf, final int off, final Completion c)
+    {
+        c.reset()
+            .opcode(buf.getInt(off + OPCODE))
+            .status(buf.getInt(off + STATUS))
+            .flags(buf.getInt(off + FLAGS))
+            .peer(buf.getInt(off + PEER))
+            .handle(buf.getInt(off + HANDLE))
+            .appCtx(buf.getInt(off + APP_CTX))
+            .byteLength(buf.getInt(off + BYTE_LENGTH))
+            .wrId(buf.getLong(off + WR_ID))
+            .tag(buf.getLong(off + TAG));
+        return buf.getInt(off + SRQ_SLOT);
+    }
+}

@@ -1,0 +1,46 @@
+package io.rankwire.sim;
+
+/** The mutable counters of one NIC, updated under the NIC monitor. */
+final class NicCounters
+{
+    static final int MATCHED = 0;
+    static final int TO_SOFTWARE = 1;
+    static final int NO_TAG = 2;
+    static final int UNTAGGED = 3;
+    static final int SYNC_REQ = 4;
+    static final int ADDS = 5;
+    static final int DELS = 6;
+    static final int SYNCS = 7;
+    static final int OP_ERRORS = 8;
+    static final int RNDV_READS = 9;
+    static final int BYTES_READ = 10;
+    static final int RNDV_INCOMPLETE = 11;
+    static final int LENGTH_ERRORS = 12;
+    static final int REMOTE_ACCESS_ERRORS = 13;
+    static final int RNR_WAITS = 14;
+    static final int CQ_OVERFLOWS = 15;
+    static final int DROPPED = 16;
+    private static final int COUNT = 17;
+
+    private final long[] values = new long[COUNT];
+
+    void increment(final int counter)
+    {
+        values[counter]++;
+    }
+
+    void add(final int counter, final long delta)
+    {
+        values[counter] += delta;
+    }
+
+    void set(final int counter, final long value)
+    {
+        values[counter] = value;
+    }
+
+    SimCounters snapshot(final int rank, final int hwUnexp)
+    {
+        return new SimCounters(rank, values.clone(), hwUnexp);
+    }
+}

@@ -1,0 +1,191 @@
+package io.rankwire.sim;
+
+import org.agrona.MutableDirectBuffer;
+
+import io.rankwire.spi.OffloadPort;
+import io.rankwire.spi.ReturnCode;
+
+/**
+ * The TM-SRQ of one {@link SimTransport}. In inline mode each operation executes at once on the
+ * posting thread; in scheduled mode it becomes an event after the op delay (list operations of
+ * one NIC stay in FIFO order). Op credits are counted on the engine thread: taken on post,
+ * returned when {@link SimTransport#poll} delivers the operation's completion.
+ */
+final class SimOffloadPort implements OffloadPort
+{
+    private final SimTransport transport;
+    private final SimFabric fabric;
+    private final SimNic nic;
+    private final int maxNumTags;
+    private final int maxOps;
+    private final int minSrqLength;
+    private int opsOutstanding;
+
+    SimOffloadPort(final SimTransport transport, final SimFabric fabric, final SimNic nic)
+    {
+        this.transport = transport;
+        this.fabric = fabric;
+        this.nic = nic;
+        this.maxNumTags = fabric.config().maxNumTags();
+        this.maxOps = fabric.config().maxOps();
+        this.minSrqLength = fabric.config().maxMessageSize();
+    }
+
+    @Override
+    public int maxNumTags()
+    {
+        return maxNumTags;
+    }
+
+    @Override
+    public int maxOps()
+    {
+        return maxOps;
+    }
+
+    /** Operations posted whose completion was not yet polled. */
+    int opsOutstanding()
+    {
+        return opsOutstanding;
+    }
+
+    void opCompleted()
+    {
+        opsOutstanding--;
+    }
+
+    /** Requires {@code length >= maxMessageSize}; BACK_PRESSURED when srqCapacity buffers are posted. */
+    @Override
+    public int postSrqBuffer(final MutableDirectBuffer buffer, final int offset, final int length, final long wrId)
+    {
+        if (transport.isClosed())
+        {
+            return ReturnCode.CLOSED;
+        }
+        if (buffer == null || length < minSrqLength || !SimTransport.inBounds(buffer, offset, length))
+        {
+            return ReturnCode.INVALID_ARGUMENT;
+        }
+        final int slot = nic.srq().take(buffer, offset, length, wrId);
+        if (slot < 0)
+        {
+            return ReturnCode.BACK_PRESSURED;
+        }
+        if (fabric.isScheduled())
+        {
+            nic.postSrq(slot, false);
+            fabric.scheduleOp(nic, nic::retryParked);
+        }
+        else
+        {
+            nic.postSrq(slot, true);
+            afterInline();
+        }
+        return ReturnCode.OK;
+    }
+
+    @Override
+    public int postAdd(
+        final int handle,
+        final long tag,
+        final long mask,
+        final MutableDirectBuffer buffer,
+        final int offset,
+        final int length,
+        final long recvWrId,
+        final int swCnt)
+    {
+        final int rc = checkOp(handle);
+        if (rc != ReturnCode.OK)
+        {
+            return rc;
+        }
+        if (buffer == null || !SimTransport.inBounds(buffer, offset, length))
+        {
+            return ReturnCode.INVALID_ARGUMENT;
+        }
+        opsOutstanding++;
+        if (fabric.isScheduled())
+        {
+            fabric.scheduleOp(nic, () -> nic.executeAdd(handle, tag, mask, buffer, offset, length, recvWrId, swCnt));
+        }
+        else
+        {
+            nic.executeAdd(handle, tag, mask, buffer, offset, length, recvWrId, swCnt);
+            afterInline();
+        }
+        return ReturnCode.OK;
+    }
+
+    @Override
+    public int postDel(final int handle, final int swCnt)
+    {
+        final int rc = checkOp(handle);
+        if (rc != ReturnCode.OK)
+        {
+            return rc;
+        }
+        opsOutstanding++;
+        if (fabric.isScheduled())
+        {
+            fabric.scheduleOp(nic, () -> nic.executeDel(handle, swCnt));
+        }
+        else
+        {
+            nic.executeDel(handle, swCnt);
+            afterInline();
+        }
+        return ReturnCode.OK;
+    }
+
+    @Override
+    public int postSync(final int swCnt)
+    {
+        if (transport.isClosed())
+        {
+            return ReturnCode.CLOSED;
+        }
+        if (maxNumTags == 0)
+        {
+            return ReturnCode.INVALID_ARGUMENT;
+        }
+        if (opsOutstanding >= maxOps)
+        {
+            return ReturnCode.BACK_PRESSURED;
+        }
+        opsOutstanding++;
+        if (fabric.isScheduled())
+        {
+            fabric.scheduleOp(nic, () -> nic.executeSync(swCnt));
+        }
+        else
+        {
+            nic.executeSync(swCnt);
+            afterInline();
+        }
+        return ReturnCode.OK;
+    }
+
+    private int checkOp(final int handle)
+    {
+        if (transport.isClosed())
+        {
+            return ReturnCode.CLOSED;
+        }
+        if (handle < 0 || handle >= maxNumTags)
+        {
+            return ReturnCode.INVALID_ARGUMENT;
+        }
+        if (opsOutstanding >= maxOps)
+        {
+            return ReturnCode.BACK_PRESSURED;
+        }
+        return ReturnCode.OK;
+    }
+
+    private void afterInline()
+    {
+        nic.flushOutbox();
+        nic.signal();
+    }
+}

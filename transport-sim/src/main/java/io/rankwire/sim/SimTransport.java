@@ -1,0 +1,269 @@
+package io.rankwire.sim;
+
+import org.agrona.DirectBuffer;
+import org.agrona.MutableDirectBuffer;
+import org.agrona.concurrent.MessageHandler;
+
+import io.rankwire.proto.RvHeader;
+import io.rankwire.proto.TmHeader;
+import io.rankwire.spi.Capabilities;
+import io.rankwire.spi.Completion;
+import io.rankwire.spi.CompletionHandler;
+import io.rankwire.spi.CompletionOpcode;
+import io.rankwire.spi.MemoryRegion;
+import io.rankwire.spi.OffloadPort;
+import io.rankwire.spi.ReturnCode;
+import io.rankwire.spi.Transport;
+
+/**
+ * One rank's endpoint on a {@link SimFabric}: a simulated tag-matching NIC seen through the
+ * transport SPI.
+ *
+ * <ul>
+ *   <li>{@link #offloadPort()} is never null, also when {@code maxNumTags == 0}: every message
+ *       that the NIC does not match (all of them without offload) lands in a plain SRQ buffer
+ *       that software posted with {@link OffloadPort#postSrqBuffer}, which must be at least
+ *       {@link Capabilities#maxMessageSize()} long. The runtime always posts SRQ buffers on
+ *       this transport. A message that finds no SRQ buffer waits on its wire (like an RC
+ *       receiver-not-ready retry), with later messages of the same wire behind it, until one
+ *       is posted; nothing is dropped.</li>
+ *   <li>Sends copy the message before returning; no SEND completion is reported.</li>
+ *   <li>RECV and NO_TAG completions carry the SRQ buffer's wrId and a buffer view of it; the
+ *       buffer is handed back to software when the completion is delivered.</li>
+ *   <li>A list operation holds an op credit from its post until its completion is polled;
+ *       posting beyond {@code maxOps} returns {@link ReturnCode#BACK_PRESSURED}.</li>
+ * </ul>
+ *
+ * Post methods and {@link #poll} are called by the thread driving the rank's engine, one at a
+ * time; the NIC itself may be acted on by any sender's thread.
+ */
+public final class SimTransport implements Transport
+{
+    private final SimFabric fabric;
+    private final SimNic nic;
+    private final Capabilities capabilities;
+    private final SimOffloadPort offloadPort;
+    private final Completion completion = new Completion();
+    private final MessageHandler onCqe = this::onCqe;
+    private CompletionHandler handler;
+    private volatile boolean closed;
+
+    SimTransport(final SimFabric fabric, final SimNic nic)
+    {
+        this.fabric = fabric;
+        this.nic = nic;
+        final SimConfig c = fabric.config();
+        this.capabilities = new Capabilities(c.eagerLimit(), c.maxMessageSize(), c.maxRndvHdrSize(),
+            c.maxNumTags(), c.maxOps(), c.maxSge(),
+            Capabilities.TM_CAP_RC | Capabilities.TM_CAP_NO_TAG | (c.rndvOffload() ? Capabilities.TM_CAP_RNDV : 0));
+        this.offloadPort = new SimOffloadPort(this, fabric, nic);
+    }
+
+    /** This endpoint's rank. */
+    public int rank()
+    {
+        return nic.rank();
+    }
+
+    /** The fabric this endpoint belongs to. */
+    public SimFabric fabric()
+    {
+        return fabric;
+    }
+
+    /** A snapshot of this rank's NIC counters. */
+    public SimCounters counters()
+    {
+        return nic.counters();
+    }
+
+    @Override
+    public Capabilities capabilities()
+    {
+        return capabilities;
+    }
+
+    /** Nothing to exchange: every NIC of the fabric exists from its creation. */
+    @Override
+    public void wireUp()
+    {
+    }
+
+    @Override
+    public int postSend(
+        final int peer,
+        final DirectBuffer header,
+        final int hdrOffset,
+        final int hdrLength,
+        final DirectBuffer payload,
+        final int payloadOffset,
+        final int payloadLength,
+        final long wrId)
+    {
+        if (closed)
+        {
+            return ReturnCode.CLOSED;
+        }
+        if (peer < 0 || peer >= fabric.size() || header == null || hdrLength < 1 || payloadLength < 0 ||
+            !inBounds(header, hdrOffset, hdrLength) ||
+            (payloadLength > 0 && (payload == null || !inBounds(payload, payloadOffset, payloadLength))))
+        {
+            return ReturnCode.INVALID_ARGUMENT;
+        }
+        final long total = (long)hdrLength + payloadLength;
+        if (total > capabilities.maxMessageSize())
+        {
+            return ReturnCode.TOO_LARGE;
+        }
+        final int rc = checkFormat(header.getByte(hdrOffset) & 0xFF, (int)total, capabilities.maxRndvHdrSize());
+        if (rc != ReturnCode.OK)
+        {
+            return rc;
+        }
+        if (fabric.nic(peer).isClosed())
+        {
+            return ReturnCode.PEER_FAILED;
+        }
+        final WireMessage m = fabric.pool().acquire()
+            .fill(nic.rank(), peer, header, hdrOffset, hdrLength, payload, payloadOffset, payloadLength);
+        fabric.transmit(m);
+        return ReturnCode.OK;
+    }
+
+    private static int checkFormat(final int opcode, final int total, final int maxRndvHdrSize)
+    {
+        switch (opcode)
+        {
+            case TmHeader.NO_TAG:
+                return ReturnCode.OK;
+            case TmHeader.EAGER:
+                return total >= TmHeader.LENGTH ? ReturnCode.OK : ReturnCode.INVALID_ARGUMENT;
+            case TmHeader.FIN:
+                return total >= TmHeader.LENGTH + RvHeader.LENGTH ? ReturnCode.OK : ReturnCode.INVALID_ARGUMENT;
+            case TmHeader.RNDV:
+                return total >= TmHeader.LENGTH + RvHeader.LENGTH && total <= maxRndvHdrSize ?
+                    ReturnCode.OK : ReturnCode.INVALID_ARGUMENT;
+            default:
+                return ReturnCode.INVALID_ARGUMENT;
+        }
+    }
+
+    static boolean inBounds(final DirectBuffer buffer, final int offset, final int length)
+    {
+        return offset >= 0 && length >= 0 && (long)offset + length <= buffer.capacity();
+    }
+
+    @Override
+    public MemoryRegion register(final DirectBuffer buffer, final int offset, final int length)
+    {
+        if (closed)
+        {
+            throw new IllegalStateException("transport : closed (expected: open)");
+        }
+        return nic.regions().register(buffer, offset, length);
+    }
+
+    @Override
+    public int postRead(
+        final int peer,
+        final long va,
+        final int rkey,
+        final int length,
+        final MutableDirectBuffer dst,
+        final int dstOffset,
+        final long wrId)
+    {
+        if (closed)
+        {
+            return ReturnCode.CLOSED;
+        }
+        if (peer < 0 || peer >= fabric.size() || dst == null || !inBounds(dst, dstOffset, length))
+        {
+            return ReturnCode.INVALID_ARGUMENT;
+        }
+        if (fabric.isScheduled())
+        {
+            fabric.scheduleRemoteRead(nic, () -> nic.finishRead(peer, va, rkey, length, dst, dstOffset, wrId));
+        }
+        else
+        {
+            nic.finishRead(peer, va, rkey, length, dst, dstOffset, wrId);
+        }
+        return ReturnCode.OK;
+    }
+
+    /** Never null; {@code maxNumTags() == 0} without offload (SRQ buffers are still posted here). */
+    @Override
+    public OffloadPort offloadPort()
+    {
+        return offloadPort;
+    }
+
+    @Override
+    public int poll(final CompletionHandler handler, final int max)
+    {
+        if (closed || max <= 0)
+        {
+            return 0;
+        }
+        fabric.progress();
+        this.handler = handler;
+        try
+        {
+            return nic.cq().read(onCqe, max);
+        }
+        finally
+        {
+            this.handler = null;
+        }
+    }
+
+    private void onCqe(final int msgTypeId, final MutableDirectBuffer buffer, final int index, final int length)
+    {
+        final Completion c = completion;
+        final int slot = CompletionQueue.decode(buffer, index, c);
+        final int opcode = c.opcode();
+        if (opcode == CompletionOpcode.TM_ADD || opcode == CompletionOpcode.TM_DEL ||
+            opcode == CompletionOpcode.TM_SYNC)
+        {
+            offloadPort.opCompleted();
+        }
+        if (slot < 0)
+        {
+            handler.onCompletion(c);
+            return;
+        }
+        final SrqBuffers srq = nic.srq();
+        c.buffer(srq.buffer(slot), srq.offset(slot), c.byteLength()).wrId(srq.wrId(slot));
+        try
+        {
+            handler.onCompletion(c);
+        }
+        finally
+        {
+            srq.release(slot);
+        }
+    }
+
+    @Override
+    public void close()
+    {
+        if (closed)
+        {
+            return;
+        }
+        closed = true;
+        fabric.closed(nic);
+    }
+
+    boolean isClosed()
+    {
+        return closed;
+    }
+
+    @Override
+    public String toString()
+    {
+        return "SimTransport{rank=" + nic.rank() + ", size=" + fabric.size() + ", " + capabilities + '}';
+    }
+}

@@ -1,0 +1,29 @@
+package io.rankwire.sim;
+
+import io.rankwire.spi.Transport;
+import io.rankwire.spi.TransportContext;
+import io.rankwire.spi.TransportProvider;
+
+/**
+ * The {@code sim} transport: every rank of a job opens its endpoint on one in-JVM
+ * {@link SimFabric}, found by {@link TransportContext#jobId()}. The first rank to open creates
+ * the fabric (sized by {@link TransportContext#size()}, configured by its {@code rankwire.sim.*}
+ * settings); the fabric is forgotten once every rank has closed.
+ */
+public final class SimTransportProvider implements TransportProvider
+{
+    /** The name the transport is chosen by. */
+    public static final String NAME = "sim";
+
+    @Override
+    public String name()
+    {
+        return NAME;
+    }
+
+    @Override
+    public Transport open(final TransportContext context)
+    {
+        return SimFabricRegistry.open(context);
+    }
+}
