@@ -73,11 +73,6 @@ final class InboundQueue
         context.signal();
     }
 
-    boolean isEmpty()
-    {
-        return frames.isEmpty() && events.isEmpty();
-    }
-
     int poll(final CompletionHandler handler, final int max)
     {
         int count = 0;
