@@ -40,6 +40,7 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter
     private boolean goodbye;
     private boolean stalled;
     private boolean lost;
+    private boolean published;
     private ScheduledFuture<?> timer;
 
     /** A handler for a connection this rank opened to {@code peer} (client) or accepted (peer = -1). */
@@ -178,6 +179,7 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter
         frame.setInt(frame.readerIndex(), peer);
         if (overflow.isEmpty() && transport.inbound.offerFrame(frame))
         {
+            published = true;
             return;
         }
         overflow.add(frame);
@@ -196,7 +198,9 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter
         while ((frame = overflow.peek()) != null && transport.inbound.offerFrame(frame))
         {
             overflow.poll();
+            published = true;
         }
+        signalIfPublished();
         if (!overflow.isEmpty() && !transport.isClosed())
         {
             transport.stalled(this);
@@ -219,6 +223,23 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter
         return channel;
     }
 
+    /** One wake-up per socket read, however many frames it carried. */
+    @Override
+    public void channelReadComplete(final ChannelHandlerContext ctx)
+    {
+        signalIfPublished();
+        ctx.fireChannelReadComplete();
+    }
+
+    private void signalIfPublished()
+    {
+        if (published)
+        {
+            published = false;
+            transport.inbound.signal();
+        }
+    }
+
     @Override
     public void channelWritabilityChanged(final ChannelHandlerContext ctx)
     {
@@ -232,6 +253,7 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter
     @Override
     public void channelInactive(final ChannelHandlerContext ctx)
     {
+        signalIfPublished();
         cancelTimer();
         done = true;
         if (responder != null)

@@ -232,6 +232,7 @@ final class TcpTransport implements Transport
         {
             if (inbound.offerFrame(frame))
             {
+                inbound.signal();
                 return ReturnCode.OK;
             }
             frame.release();
