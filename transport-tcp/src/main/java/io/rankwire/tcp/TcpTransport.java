@@ -281,7 +281,7 @@ final class TcpTransport implements Transport
             return ReturnCode.OK;
         }
         final PeerLink link = links[peer];
-        final int admitted = link.admit(Frames.HEADER + Frames.READ_REQUEST_BODY);
+        final int admitted = link.admitRequest(Frames.HEADER + Frames.READ_REQUEST_BODY);
         if (admitted != ReturnCode.OK)
         {
             return admitted;

@@ -18,7 +18,9 @@ import io.rankwire.Status;
  * Two ranks over TCP with a full window of large rendezvous messages in flight in both directions
  * at once: 64 x 256 KiB each way (16 MiB, twice the channel's high water mark), so each rank's
  * channel is busy with READ_DATA for the peer while its own READ_REQUESTs and FINs must still get
- * through, and {@code postRead} is refused with BACK_PRESSURED while the channel is not writable.
+ * through, and FINs (and, with a tiny send queue, READ_REQUESTs) are refused with BACK_PRESSURED
+ * and retried by the runtime. A runtime that failed a back-pressured read with TRANSPORT_ERROR
+ * failed this test (and left the peer's send waiting for its FIN).
  */
 class BidirectionalRendezvousTest
 {
