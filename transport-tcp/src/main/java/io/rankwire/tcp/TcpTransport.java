@@ -113,12 +113,21 @@ final class TcpTransport implements Transport
     {
         final var bootstrap = context.bootstrap();
         final Duration timeout = Duration.ofMillis(settings.wireUpTimeoutMs);
+        final byte[] fingerprint = connector.fingerprint();
+        if (fingerprint != null)
+        {
+            bootstrap.put(TlsContexts.FINGERPRINT_KEY, fingerprint);
+        }
         bootstrap.put(ADDRESS_KEY, advertisedAddress().getBytes(StandardCharsets.UTF_8));
         for (int p = 0; p < size; p++)
         {
             if (p != rank)
             {
                 links[p].address(parseAddress(p, new String(bootstrap.get(p, ADDRESS_KEY, timeout), StandardCharsets.UTF_8)));
+                if (fingerprint != null)
+                {
+                    links[p].fingerprint(bootstrap.get(p, TlsContexts.FINGERPRINT_KEY, timeout));
+                }
             }
         }
         if (settings.eagerConnect)
@@ -141,8 +150,7 @@ final class TcpTransport implements Transport
                 {
                     throw new RankwireException("rankwire-tcp: rank " + rank + " could not connect to rank " + p);
                 }
-                Thread.onSpinWait();
-                Thread.yield();
+                pause();
             }
         }
     }
@@ -194,7 +202,9 @@ final class TcpTransport implements Transport
             return ReturnCode.CLOSED;
         }
         if (peer < 0 || peer >= size || header == null || hdrLength < Frames.TMH || hdrOffset < 0 ||
-            payloadLength < 0 || (payloadLength > 0 && (payload == null || payloadOffset < 0)))
+            hdrOffset > header.capacity() - hdrLength || payloadLength < 0 ||
+            (payloadLength > 0 && (payload == null || payloadOffset < 0 ||
+            payloadOffset > payload.capacity() - payloadLength)))
         {
             return ReturnCode.INVALID_ARGUMENT;
         }
@@ -222,6 +232,7 @@ final class TcpTransport implements Transport
         {
             if (inbound.offerFrame(frame))
             {
+                inbound.signal();
                 return ReturnCode.OK;
             }
             frame.release();
@@ -270,7 +281,7 @@ final class TcpTransport implements Transport
             return ReturnCode.OK;
         }
         final PeerLink link = links[peer];
-        final int admitted = link.admit(Frames.HEADER + Frames.READ_REQUEST_BODY);
+        final int admitted = link.admitRequest(Frames.HEADER + Frames.READ_REQUEST_BODY);
         if (admitted != ReturnCode.OK)
         {
             return admitted;
@@ -315,6 +326,10 @@ final class TcpTransport implements Transport
     @Override
     public int poll(final CompletionHandler handler, final int max)
     {
+        if (closed)
+        {
+            return 0;
+        }
         final int count = inbound.poll(handler, max);
         if (!stalled.isEmpty())
         {
@@ -440,6 +455,12 @@ final class TcpTransport implements Transport
             return Frames.VERDICT_DUPLICATE;
         }
         return peer < rank && state == PeerLink.CONNECTING ? Frames.VERDICT_ACCEPT : -1;
+    }
+
+    /** The TLS certificate fingerprint {@code peer} published, or null. */
+    byte[] peerFingerprint(final int peer)
+    {
+        return links[peer].fingerprint();
     }
 
     /** The ready connection to {@code peer}, or null. */

@@ -27,7 +27,8 @@ import org.agrona.concurrent.UnsafeBuffer;
  * A quick SPI-level comparison of the TCP transport with a raw JDK {@link SocketChannel} in the
  * same run: 8-byte one-way latency (half a ping-pong round trip, percentiles) and 4 MiB
  * bandwidth (the transport moves 4 MiB by rendezvous READ, two reads in flight; the baseline
- * streams 4 MiB writes over one socket). Two ranks run as threads of this JVM on 127.0.0.1.
+ * streams 4 MiB writes over one socket). Two ranks run as threads of this JVM on 127.0.0.1; a
+ * waiting rank spins briefly, then yields, as the runtime's idle strategy does.
  *
  * <pre>
  *   java --add-exports java.base/jdk.internal.misc=ALL-UNNAMED -cp jmh/target/benchmarks.jar \
@@ -205,9 +206,12 @@ public final class TcpVsSocketBench
                 for (int i = 0; i < iterations; i++)
                 {
                     got.set(0);
-                    while (got.get() == 0)
+                    for (int spins = 0; got.get() == 0; spins++)
                     {
-                        ranks[1].poll(c -> got.incrementAndGet(), 1);
+                        if (ranks[1].poll(c -> got.incrementAndGet(), 1) == 0)
+                        {
+                            idle(spins);
+                        }
                     }
                     while (ranks[1].postSend(0, msg, 0, 16, msg, 16, 8, 0) == ReturnCode.BACK_PRESSURED)
                     {
@@ -225,9 +229,12 @@ public final class TcpVsSocketBench
                 msg.putLong(16, i, ByteOrder.BIG_ENDIAN);
                 ranks[0].postSend(1, msg, 0, 16, msg, 16, 8, 0);
                 got[0] = 0;
-                while (got[0] == 0)
+                for (int spins = 0; got[0] == 0; spins++)
                 {
-                    ranks[0].poll(c -> got[0]++, 1);
+                    if (ranks[0].poll(c -> got[0]++, 1) == 0)
+                    {
+                        idle(spins);
+                    }
                 }
                 samples[i] = (System.nanoTime() - start) / 2;
             }
@@ -262,13 +269,17 @@ public final class TcpVsSocketBench
             while (done[0] < transfers)
             {
                 final int before = done[0];
-                ranks[0].poll(c ->
+                final int n = ranks[0].poll(c ->
                 {
                     if (c.opcode() == CompletionOpcode.READ)
                     {
                         done[0]++;
                     }
                 }, 16);
+                if (n == 0)
+                {
+                    Thread.yield();
+                }
                 for (int i = before; i < done[0] && posted < transfers; i++)
                 {
                     ranks[0].postRead(1, region.va(), region.rkey(), MIB4, dst[posted % 2], 0, posted);
@@ -282,6 +293,19 @@ public final class TcpVsSocketBench
         {
             ranks[0].close();
             ranks[1].close();
+        }
+    }
+
+    /** Spin a little, then yield: the idle strategy a rank uses while it waits. */
+    private static void idle(final int spins)
+    {
+        if (spins < 100)
+        {
+            Thread.onSpinWait();
+        }
+        else
+        {
+            Thread.yield();
         }
     }
 
