@@ -1,0 +1,103 @@
+package io.rankwire.tcp;
+
+import java.net.InetSocketAddress;
+
+import io.netty.bootstrap.Bootstrap;
+import io.netty.bootstrap.ServerBootstrap;
+import io.netty.buffer.PooledByteBufAllocator;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelFuture;
+import io.netty.channel.ChannelInitializer;
+import io.netty.channel.ChannelOption;
+import io.netty.channel.WriteBufferWaterMark;
+import io.netty.channel.socket.SocketChannel;
+import io.rankwire.RankwireException;
+
+/**
+ * Listens for peers and opens connections to them. Every connection gets the same pipeline:
+ * (optional TLS) | {@link FrameDecoder} | {@link ConnectionHandler}, with TCP_NODELAY, pooled
+ * direct buffers, and a write-buffer water mark that gives back-pressure to the rank.
+ */
+final class Connector
+{
+    private static final WriteBufferWaterMark WATER_MARK = new WriteBufferWaterMark(2 << 20, 8 << 20);
+
+    private final TcpTransport transport;
+    private final TcpSettings settings;
+    private final Bootstrap client;
+    private final Channel server;
+    private final TlsContexts tls;
+
+    Connector(final TcpTransport transport, final EventLoops loops, final TcpSettings settings)
+    {
+        this.transport = transport;
+        this.settings = settings;
+        this.tls = settings.tls ? TlsContexts.create() : null;
+        this.client = new Bootstrap()
+            .channel(loops.channelClass)
+            .option(ChannelOption.TCP_NODELAY, true)
+            .option(ChannelOption.ALLOCATOR, PooledByteBufAllocator.DEFAULT)
+            .option(ChannelOption.WRITE_BUFFER_WATER_MARK, WATER_MARK)
+            .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, (int)Math.min(Integer.MAX_VALUE, settings.connectTimeoutMs));
+        final ServerBootstrap serverBootstrap = new ServerBootstrap()
+            .group(loops.group)
+            .channel(loops.serverChannelClass)
+            .option(ChannelOption.SO_BACKLOG, 1024)
+            .childOption(ChannelOption.TCP_NODELAY, true)
+            .childOption(ChannelOption.ALLOCATOR, PooledByteBufAllocator.DEFAULT)
+            .childOption(ChannelOption.WRITE_BUFFER_WATER_MARK, WATER_MARK)
+            .childHandler(initializer(-1));
+        final ChannelFuture bound = serverBootstrap.bind(settings.bind, settings.port).awaitUninterruptibly();
+        if (!bound.isSuccess())
+        {
+            throw new RankwireException("rankwire-tcp: cannot listen on " + settings.bind + ":" + settings.port,
+                bound.cause());
+        }
+        this.server = bound.channel();
+    }
+
+    InetSocketAddress localAddress()
+    {
+        return (InetSocketAddress)server.localAddress();
+    }
+
+    /** Opens a connection to {@code link}'s peer on the link's event loop. */
+    void connect(final PeerLink link)
+    {
+        final InetSocketAddress address = link.address();
+        if (address == null)
+        {
+            transport.connectFailed(link.peer, "no address for rank " + link.peer + " (wireUp not called?)");
+            return;
+        }
+        client.clone(link.loop).handler(initializer(link.peer)).connect(address).addListener((ChannelFuture f) ->
+        {
+            if (!f.isSuccess())
+            {
+                transport.connectFailed(link.peer, "cannot connect to rank " + link.peer + " at " + address + ": " +
+                    f.cause());
+            }
+        });
+    }
+
+    private ChannelInitializer<SocketChannel> initializer(final int peer)
+    {
+        return new ChannelInitializer<>()
+        {
+            @Override
+            protected void initChannel(final SocketChannel ch)
+            {
+                if (tls != null)
+                {
+                    ch.pipeline().addLast(tls.handler(ch, peer >= 0));
+                }
+                ch.pipeline().addLast(new FrameDecoder(settings.maxFrame), new ConnectionHandler(transport, peer));
+            }
+        };
+    }
+
+    void close()
+    {
+        server.close().awaitUninterruptibly();
+    }
+}

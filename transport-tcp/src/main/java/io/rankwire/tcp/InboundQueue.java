@@ -1,0 +1,137 @@
+package io.rankwire.tcp;
+
+import java.util.concurrent.ConcurrentLinkedQueue;
+
+import io.netty.buffer.ByteBuf;
+import io.rankwire.spi.Completion;
+import io.rankwire.spi.CompletionHandler;
+import io.rankwire.spi.CompletionOpcode;
+import io.rankwire.spi.TransportContext;
+import org.agrona.concurrent.ManyToOneConcurrentArrayQueue;
+import org.agrona.concurrent.UnsafeBuffer;
+
+/**
+ * The hand-over from event loops (many producers) to the rank's poll thread (one consumer): a
+ * bounded array queue of received frames plus an unbounded queue of rare control events (READ
+ * completions, peer failures). A received frame is the decoder's retained slice whose length
+ * field has been overwritten with the sending rank:
+ *
+ * <pre>
+ *  +----------------+---------+-----------------------------+
+ *  | peer rank u32  | type u8 | TMH (16) | payload ...      |
+ *  +----------------+---------+-----------------------------+
+ * </pre>
+ *
+ * {@link #poll} delivers each frame as a RECV completion whose buffer views the TMH and payload,
+ * then releases it once the handler has returned.
+ */
+final class InboundQueue
+{
+    private final ManyToOneConcurrentArrayQueue<ByteBuf> frames;
+    private final ConcurrentLinkedQueue<Event> events = new ConcurrentLinkedQueue<>();
+    private final TransportContext context;
+    private final Completion completion = new Completion();
+    private final UnsafeBuffer view = new UnsafeBuffer(0, 0);
+
+    /** A control event; allocated per event, which is at most one per rendezvous or failure. */
+    static final class Event
+    {
+        final int opcode;
+        final int peer;
+        final int status;
+        final long wrId;
+
+        Event(final int opcode, final int peer, final int status, final long wrId)
+        {
+            this.opcode = opcode;
+            this.peer = peer;
+            this.status = status;
+            this.wrId = wrId;
+        }
+    }
+
+    InboundQueue(final int capacity, final TransportContext context)
+    {
+        this.frames = new ManyToOneConcurrentArrayQueue<>(capacity);
+        this.context = context;
+    }
+
+    /** Publishes a stamped frame; false when the queue is full (the caller keeps it). */
+    boolean offerFrame(final ByteBuf frame)
+    {
+        if (frames.offer(frame))
+        {
+            context.signal();
+            return true;
+        }
+        return false;
+    }
+
+    void offerEvent(final int opcode, final int peer, final int status, final long wrId)
+    {
+        events.offer(new Event(opcode, peer, status, wrId));
+        context.signal();
+    }
+
+    boolean isEmpty()
+    {
+        return frames.isEmpty() && events.isEmpty();
+    }
+
+    int poll(final CompletionHandler handler, final int max)
+    {
+        int count = 0;
+        while (count < max)
+        {
+            final ByteBuf frame = frames.poll();
+            if (frame == null)
+            {
+                break;
+            }
+            deliver(handler, frame);
+            count++;
+        }
+        while (count < max)
+        {
+            final Event event = events.poll();
+            if (event == null)
+            {
+                break;
+            }
+            completion.reset().opcode(event.opcode).peer(event.peer).status(event.status).wrId(event.wrId);
+            handler.onCompletion(completion);
+            count++;
+        }
+        return count;
+    }
+
+    private void deliver(final CompletionHandler handler, final ByteBuf frame)
+    {
+        try
+        {
+            final int index = frame.readerIndex();
+            final int peer = frame.getInt(index);
+            final int length = frame.readableBytes() - Frames.HEADER;
+            Buffers.view(view, frame, index + Frames.BODY_OFFSET, length);
+            completion.reset().opcode(CompletionOpcode.RECV).peer(peer).buffer(view, 0, length);
+            handler.onCompletion(completion);
+        }
+        finally
+        {
+            completion.buffer(null, 0, 0);
+            view.wrap(0, 0);
+            frame.release();
+        }
+    }
+
+    /** Releases everything still queued; called once the producers have stopped. */
+    void clear()
+    {
+        ByteBuf frame;
+        while ((frame = frames.poll()) != null)
+        {
+            frame.release();
+        }
+        events.clear();
+    }
+}

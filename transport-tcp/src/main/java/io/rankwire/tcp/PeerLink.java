@@ -1,0 +1,189 @@
+package io.rankwire.tcp;
+
+import java.net.InetSocketAddress;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.channel.Channel;
+import io.netty.channel.EventLoop;
+import io.rankwire.spi.ReturnCode;
+import org.agrona.concurrent.OneToOneConcurrentArrayQueue;
+
+/**
+ * This rank's side of the one connection to a peer, and the frames waiting for it.
+ *
+ * <p>Sending: the rank's engine thread (the only producer) appends finished frames to a bounded
+ * single-producer queue and, when no drain is pending, schedules one {@link #drain()} task on the
+ * link's event loop. The drain writes every queued frame and flushes once, so a burst of small
+ * messages costs one task hand-off, one wake-up and few {@code writev} calls, and the engine
+ * thread takes no lock. Frames posted before the connection is ready simply wait in the queue,
+ * in order, until {@link #attach} publishes the winning channel.
+ *
+ * <p>States: IDLE (nothing tried yet), CONNECTING (a connection is on its way, ours or the
+ * peer's), READY, FAILED (lost; sends return PEER_FAILED), CLOSED (the peer said GOODBYE).
+ */
+final class PeerLink
+{
+    static final int IDLE = 0;
+    static final int CONNECTING = 1;
+    static final int READY = 2;
+    static final int FAILED = 3;
+    static final int CLOSED = 4;
+
+    final int peer;
+    final EventLoop loop;
+    private final OneToOneConcurrentArrayQueue<ByteBuf> outbound;
+    private final long maxQueuedBytes;
+    private final AtomicInteger state = new AtomicInteger(IDLE);
+    private final AtomicBoolean drainScheduled = new AtomicBoolean();
+    private final AtomicLong queuedBytes = new AtomicLong();
+    private final Runnable drainTask = this::drain;
+    private volatile Channel channel;
+    private volatile InetSocketAddress address;
+
+    PeerLink(final int peer, final EventLoop loop, final int queueCapacity, final long maxQueuedBytes)
+    {
+        this.peer = peer;
+        this.loop = loop;
+        this.outbound = new OneToOneConcurrentArrayQueue<>(queueCapacity);
+        this.maxQueuedBytes = maxQueuedBytes;
+    }
+
+    int state()
+    {
+        return state.get();
+    }
+
+    boolean compareAndSetState(final int expected, final int next)
+    {
+        return state.compareAndSet(expected, next);
+    }
+
+    InetSocketAddress address()
+    {
+        return address;
+    }
+
+    void address(final InetSocketAddress address)
+    {
+        this.address = address;
+    }
+
+    /** The ready channel, or null. */
+    Channel channel()
+    {
+        return channel;
+    }
+
+    /**
+     * Whether a frame of {@code length} bytes may be queued now: {@link ReturnCode#OK},
+     * {@link ReturnCode#BACK_PRESSURED} or {@link ReturnCode#PEER_FAILED}. Engine thread only.
+     */
+    int admit(final int length)
+    {
+        final int s = state.get();
+        if (s == FAILED || s == CLOSED)
+        {
+            return ReturnCode.PEER_FAILED;
+        }
+        if (queuedBytes.get() + length > maxQueuedBytes)
+        {
+            return ReturnCode.BACK_PRESSURED;
+        }
+        final Channel ch = channel;
+        if (ch != null && !ch.isWritable())
+        {
+            return ReturnCode.BACK_PRESSURED;
+        }
+        return ReturnCode.OK;
+    }
+
+    /** Queues a finished frame (ownership passes on OK) and schedules a drain. Engine thread only. */
+    int enqueue(final ByteBuf frame)
+    {
+        final int length = frame.readableBytes();
+        if (!outbound.offer(frame))
+        {
+            frame.release();
+            return ReturnCode.BACK_PRESSURED;
+        }
+        queuedBytes.addAndGet(length);
+        scheduleDrain();
+        return ReturnCode.OK;
+    }
+
+    void scheduleDrain()
+    {
+        if (!drainScheduled.get() && !drainScheduled.getAndSet(true))
+        {
+            loop.execute(drainTask);
+        }
+    }
+
+    /** Publishes the winning channel and sends what was queued before it, in order. */
+    void attach(final Channel ch)
+    {
+        channel = ch;
+        state.set(READY);
+        scheduleDrain();
+    }
+
+    /** Marks the link lost (or closed by GOODBYE); queued frames are released. True the first time. */
+    boolean detach(final int finalState)
+    {
+        int s;
+        do
+        {
+            s = state.get();
+            if (s == FAILED || s == CLOSED)
+            {
+                return false;
+            }
+        }
+        while (!state.compareAndSet(s, finalState));
+        channel = null;
+        scheduleDrain();
+        return true;
+    }
+
+    private void drain()
+    {
+        drainScheduled.set(false);
+        final int s = state.get();
+        if (s == FAILED || s == CLOSED)
+        {
+            releaseQueued();
+            return;
+        }
+        final Channel ch = channel;
+        if (ch == null)
+        {
+            return;
+        }
+        long bytes = 0;
+        ByteBuf frame;
+        while ((frame = outbound.poll()) != null)
+        {
+            bytes += frame.readableBytes();
+            ch.write(frame, ch.voidPromise());
+        }
+        if (bytes > 0)
+        {
+            queuedBytes.addAndGet(-bytes);
+            ch.flush();
+        }
+    }
+
+    /** Releases every queued frame; on the link's loop, or after the loops have stopped. */
+    void releaseQueued()
+    {
+        ByteBuf frame;
+        while ((frame = outbound.poll()) != null)
+        {
+            queuedBytes.addAndGet(-frame.readableBytes());
+            frame.release();
+        }
+    }
+}

@@ -1,0 +1,128 @@
+package io.rankwire.tcp;
+
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
+
+import io.netty.buffer.ByteBuf;
+import io.rankwire.spi.CompletionOpcode;
+import io.rankwire.spi.CompletionStatus;
+import org.agrona.MutableDirectBuffer;
+
+/**
+ * The reader's side of software rendezvous: every {@code postRead} in flight, by request id.
+ * READ_DATA chunks must arrive in order and inside the requested range; they are copied straight
+ * into the destination, never outside {@code dst[dstOffset, dstOffset + length)}. Whoever removes
+ * a request from the map (the last chunk, a READ_ERROR, a peer failure) publishes its one READ
+ * completion.
+ */
+final class PendingReads
+{
+    private final ConcurrentHashMap<Long, Read> reads = new ConcurrentHashMap<>();
+    private final AtomicLong nextId = new AtomicLong(1);
+    private final InboundQueue inbound;
+
+    /** One read in flight. */
+    static final class Read
+    {
+        final long id;
+        final int peer;
+        final MutableDirectBuffer dst;
+        final int dstOffset;
+        final int length;
+        final long wrId;
+        int received;
+
+        Read(final long id, final int peer, final MutableDirectBuffer dst, final int dstOffset, final int length,
+            final long wrId)
+        {
+            this.id = id;
+            this.peer = peer;
+            this.dst = dst;
+            this.dstOffset = dstOffset;
+            this.length = length;
+            this.wrId = wrId;
+        }
+    }
+
+    PendingReads(final InboundQueue inbound)
+    {
+        this.inbound = inbound;
+    }
+
+    Read add(final int peer, final MutableDirectBuffer dst, final int dstOffset, final int length, final long wrId)
+    {
+        final Read read = new Read(nextId.getAndIncrement(), peer, dst, dstOffset, length, wrId);
+        reads.put(read.id, read);
+        return read;
+    }
+
+    /** Forgets a read whose request could not be sent; false if it completed meanwhile. */
+    boolean cancel(final Read read)
+    {
+        return reads.remove(read.id, read);
+    }
+
+    /**
+     * Applies a READ_DATA chunk from {@code peer}; {@code data}'s readable bytes are the chunk.
+     *
+     * @return null when accepted, otherwise why the chunk violates the protocol.
+     */
+    String onData(final int peer, final long id, final long offset, final ByteBuf data)
+    {
+        final Read read = reads.get(id);
+        if (read == null || read.peer != peer)
+        {
+            return "READ_DATA for unknown request " + id;
+        }
+        final int n = data.readableBytes();
+        if (offset != read.received || n > read.length - read.received)
+        {
+            return "READ_DATA at offset " + offset + " length " + n + " for request " + id + " (expected: offset " +
+                read.received + ", at most " + (read.length - read.received) + " bytes)";
+        }
+        Buffers.copyInto(data, n, read.dst, read.dstOffset + read.received);
+        read.received += n;
+        if (read.received == read.length)
+        {
+            complete(read, CompletionStatus.SUCCESS);
+        }
+        return null;
+    }
+
+    /** Applies a READ_ERROR; false when the request is unknown. */
+    boolean onError(final int peer, final long id, final int status)
+    {
+        final Read read = reads.get(id);
+        if (read == null || read.peer != peer)
+        {
+            return false;
+        }
+        complete(read, status == CompletionStatus.REMOTE_ACCESS_ERROR ? status : CompletionStatus.REMOTE_ACCESS_ERROR);
+        return true;
+    }
+
+    /** Fails every read from {@code peer} with PEER_FAILED. */
+    void failPeer(final int peer)
+    {
+        for (final Read read : reads.values())
+        {
+            if (read.peer == peer)
+            {
+                complete(read, CompletionStatus.PEER_FAILED);
+            }
+        }
+    }
+
+    void complete(final Read read, final int status)
+    {
+        if (reads.remove(read.id, read))
+        {
+            inbound.offerEvent(CompletionOpcode.READ, read.peer, status, read.wrId);
+        }
+    }
+
+    void clear()
+    {
+        reads.clear();
+    }
+}

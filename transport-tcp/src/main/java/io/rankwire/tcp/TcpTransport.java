@@ -1,0 +1,456 @@
+package io.rankwire.tcp;
+
+import java.lang.System.Logger.Level;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.UnknownHostException;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.TimeUnit;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufAllocator;
+import io.netty.buffer.PooledByteBufAllocator;
+import io.netty.channel.Channel;
+import io.rankwire.RankwireException;
+import io.rankwire.spi.Capabilities;
+import io.rankwire.spi.CompletionHandler;
+import io.rankwire.spi.CompletionOpcode;
+import io.rankwire.spi.CompletionStatus;
+import io.rankwire.spi.MemoryRegion;
+import io.rankwire.spi.OffloadPort;
+import io.rankwire.spi.ReturnCode;
+import io.rankwire.spi.Transport;
+import io.rankwire.spi.TransportContext;
+import org.agrona.DirectBuffer;
+import org.agrona.MutableDirectBuffer;
+
+/**
+ * The TCP transport of one rank: one Netty connection per peer pair, software rendezvous by
+ * READ_REQUEST/READ_DATA, no tag-matching offload. See {@code docs/TCP.md}.
+ *
+ * <p>Who connects: each rank connects lazily on its first send (or eagerly in {@link #wireUp()},
+ * lower ranks to higher ones). When two ranks connect to each other at the same time the lower
+ * rank decides: it accepts the higher rank's connection only if it has not started its own, and
+ * otherwise answers DUPLICATE, after which the higher rank waits for the lower rank's connection.
+ * Frames posted meanwhile wait in the peer's queue, so nothing is lost or reordered.
+ */
+final class TcpTransport implements Transport
+{
+    static final String ADDRESS_KEY = "tcp.address";
+    private static final System.Logger LOG = System.getLogger(TcpTransport.class.getName());
+
+    final TcpSettings settings;
+    final int rank;
+    final int size;
+    final String jobId;
+    final Handshake handshake;
+    final InboundQueue inbound;
+    final PendingReads pendingReads;
+    final MemoryRegistry registry = new MemoryRegistry();
+    private final TransportContext context;
+    private final Capabilities capabilities;
+    private final EventLoops loops;
+    private final Connector connector;
+    private final PeerLink[] links;
+    private final ByteBufAllocator alloc = PooledByteBufAllocator.DEFAULT;
+    private final ConcurrentLinkedQueue<ConnectionHandler> stalled = new ConcurrentLinkedQueue<>();
+    private volatile boolean closed;
+
+    TcpTransport(final TransportContext context)
+    {
+        this.context = context;
+        this.settings = new TcpSettings(context.settings());
+        this.rank = context.rank();
+        this.size = context.size();
+        this.jobId = context.jobId();
+        this.handshake = new Handshake(context.secret(), jobId);
+        this.inbound = new InboundQueue(settings.inboundQueue, context);
+        this.pendingReads = new PendingReads(inbound);
+        this.capabilities = new Capabilities(settings.eagerLimit, settings.maxMessage(), 64, 0, 0, 0, 0);
+        this.loops = new EventLoops(rank, settings.ioThreads, settings.busyPoll);
+        this.links = new PeerLink[size];
+        for (int p = 0; p < size; p++)
+        {
+            links[p] = new PeerLink(p, loops.group.next(), settings.sendQueue, settings.sendQueueBytes);
+        }
+        try
+        {
+            this.connector = new Connector(this, loops, settings);
+        }
+        catch (final RuntimeException e)
+        {
+            loops.group.shutdownGracefully(0, 1, TimeUnit.SECONDS);
+            throw e;
+        }
+    }
+
+    @Override
+    public Capabilities capabilities()
+    {
+        return capabilities;
+    }
+
+    /** The address this rank listens on. */
+    InetSocketAddress localAddress()
+    {
+        return connector.localAddress();
+    }
+
+    @Override
+    public void wireUp()
+    {
+        final var bootstrap = context.bootstrap();
+        final Duration timeout = Duration.ofMillis(settings.wireUpTimeoutMs);
+        bootstrap.put(ADDRESS_KEY, advertisedAddress().getBytes(StandardCharsets.UTF_8));
+        for (int p = 0; p < size; p++)
+        {
+            if (p != rank)
+            {
+                links[p].address(parseAddress(p, new String(bootstrap.get(p, ADDRESS_KEY, timeout), StandardCharsets.UTF_8)));
+            }
+        }
+        if (settings.eagerConnect)
+        {
+            for (int p = rank + 1; p < size; p++)
+            {
+                connect(links[p]);
+            }
+            awaitAllReady(System.nanoTime() + timeout.toNanos());
+        }
+    }
+
+    private void awaitAllReady(final long deadline)
+    {
+        for (int p = 0; p < size; p++)
+        {
+            while (p != rank && links[p].state() != PeerLink.READY)
+            {
+                if (links[p].state() == PeerLink.FAILED || System.nanoTime() - deadline > 0)
+                {
+                    throw new RankwireException("rankwire-tcp: rank " + rank + " could not connect to rank " + p);
+                }
+                Thread.onSpinWait();
+                Thread.yield();
+            }
+        }
+    }
+
+    private String advertisedAddress()
+    {
+        final InetSocketAddress local = connector.localAddress();
+        String host = settings.advertise;
+        if (host.isEmpty())
+        {
+            try
+            {
+                host = local.getAddress().isAnyLocalAddress() ?
+                    InetAddress.getLocalHost().getHostAddress() : local.getAddress().getHostAddress();
+            }
+            catch (final UnknownHostException e)
+            {
+                throw new RankwireException("rankwire-tcp: cannot name this host; set rankwire.tcp.advertise", e);
+            }
+        }
+        return host + ":" + local.getPort();
+    }
+
+    private static InetSocketAddress parseAddress(final int peer, final String text)
+    {
+        final int colon = text.lastIndexOf(':');
+        if (colon <= 0)
+        {
+            throw new RankwireException("rankwire-tcp: rank " + peer + " published a bad address '" + text + "'");
+        }
+        final String host = text.substring(0, colon);
+        return new InetSocketAddress(
+            host.startsWith("[") ? host.substring(1, host.length() - 1) : host, Integer.parseInt(text.substring(colon + 1)));
+    }
+
+    @Override
+    public int postSend(
+        final int peer,
+        final DirectBuffer header,
+        final int hdrOffset,
+        final int hdrLength,
+        final DirectBuffer payload,
+        final int payloadOffset,
+        final int payloadLength,
+        final long wrId)
+    {
+        if (closed)
+        {
+            return ReturnCode.CLOSED;
+        }
+        if (peer < 0 || peer >= size || header == null || hdrLength < Frames.TMH || hdrOffset < 0 ||
+            payloadLength < 0 || (payloadLength > 0 && (payload == null || payloadOffset < 0)))
+        {
+            return ReturnCode.INVALID_ARGUMENT;
+        }
+        final long messageLength = (long)hdrLength + payloadLength;
+        if (messageLength > settings.maxMessage())
+        {
+            return ReturnCode.TOO_LARGE;
+        }
+        final int frameLength = Frames.HEADER + (int)messageLength;
+        final PeerLink link = links[peer];
+        if (peer != rank)
+        {
+            final int admitted = link.admit(frameLength);
+            if (admitted != ReturnCode.OK)
+            {
+                return admitted;
+            }
+        }
+        final ByteBuf frame = alloc.directBuffer(frameLength);
+        frame.writeInt(peer == rank ? rank : 1 + (int)messageLength);
+        frame.writeByte(Frames.MESSAGE);
+        Buffers.append(frame, header, hdrOffset, hdrLength);
+        Buffers.append(frame, payload, payloadOffset, payloadLength);
+        if (peer == rank)
+        {
+            if (inbound.offerFrame(frame))
+            {
+                return ReturnCode.OK;
+            }
+            frame.release();
+            return ReturnCode.BACK_PRESSURED;
+        }
+        return enqueue(link, frame);
+    }
+
+    private int enqueue(final PeerLink link, final ByteBuf frame)
+    {
+        final int rc = link.enqueue(frame);
+        if (rc == ReturnCode.OK && link.state() == PeerLink.IDLE)
+        {
+            connect(link);
+        }
+        return rc;
+    }
+
+    @Override
+    public MemoryRegion register(final DirectBuffer buffer, final int offset, final int length)
+    {
+        if (closed)
+        {
+            throw new IllegalStateException("transport closed");
+        }
+        return registry.register(buffer, offset, length);
+    }
+
+    @Override
+    public int postRead(
+        final int peer, final long va, final int rkey, final int length, final MutableDirectBuffer dst,
+        final int dstOffset, final long wrId)
+    {
+        if (closed)
+        {
+            return ReturnCode.CLOSED;
+        }
+        if (peer < 0 || peer >= size || dst == null || length < 0 || dstOffset < 0 ||
+            dstOffset > dst.capacity() - length)
+        {
+            return ReturnCode.INVALID_ARGUMENT;
+        }
+        if (peer == rank || length == 0)
+        {
+            inbound.offerEvent(CompletionOpcode.READ, peer, readLocally(peer, va, rkey, length, dst, dstOffset), wrId);
+            return ReturnCode.OK;
+        }
+        final PeerLink link = links[peer];
+        final int admitted = link.admit(Frames.HEADER + Frames.READ_REQUEST_BODY);
+        if (admitted != ReturnCode.OK)
+        {
+            return admitted;
+        }
+        final PendingReads.Read read = pendingReads.add(peer, dst, dstOffset, length, wrId);
+        final int rc = enqueue(link, Frames.readRequest(alloc, read.id, va, rkey, length));
+        if (rc != ReturnCode.OK)
+        {
+            return pendingReads.cancel(read) ? rc : ReturnCode.OK;
+        }
+        final int state = link.state();
+        if (state == PeerLink.FAILED || state == PeerLink.CLOSED)
+        {
+            pendingReads.complete(read, CompletionStatus.PEER_FAILED);
+        }
+        return ReturnCode.OK;
+    }
+
+    private int readLocally(
+        final int peer, final long va, final int rkey, final int length, final MutableDirectBuffer dst,
+        final int dstOffset)
+    {
+        if (peer != rank)
+        {
+            return CompletionStatus.SUCCESS;
+        }
+        final MemoryRegistry.Region region = registry.lookup(rkey);
+        if (region == null || region.isClosed() || !region.contains(va, length))
+        {
+            return CompletionStatus.REMOTE_ACCESS_ERROR;
+        }
+        dst.putBytes(dstOffset, region.buffer, region.offset + (int)(va - region.va()), length);
+        return CompletionStatus.SUCCESS;
+    }
+
+    @Override
+    public OffloadPort offloadPort()
+    {
+        return null;
+    }
+
+    @Override
+    public int poll(final CompletionHandler handler, final int max)
+    {
+        final int count = inbound.poll(handler, max);
+        if (!stalled.isEmpty())
+        {
+            ConnectionHandler h;
+            while ((h = stalled.poll()) != null)
+            {
+                h.channel().eventLoop().execute(h::resume);
+            }
+        }
+        return count;
+    }
+
+    @Override
+    public void close()
+    {
+        close(true);
+    }
+
+    /**
+     * Closes the transport: with {@code graceful} each connected peer first gets GOODBYE (so it
+     * does not report a failure); without, connections simply drop, as if the process died.
+     */
+    void close(final boolean graceful)
+    {
+        if (closed)
+        {
+            return;
+        }
+        closed = true;
+        if (graceful)
+        {
+            for (final PeerLink link : links)
+            {
+                final Channel ch = link.channel();
+                if (ch != null)
+                {
+                    ch.writeAndFlush(Frames.goodbye(ch.alloc()));
+                }
+            }
+        }
+        connector.close();
+        loops.group.shutdownGracefully(0, 2, TimeUnit.SECONDS).awaitUninterruptibly(10, TimeUnit.SECONDS);
+        for (final PeerLink link : links)
+        {
+            link.releaseQueued();
+        }
+        stalled.clear();
+        inbound.clear();
+        pendingReads.clear();
+        registry.closeAll();
+    }
+
+    boolean isClosed()
+    {
+        return closed;
+    }
+
+    /** Starts this rank's connection to {@code link}'s peer unless one is already on its way. */
+    void connect(final PeerLink link)
+    {
+        if (link.compareAndSetState(PeerLink.IDLE, PeerLink.CONNECTING))
+        {
+            connector.connect(link);
+            link.loop.schedule(() -> connectTimedOut(link), settings.connectTimeoutMs, TimeUnit.MILLISECONDS);
+        }
+    }
+
+    private void connectTimedOut(final PeerLink link)
+    {
+        if (link.state() == PeerLink.CONNECTING)
+        {
+            connectFailed(link.peer, "no connection with rank " + link.peer + " within " + settings.connectTimeoutMs + " ms");
+        }
+    }
+
+    /**
+     * Decides on an authenticated connection from {@code peer}: {@link Frames#VERDICT_ACCEPT},
+     * {@link Frames#VERDICT_DUPLICATE} (this lower rank has started its own), or -1 to refuse.
+     */
+    byte acceptInbound(final int peer)
+    {
+        final PeerLink link = links[peer];
+        if (closed)
+        {
+            return -1;
+        }
+        if (link.compareAndSetState(PeerLink.IDLE, PeerLink.CONNECTING))
+        {
+            return Frames.VERDICT_ACCEPT;
+        }
+        if (link.state() == PeerLink.CONNECTING)
+        {
+            return peer < rank ? Frames.VERDICT_ACCEPT : Frames.VERDICT_DUPLICATE;
+        }
+        return -1;
+    }
+
+    void attach(final int peer, final Channel ch)
+    {
+        links[peer].attach(ch);
+    }
+
+    /** A ready connection closed: a failure unless the peer said GOODBYE. */
+    void connectionLost(final int peer, final Channel ch, final boolean goodbye)
+    {
+        final PeerLink link = links[peer];
+        if (link.channel() != ch || !link.detach(goodbye ? PeerLink.CLOSED : PeerLink.FAILED))
+        {
+            return;
+        }
+        pendingReads.failPeer(peer);
+        if (!goodbye && !closed)
+        {
+            LOG.log(Level.WARNING, "rankwire-tcp: rank " + rank + " lost its connection to rank " + peer);
+            inbound.offerEvent(CompletionOpcode.PEER_FAILED, peer, CompletionStatus.PEER_FAILED, 0);
+        }
+    }
+
+    /** This rank's connection attempt failed before the peer was ready. */
+    void connectFailed(final int peer, final String why)
+    {
+        final PeerLink link = links[peer];
+        if (closed || link.state() != PeerLink.CONNECTING || !link.detach(PeerLink.FAILED))
+        {
+            return;
+        }
+        LOG.log(Level.WARNING, "rankwire-tcp: rank " + rank + ": " + why);
+        pendingReads.failPeer(peer);
+        inbound.offerEvent(CompletionOpcode.PEER_FAILED, peer, CompletionStatus.PEER_FAILED, 0);
+    }
+
+    void stalled(final ConnectionHandler handler)
+    {
+        stalled.offer(handler);
+    }
+
+    @Override
+    public void wakeup()
+    {
+        context.signal();
+    }
+
+    @Override
+    public String toString()
+    {
+        return "TcpTransport{rank=" + rank + ", size=" + size + ", address=" + connector.localAddress() +
+            ", epoll=" + loops.epoll + ", busyPoll=" + settings.busyPoll + '}';
+    }
+}
