@@ -1,5 +1,9 @@
 package io.rankwire;
 
+import java.util.Optional;
+
+import io.rankwire.launch.JobEnvironment;
+
 /** Builds a rank's configuration from the launcher's environment. */
 final class JobConfigs
 {
@@ -7,9 +11,23 @@ final class JobConfigs
     {
     }
 
-    /** The configuration of a process started by {@code rwrun}, or a one-rank job otherwise. */
+    /**
+     * The configuration of a rank started by {@code rwrun} (rank, size, job id, secret, transport,
+     * bootstrap and {@code rankwire.*} settings from {@link JobEnvironment#current()}, on top of
+     * system-property defaults), or of a one-rank job when there is no launcher environment.
+     */
     static RankwireConfig fromEnvironment()
     {
-        return new RankwireConfig();
+        final RankwireConfig config = new RankwireConfig();
+        final Optional<JobEnvironment> env = JobEnvironment.current();
+        if (env.isEmpty())
+        {
+            return config;
+        }
+        final JobEnvironment e = env.get();
+        config.setAll(e.settings());
+        return config.transport(e.transport())
+            .job(e.rank(), e.size(), e.jobId(), e.secret())
+            .bootstrap(e.bootstrap());
     }
 }

@@ -81,7 +81,7 @@ public final class Engine implements CompletionHandler
         this.receiver = new Receiver(this, transport, opTable, pool, control, sender, offload);
         this.matcher = new MatchEngine(offload ? port : null, offload ? receiver : null, config.offloadMinBytes());
         receiver.matcher(matcher);
-        this.srq = port != null ? new SrqBuffers(port, config.srqBuffers(), Math.max(eagerLimit + TmHeader.LENGTH, 64)) : null;
+        this.srq = port != null ? new SrqBuffers(port, config.srqBuffers(), Math.max(caps.maxMessageSize(), 64)) : null;
     }
 
     private static int resolveEagerLimit(final int configured, final Capabilities caps)

@@ -297,12 +297,10 @@ final class Receiver implements MatchListener
             startRead(op, completion.peer(), tag, flags, appCtx, va, rkey, rvLength);
             return;
         }
-        if (completion.status() != CompletionStatus.SUCCESS)
+        if (completion.status() != CompletionStatus.SUCCESS && completion.status() != CompletionStatus.LENGTH_ERROR)
         {
             matcher.free(recv);
-            final int n = Math.min(length, op.buf.length());
-            engine.complete(op, Envelope.sourceOf(tag), Envelope.tagOf(tag), n,
-                completion.status() == CompletionStatus.LENGTH_ERROR ? Status.TRUNCATED : Status.TRANSPORT_ERROR);
+            engine.complete(op, Envelope.sourceOf(tag), Envelope.tagOf(tag), 0, Status.TRANSPORT_ERROR);
             return;
         }
         op.tag = tag;
@@ -355,11 +353,5 @@ final class Receiver implements MatchListener
         }
         msg.data = null;
         matcher.free(msg);
-    }
-
-    /** A sender of an unexpected message is gone: nothing to do beyond the message itself. */
-    Sender sender()
-    {
-        return sender;
     }
 }

@@ -1,0 +1,51 @@
+package io.rankwire.launch;
+
+import java.net.InetAddress;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+
+/** A validated launch request: what {@code rwrun}'s options asked for. */
+final class JobSpec
+{
+    final int size;
+    final String transport;
+    final List<String> rankwireClassPath;
+    final List<String> userClassPath;
+    final Map<String, String> environment;
+    final Map<String, String> settings;
+    final Duration timeout;
+    final InetAddress bind;
+    final boolean tagOutput;
+    final List<String> jvmOptions;
+    final String mainClass;
+    final List<String> args;
+
+    JobSpec(
+        final int size,
+        final String transport,
+        final List<String> rankwireClassPath,
+        final List<String> userClassPath,
+        final Map<String, String> environment,
+        final Map<String, String> settings,
+        final Duration timeout,
+        final InetAddress bind,
+        final boolean tagOutput,
+        final List<String> jvmOptions,
+        final String mainClass,
+        final List<String> args)
+    {
+        this.size = size;
+        this.transport = transport;
+        this.rankwireClassPath = List.copyOf(rankwireClassPath);
+        this.userClassPath = List.copyOf(userClassPath);
+        this.environment = Map.copyOf(environment);
+        this.settings = Map.copyOf(settings);
+        this.timeout = timeout;
+        this.bind = bind;
+        this.tagOutput = tagOutput;
+        this.jvmOptions = List.copyOf(jvmOptions);
+        this.mainClass = mainClass;
+        this.args = List.copyOf(args);
+    }
+}

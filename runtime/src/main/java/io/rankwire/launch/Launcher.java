@@ -1,0 +1,165 @@
+package io.rankwire.launch;
+
+import java.io.File;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.nio.file.Path;
+import java.security.SecureRandom;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * Starts a job described by a {@link JobSpec} and supervises it: the bootstrap service and one
+ * JVM per rank for {@code tcp}, one JVM holding every rank for {@code sim}. A shutdown hook ends
+ * the job if the launcher itself is asked to stop.
+ */
+final class Launcher
+{
+    /** Exit code when the launcher could not start the job. */
+    static final int START_FAILED_EXIT = 125;
+    /** Options every rank JVM gets: Agrona 2.x and Netty reach into the JDK. */
+    static final List<String> RANKWIRE_JVM_OPTIONS = List.of(
+        "--add-exports", "java.base/jdk.internal.misc=ALL-UNNAMED",
+        "--add-opens", "java.base/java.nio=ALL-UNNAMED",
+        "--add-opens", "java.base/sun.nio.ch=ALL-UNNAMED");
+    private static final int SECRET_BYTES = 32;
+
+    private Launcher()
+    {
+    }
+
+    static int run(final JobSpec spec, final PrintStream out, final PrintStream err)
+    {
+        final SecureRandom random = new SecureRandom();
+        final byte[] secret = new byte[SECRET_BYTES];
+        random.nextBytes(secret);
+        final byte[] id = new byte[6];
+        random.nextBytes(id);
+        final String jobId = "rw-" + ProcessHandle.current().pid() + "-" + Hex.encode(id);
+
+        final JobSupervisor supervisor = new JobSupervisor(out, err);
+        BootstrapServer server = null;
+        final Thread hook = new Thread(() ->
+        {
+            err.println("rwrun: stopped by a signal; killing the job");
+            supervisor.kill();
+        }, "rwrun-shutdown");
+        Runtime.getRuntime().addShutdownHook(hook);
+        try
+        {
+            if (spec.transport.equals("sim"))
+            {
+                supervisor.start("the simulated job (" + spec.size + " ranks in one JVM)", simCommand(spec),
+                    environment(spec, jobId, null, null), "");
+            }
+            else
+            {
+                server = BootstrapServer.start(spec.bind, spec.size, secret);
+                final String address = BootstrapAddress.format(advertised(server.address()));
+                for (int rank = 0; rank < spec.size; rank++)
+                {
+                    final Map<String, String> env = environment(spec, jobId, secret, address);
+                    env.put(JobEnvironment.RANK, Integer.toString(rank));
+                    supervisor.start("rank " + rank, rankCommand(spec), env, spec.tagOutput ? "[" + rank + "] " : "");
+                }
+            }
+            return supervisor.await(spec.timeout);
+        }
+        catch (final UncheckedIOException e)
+        {
+            err.println("rwrun: " + e.getMessage());
+            return START_FAILED_EXIT;
+        }
+        catch (final InterruptedException e)
+        {
+            Thread.currentThread().interrupt();
+            err.println("rwrun: interrupted; killing the job");
+            return START_FAILED_EXIT;
+        }
+        finally
+        {
+            supervisor.kill();
+            if (server != null)
+            {
+                server.close();
+            }
+            removeHook(hook);
+        }
+    }
+
+    private static Map<String, String> environment(
+        final JobSpec spec, final String jobId, final byte[] secret, final String bootstrap)
+    {
+        final Map<String, String> env = new TreeMap<>(spec.environment);
+        env.put(JobEnvironment.SIZE, Integer.toString(spec.size));
+        env.put(JobEnvironment.JOB_ID, jobId);
+        env.put(JobEnvironment.TRANSPORT, spec.transport);
+        env.put(JobEnvironment.BIND, spec.bind.getHostAddress());
+        if (!spec.settings.isEmpty())
+        {
+            env.put(JobEnvironment.SETTINGS, Settings.encode(spec.settings));
+        }
+        if (secret != null)
+        {
+            env.put(JobEnvironment.SECRET, Hex.encode(secret));
+            env.put(JobEnvironment.BOOTSTRAP, bootstrap);
+        }
+        return env;
+    }
+
+    private static List<String> rankCommand(final JobSpec spec)
+    {
+        final List<String> classPath = new ArrayList<>(spec.rankwireClassPath);
+        classPath.addAll(spec.userClassPath);
+        final List<String> command = javaCommand(spec, classPath);
+        command.add(spec.mainClass);
+        command.addAll(spec.args);
+        return command;
+    }
+
+    private static List<String> simCommand(final JobSpec spec)
+    {
+        final List<String> command = javaCommand(spec, spec.rankwireClassPath);
+        command.add(SimJob.class.getName());
+        command.add(Integer.toString(spec.size));
+        command.add(Boolean.toString(spec.tagOutput));
+        command.add(String.join(File.pathSeparator, spec.userClassPath));
+        command.add(spec.mainClass);
+        command.addAll(spec.args);
+        return command;
+    }
+
+    private static List<String> javaCommand(final JobSpec spec, final List<String> classPath)
+    {
+        final List<String> command = new ArrayList<>();
+        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        command.addAll(RANKWIRE_JVM_OPTIONS);
+        command.addAll(spec.jvmOptions);
+        command.add("-cp");
+        command.add(String.join(File.pathSeparator, classPath));
+        return command;
+    }
+
+    /** A wildcard listen address is advertised as the loopback address: ranks run on this host. */
+    private static InetSocketAddress advertised(final InetSocketAddress listening)
+    {
+        return listening.getAddress().isAnyLocalAddress() ?
+            new InetSocketAddress(InetAddress.getLoopbackAddress(), listening.getPort()) : listening;
+    }
+
+    private static void removeHook(final Thread hook)
+    {
+        try
+        {
+            Runtime.getRuntime().removeShutdownHook(hook);
+        }
+        catch (final IllegalStateException ignored)
+        {
+            // the JVM is already shutting down; the hook is running or has run
+        }
+    }
+}

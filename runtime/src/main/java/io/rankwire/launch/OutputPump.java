@@ -1,0 +1,86 @@
+package io.rankwire.launch;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * Copies a child's output to the launcher's, line by line, each line prefixed with the rank's
+ * tag. Lines from different ranks never interleave: a whole line is written under the target's
+ * lock. A last line without a line break gets one; a line longer than {@link #MAX_LINE} is
+ * split.
+ */
+final class OutputPump implements Runnable
+{
+    static final int MAX_LINE = 64 * 1024;
+
+    private final InputStream in;
+    private final PrintStream target;
+    private final byte[] prefix;
+    private final ByteArrayOutputStream line = new ByteArrayOutputStream(256);
+
+    /** @param prefix prepended to each line; empty for none */
+    OutputPump(final InputStream in, final PrintStream target, final String prefix)
+    {
+        this.in = in;
+        this.target = target;
+        this.prefix = prefix.getBytes(StandardCharsets.UTF_8);
+    }
+
+    /** Starts a daemon thread running this pump. */
+    Thread start(final String name)
+    {
+        final Thread t = new Thread(this, name);
+        t.setDaemon(true);
+        t.start();
+        return t;
+    }
+
+    @Override
+    public void run()
+    {
+        final byte[] chunk = new byte[8192];
+        try (InputStream input = in)
+        {
+            int n;
+            while ((n = input.read(chunk)) > 0)
+            {
+                for (int i = 0; i < n; i++)
+                {
+                    line.write(chunk[i]);
+                    if (chunk[i] == '\n' || line.size() >= MAX_LINE)
+                    {
+                        emit();
+                    }
+                }
+            }
+        }
+        catch (final IOException ignored)
+        {
+            // the child is gone; flush what we have
+        }
+        if (line.size() > 0)
+        {
+            line.write('\n');
+            emit();
+        }
+    }
+
+    private void emit()
+    {
+        final byte[] bytes = line.toByteArray();
+        line.reset();
+        synchronized (target)
+        {
+            target.write(prefix, 0, prefix.length);
+            target.write(bytes, 0, bytes.length);
+            if (bytes[bytes.length - 1] != '\n')
+            {
+                target.write('\n');
+            }
+            target.flush();
+        }
+    }
+}

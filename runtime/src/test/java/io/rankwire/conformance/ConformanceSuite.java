@@ -1,0 +1,843 @@
+package io.rankwire.conformance;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.ByteBuffer;
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.HashSet;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.zip.CRC32;
+
+import org.agrona.concurrent.UnsafeBuffer;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+import io.rankwire.Comm;
+import io.rankwire.Datatype;
+import io.rankwire.LocalJob;
+import io.rankwire.Message;
+import io.rankwire.Rankwire;
+import io.rankwire.RankwireConfig;
+import io.rankwire.Request;
+import io.rankwire.Status;
+
+/**
+ * The point-to-point conformance suite every transport passes: one subclass per transport (and
+ * per interesting setting) supplies {@link #transport()} and {@link #settings()}. Every test runs
+ * a fresh {@link LocalJob}. Nothing here depends on timing: orderings are forced with messages.
+ */
+public abstract class ConformanceSuite
+{
+    /** How long one job may take before it is failed. */
+    protected static final Duration JOB_TIMEOUT = Duration.ofSeconds(45);
+
+    /** The transport's name. */
+    protected abstract String transport();
+
+    /** Extra {@code rankwire.*} settings for every job (e.g. {@code rankwire.sim.mode}). */
+    protected Map<String, String> settings()
+    {
+        return Map.of();
+    }
+
+    /** The configuration of every job. */
+    protected RankwireConfig config()
+    {
+        return new RankwireConfig().setAll(settings());
+    }
+
+    protected void run(final int n, final LocalJob.RankBody body)
+    {
+        LocalJob.run(n, transport(), config(), JOB_TIMEOUT, body);
+    }
+
+    protected void run(final int n, final RankwireConfig config, final LocalJob.RankBody body)
+    {
+        LocalJob.run(n, transport(), config, JOB_TIMEOUT, body);
+    }
+
+    static byte[] pattern(final int length, final int seed)
+    {
+        final byte[] b = new byte[length];
+        int x = seed * 0x9E3779B1 + 1;
+        for (int i = 0; i < length; i++)
+        {
+            x = x * 1103515245 + 12345;
+            b[i] = (byte)(x >>> 16);
+        }
+        return b;
+    }
+
+    @Test
+    @Timeout(60)
+    void shouldDeliverMessagesOfOneSenderInSendOrder()
+    {
+        run(2, rw ->
+        {
+            final Comm world = rw.world();
+            final int eager = rw.eagerLimit();
+            final int[] sizes = {0, 8, eager, eager + 1, 3 * eager + 5};
+            final int count = 60;
+            if (world.rank() == 0)
+            {
+                final Request[] sends = new Request[count];
+                for (int i = 0; i < count; i++)
+                {
+                    final byte[] b = pattern(Math.max(4, sizes[i % sizes.length]), i);
+                    ByteBuffer.wrap(b).putInt(0, i);
+                    sends[i] = world.isend(b, 0, b.length, 1, 7);
+                }
+                Request.waitAll(sends);
+            }
+            else
+            {
+                for (int i = 0; i < count; i++)
+                {
+                    final byte[] b = new byte[4 * eager + 64];
+                    final Status s = world.recv(b, 0, b.length, i % 2 == 0 ? 0 : Comm.ANY_SOURCE, i % 3 == 0 ? 7 : Comm.ANY_TAG);
+                    assertEquals(i, ByteBuffer.wrap(b).getInt(0), "message order");
+                    final byte[] expected = pattern(Math.max(4, sizes[i % sizes.length]), i);
+                    ByteBuffer.wrap(expected).putInt(0, i);
+                    assertEquals(expected.length, s.bytes());
+                    assertArrayEquals(expected, Arrays.copyOf(b, s.bytes()));
+                }
+            }
+        });
+    }
+
+    @Test
+    @Timeout(60)
+    void shouldGiveAMessageToTheEarliestPostedMatchingReceive()
+    {
+        run(2, rw ->
+        {
+            final Comm world = rw.world();
+            if (world.rank() == 1)
+            {
+                final int[] a = new int[1];
+                final int[] b = new int[1];
+                final int[] c = new int[1];
+                final Request ra = world.irecv(a, 0, 1, Comm.ANY_SOURCE, Comm.ANY_TAG);
+                final Request rb = world.irecv(b, 0, 1, 0, 5);
+                final Request rc = world.irecv(c, 0, 1, 0, Comm.ANY_TAG);
+                world.send(new int[0], 0, 0, 0, 1);
+                Request.waitAll(ra, rb, rc);
+                assertEquals(100, a[0]);
+                assertEquals(200, b[0]);
+                assertEquals(300, c[0]);
+            }
+            else
+            {
+                world.recv(new int[0], 0, 0, 1, 1);
+                world.send(new int[] {100}, 0, 1, 1, 5);
+                world.send(new int[] {200}, 0, 1, 1, 5);
+                world.send(new int[] {300}, 0, 1, 1, 5);
+            }
+        });
+    }
+
+    @Test
+    @Timeout(60)
+    void shouldMatchWildcardsAndReportTheRealEnvelope()
+    {
+        run(4, rw ->
+        {
+            final Comm world = rw.world();
+            if (world.rank() == 0)
+            {
+                final Set<Integer> seen = new HashSet<>();
+                for (int i = 0; i < 3; i++)
+                {
+                    final long[] v = new long[2];
+                    final Status s = world.recv(v, 0, 2, Comm.ANY_SOURCE, Comm.ANY_TAG);
+                    assertEquals(s.source() * 10L, v[0]);
+                    assertEquals(s.tag(), (int)v[1]);
+                    assertEquals(16, s.bytes());
+                    assertEquals(2, s.count(Datatype.LONG));
+                    assertTrue(seen.add(s.source()));
+                }
+                assertEquals(Set.of(1, 2, 3), seen);
+                world.send(new long[0], 0, 0, 2, 1);
+                final long[] v = new long[2];
+                final Status s = world.recv(v, 0, 2, 2, Comm.ANY_TAG);
+                assertEquals(2, s.source());
+                assertEquals(1002, s.tag());
+            }
+            else
+            {
+                final int r = world.rank();
+                world.send(new long[] {r * 10L, 40 + r}, 0, 2, 0, 40 + r);
+                if (r == 2)
+                {
+                    world.recv(new long[0], 0, 0, 0, 1);
+                    world.send(new long[] {0, 0}, 0, 2, 0, 1002);
+                }
+            }
+        });
+    }
+
+    @Test
+    @Timeout(60)
+    void shouldNeverMatchAnyTagWithOtherCommunicatorsOrAnotherSource()
+    {
+        run(3, rw ->
+        {
+            final Comm world = rw.world();
+            final Comm dup = world.dup();
+            if (world.rank() == 0)
+            {
+                final int[] fromDup = new int[1];
+                final int[] fromWorld = new int[1];
+                final Request r1 = world.irecv(fromWorld, 0, 1, 1, Comm.ANY_TAG);
+                final Request r2 = dup.irecv(fromDup, 0, 1, Comm.ANY_SOURCE, Comm.ANY_TAG);
+                world.send(new int[0], 0, 0, 1, 0);
+                final Status s2 = r2.await();
+                final Status s1 = r1.await();
+                assertEquals(2, fromDup[0]);
+                assertEquals(2, s2.source());
+                assertEquals(1, fromWorld[0]);
+                assertEquals(1, s1.source());
+            }
+            else if (world.rank() == 2)
+            {
+                dup.send(new int[] {2}, 0, 1, 0, 3);
+            }
+            else
+            {
+                world.recv(new int[0], 0, 0, 0, 0);
+                world.send(new int[] {1}, 0, 1, 0, 3);
+            }
+            dup.close();
+        });
+    }
+
+    @Test
+    @Timeout(60)
+    void shouldReportTruncationAndNeverWritePastTheBuffer()
+    {
+        run(2, rw ->
+        {
+            final Comm world = rw.world();
+            final int eager = rw.eagerLimit();
+            final int[] lengths = {40, eager / 4 + 10, 2 * eager};
+            if (world.rank() == 0)
+            {
+                for (final int ints : lengths)
+                {
+                    final int[] data = new int[ints];
+                    Arrays.fill(data, 7);
+                    world.send(data, 0, ints, 1, 1);
+                    world.send(data, 0, ints, 1, 2);
+                }
+            }
+            else
+            {
+                for (final int ints : lengths)
+                {
+                    final int[] small = new int[ints];
+                    Arrays.fill(small, -1);
+                    final Status s = world.recv(small, 0, ints / 2, 0, 1);
+                    assertEquals(Status.TRUNCATED, s.error());
+                    assertEquals((ints / 2) * 4, s.bytes());
+                    for (int i = 0; i < ints; i++)
+                    {
+                        assertEquals(i < ints / 2 ? 7 : -1, small[i], "element " + i);
+                    }
+                    final byte[] bigger = new byte[ints * 4 + 1];
+                    bigger[ints * 4] = 99;
+                    final Status ok = world.recv(bigger, 0, bigger.length, 0, 2);
+                    assertFalse(ok.isError());
+                    assertEquals(ints * 4, ok.bytes());
+                    assertEquals(99, bigger[ints * 4], "the extra element is untouched");
+                }
+            }
+        });
+    }
+
+    @Test
+    @Timeout(60)
+    void shouldCarryZeroByteMessages()
+    {
+        run(2, rw ->
+        {
+            final Comm world = rw.world();
+            if (world.rank() == 0)
+            {
+                world.send(new byte[0], 0, 0, 1, 3);
+                world.ssend(ByteBuffer.allocate(0), 1, 4);
+            }
+            else
+            {
+                final byte[] b = {5};
+                final Status s = world.recv(b, 0, 1, 0, 3);
+                assertEquals(0, s.bytes());
+                assertEquals(5, b[0]);
+                assertEquals(0, world.recv(ByteBuffer.allocate(0), Comm.ANY_SOURCE, 4).bytes());
+            }
+        });
+    }
+
+    @Test
+    @Timeout(60)
+    void shouldCarryMessagesAroundTheEagerThreshold()
+    {
+        run(2, rw ->
+        {
+            final Comm world = rw.world();
+            final int eager = rw.eagerLimit();
+            final int[] lengths = {eager - 1, eager, eager + 1};
+            for (final int length : lengths)
+            {
+                final byte[] data = pattern(length, length);
+                if (world.rank() == 0)
+                {
+                    world.send(data, 0, length, 1, 9);
+                    final ByteBuffer direct = ByteBuffer.allocateDirect(length + 8);
+                    direct.position(4).limit(4 + length);
+                    direct.put(data).position(4);
+                    world.ssend(direct, 1, 10);
+                    assertEquals(4, direct.position());
+                }
+                else
+                {
+                    final byte[] got = new byte[length + 1];
+                    assertEquals(length, world.recv(got, 0, length + 1, 0, 9).bytes());
+                    assertArrayEquals(data, Arrays.copyOf(got, length));
+                    final UnsafeBuffer agrona = new UnsafeBuffer(ByteBuffer.allocateDirect(length + 3));
+                    assertEquals(length, world.recv(agrona, 3, length, 0, 10).bytes());
+                    final byte[] copy = new byte[length];
+                    agrona.getBytes(3, copy);
+                    assertArrayEquals(data, copy);
+                }
+            }
+        });
+    }
+
+    @Test
+    @Timeout(90)
+    void shouldCarry64MiBMessagesIntact()
+    {
+        run(2, rw ->
+        {
+            final Comm world = rw.world();
+            final int length = 64 << 20;
+            if (world.rank() == 0)
+            {
+                final byte[] data = pattern(length, 64);
+                final CRC32 crc = new CRC32();
+                crc.update(data);
+                world.send(data, 0, length, 1, 1);
+                world.send(new long[] {crc.getValue()}, 0, 1, 1, 2);
+            }
+            else
+            {
+                final ByteBuffer data = ByteBuffer.allocateDirect(length);
+                final Status s = world.recv(data, 0, 1);
+                assertEquals(length, s.bytes());
+                final long[] expected = new long[1];
+                world.recv(expected, 0, 1, 0, 2);
+                final CRC32 crc = new CRC32();
+                crc.update(data.duplicate());
+                assertEquals(expected[0], crc.getValue());
+            }
+        });
+    }
+
+    @Test
+    @Timeout(60)
+    void shouldProbeWithoutReceivingAndReceiveMatchedProbes()
+    {
+        run(2, rw ->
+        {
+            final Comm world = rw.world();
+            final int eager = rw.eagerLimit();
+            if (world.rank() == 0)
+            {
+                world.send(pattern(100, 1), 0, 100, 1, 5);
+                world.send(pattern(eager + 100, 2), 0, eager + 100, 1, 6);
+                world.send(pattern(10, 3), 0, 10, 1, 7);
+            }
+            else
+            {
+                final Status p = world.probe(0, 5);
+                assertEquals(100, p.bytes());
+                assertEquals(5, p.tag());
+                assertEquals(0, p.source());
+                assertEquals(100, world.iprobe(Comm.ANY_SOURCE, Comm.ANY_TAG).orElseThrow().bytes());
+                assertTrue(world.iprobe(0, 8).isEmpty());
+                final byte[] b = new byte[100];
+                world.recv(b, 0, 100, 0, 5);
+                assertArrayEquals(pattern(100, 1), b);
+
+                final Message m = world.mprobe(0, 6);
+                assertEquals(eager + 100, m.status().bytes());
+                final Optional<Message> m2 = world.improbe(Comm.ANY_SOURCE, 7);
+                final Optional<Status> gone = world.iprobe(0, 6);
+                assertTrue(gone.isEmpty(), "a matched-probed message is out of matching");
+                final byte[] big = new byte[eager + 100];
+                assertEquals(eager + 100, m.recv(big, 0, big.length).bytes());
+                assertArrayEquals(pattern(eager + 100, 2), big);
+                assertThrows(IllegalStateException.class, () -> m.recv(big, 0, 1));
+                final Message third = m2.isPresent() ? m2.get() : world.mprobe(0, 7);
+                final byte[] small = new byte[10];
+                assertEquals(10, third.irecv(small, 0, 10).await().bytes());
+                assertArrayEquals(pattern(10, 3), small);
+            }
+        });
+    }
+
+    @Test
+    @Timeout(60)
+    void shouldCancelAPostedReceiveAndCompleteMatchedOnesNormally()
+    {
+        run(2, rw ->
+        {
+            final Comm world = rw.world();
+            if (world.rank() == 1)
+            {
+                final byte[] buf = new byte[2048];
+                final Request r = world.irecv(buf, 0, buf.length, 0, 1);
+                r.cancel();
+                final Status s = r.await();
+                assertTrue(s.cancelled());
+                final Request r2 = world.irecv(buf, 0, buf.length, 0, 2);
+                world.send(new byte[0], 0, 0, 0, 3);
+                final Status done = r2.await();
+                r2.cancel();
+                assertFalse(done.cancelled());
+                assertEquals(2048, done.bytes());
+                assertFalse(r2.status().cancelled());
+                final Status late = world.recv(buf, 0, buf.length, 0, 1);
+                assertEquals(7, late.bytes(), "the cancelled receive did not take the message");
+            }
+            else
+            {
+                world.recv(new byte[0], 0, 0, 1, 3);
+                world.send(new byte[2048], 0, 2048, 1, 2);
+                world.send(new byte[7], 0, 7, 1, 1);
+            }
+        });
+    }
+
+    @Test
+    @Timeout(60)
+    void shouldNotCompleteASynchronousSendBeforeTheReceiveIsPosted()
+    {
+        run(2, rw ->
+        {
+            final Comm world = rw.world();
+            final int eager = rw.eagerLimit();
+            for (final int length : new int[] {16, eager + 16})
+            {
+                if (world.rank() == 0)
+                {
+                    final Request r = world.issend(new byte[length], 0, length, 1, 1);
+                    world.recv(new byte[0], 0, 0, 1, 2);
+                    for (int i = 0; i < 100; i++)
+                    {
+                        assertFalse(r.test(), "ssend completed before the receive was posted");
+                    }
+                    world.send(new byte[0], 0, 0, 1, 3);
+                    assertEquals(length, r.await().bytes());
+                }
+                else
+                {
+                    while (world.iprobe(0, 1).isEmpty())
+                    {
+                        Thread.onSpinWait();
+                    }
+                    world.send(new byte[0], 0, 0, 0, 2);
+                    world.recv(new byte[0], 0, 0, 0, 3);
+                    assertEquals(length, world.recv(new byte[length], 0, length, 0, 1).bytes());
+                }
+            }
+        });
+    }
+
+    @Test
+    @Timeout(60)
+    void shouldSendToSelfAndSendrecvWithSelf()
+    {
+        run(1, rw ->
+        {
+            final Comm world = rw.world();
+            final int eager = rw.eagerLimit();
+            for (final int length : new int[] {0, 5, eager, 4 * eager})
+            {
+                final byte[] out = pattern(length, 3);
+                final byte[] in = new byte[length];
+                final Status s = world.sendrecv(out, 0, length, 0, 4, in, 0, length, 0, 4);
+                assertEquals(length, s.bytes());
+                assertArrayEquals(out, in);
+                final Request r = world.isend(out, 0, length, 0, 5);
+                final byte[] in2 = new byte[length];
+                world.recv(in2, 0, length, Comm.ANY_SOURCE, 5);
+                r.await();
+                assertArrayEquals(out, in2);
+            }
+            world.send(new double[] {1.5, 2.5}, 0, 2, 0, 6);
+            final double[] d = new double[3];
+            assertEquals(2, world.recv(d, 1, 2, 0, 6).count(Datatype.DOUBLE));
+            assertArrayEquals(new double[] {0, 1.5, 2.5}, d);
+        });
+    }
+
+    @Test
+    @Timeout(60)
+    void shouldCompleteTenThousandOutstandingRequests()
+    {
+        run(2, rw ->
+        {
+            final Comm world = rw.world();
+            final int n = 10_000;
+            final Request[] reqs = new Request[n];
+            final int[] values = new int[n];
+            if (world.rank() == 0)
+            {
+                for (int i = 0; i < n; i++)
+                {
+                    values[i] = i * 3;
+                    reqs[i] = world.isend(values, i, 1, 1, i % 100);
+                }
+            }
+            else
+            {
+                for (int i = 0; i < n; i++)
+                {
+                    reqs[i] = world.irecv(values, i, 1, 0, i % 100);
+                }
+            }
+            Request.waitAll(reqs);
+            if (world.rank() == 1)
+            {
+                for (int i = 0; i < n; i++)
+                {
+                    assertEquals(i * 3, values[i]);
+                }
+            }
+        });
+    }
+
+    @Test
+    @Timeout(60)
+    void shouldWaitAnyWaitSomeAndTestAll()
+    {
+        run(2, rw ->
+        {
+            final Comm world = rw.world();
+            if (world.rank() == 0)
+            {
+                final int[][] bufs = new int[4][1];
+                final Request[] reqs = new Request[4];
+                for (int i = 0; i < 4; i++)
+                {
+                    reqs[i] = world.irecv(bufs[i], 0, 1, 1, i);
+                }
+                assertFalse(Request.testAll(reqs));
+                assertEquals(-1, Request.testAny(reqs));
+                world.send(new int[0], 0, 0, 1, 99);
+                assertEquals(2, Request.waitAny(reqs));
+                assertEquals(22, bufs[2][0]);
+                world.send(new int[0], 0, 0, 1, 98);
+                final int[] some = Request.waitSome(reqs);
+                assertTrue(some.length >= 1);
+                final Set<Integer> done = new HashSet<>();
+                for (final int i : some)
+                {
+                    done.add(i);
+                }
+                assertTrue(done.contains(0) || done.contains(2));
+                world.send(new int[0], 0, 0, 1, 97);
+                Request.waitAll(reqs);
+                assertTrue(Request.testAll(reqs));
+                assertEquals(0, bufs[0][0]);
+                assertEquals(11, bufs[1][0]);
+                assertEquals(33, bufs[3][0]);
+            }
+            else
+            {
+                world.recv(new int[0], 0, 0, 0, 99);
+                world.send(new int[] {22}, 0, 1, 0, 2);
+                world.recv(new int[0], 0, 0, 0, 98);
+                world.send(new int[] {0}, 0, 1, 0, 0);
+                world.recv(new int[0], 0, 0, 0, 97);
+                world.send(new int[] {11}, 0, 1, 0, 1);
+                world.send(new int[] {33}, 0, 1, 0, 3);
+            }
+        });
+    }
+
+    @Test
+    @Timeout(60)
+    void shouldCompleteFutures()
+    {
+        run(2, rw ->
+        {
+            final Comm world = rw.world();
+            if (world.rank() == 0)
+            {
+                final short[] s = new short[3];
+                final CompletableFuture<Status> f = world.irecv(s, 0, 3, 1, 1).toFuture();
+                world.send(new byte[0], 0, 0, 1, 2);
+                while (!f.isDone())
+                {
+                    world.iprobe(1, 100);
+                }
+                assertEquals(6, f.get(10, TimeUnit.SECONDS).bytes());
+                assertArrayEquals(new short[] {1, 2, 3}, s);
+            }
+            else
+            {
+                world.recv(new byte[0], 0, 0, 0, 2);
+                world.send(new short[] {1, 2, 3}, 0, 3, 0, 1);
+            }
+        });
+    }
+
+    @Test
+    @Timeout(60)
+    void shouldIsolateDupAndSplitCommunicators()
+    {
+        run(4, rw ->
+        {
+            final Comm world = rw.world();
+            final Comm dup = world.dup();
+            final Comm half = world.split(world.rank() % 2, -world.rank());
+            assertEquals(2, half.size());
+            assertEquals(world.rank() < 2 ? 1 : 0, half.rank(), "ordered by key, then old rank");
+            assertEquals(world.rank() % 2, half.worldRank(0) % 2);
+            final Comm none = world.split(world.rank() == 3 ? Comm.UNDEFINED : 0, 0);
+            if (world.rank() == 3)
+            {
+                assertNull(none);
+            }
+            else
+            {
+                assertNotNull(none);
+                assertEquals(3, none.size());
+                assertEquals(world.rank(), none.rank());
+            }
+            final int peer = 1 - half.rank();
+            final int[] got = new int[3];
+            final Request a = world.irecv(got, 0, 1, Comm.ANY_SOURCE, 1);
+            final Request b = dup.irecv(got, 1, 1, Comm.ANY_SOURCE, 1);
+            final Request c = half.irecv(got, 2, 1, Comm.ANY_SOURCE, 1);
+            half.send(new int[] {300 + world.rank()}, 0, 1, peer, 1);
+            dup.send(new int[] {200 + world.rank()}, 0, 1, (world.rank() + 1) % 4, 1);
+            world.send(new int[] {100 + world.rank()}, 0, 1, (world.rank() + 3) % 4, 1);
+            Request.waitAll(a, b, c);
+            assertEquals(100 + (world.rank() + 1) % 4, got[0]);
+            assertEquals(200 + (world.rank() + 3) % 4, got[1]);
+            assertEquals(300 + half.worldRank(peer), got[2]);
+            final Comm dup2 = half.dup();
+            dup2.barrier();
+            half.barrier();
+            world.barrier();
+        });
+    }
+
+    @Test
+    @Timeout(60)
+    void shouldHoldEveryRankInTheBarrierUntilAllArrive()
+    {
+        final AtomicInteger arrived = new AtomicInteger();
+        final int n = 5;
+        run(n, rw ->
+        {
+            final Comm world = rw.world();
+            for (int round = 1; round <= 5; round++)
+            {
+                arrived.incrementAndGet();
+                world.barrier();
+                assertTrue(arrived.get() >= round * n, "left the barrier before every rank arrived");
+                world.barrier();
+            }
+        });
+        assertEquals(25, arrived.get());
+    }
+
+    @Test
+    @Timeout(90)
+    void shouldServeEightConcurrentThreadsPerRank()
+    {
+        run(2, rw ->
+        {
+            final Comm world = rw.world();
+            final int threads = 8;
+            final int rounds = 200;
+            final int eager = rw.eagerLimit();
+            final Thread[] ts = new Thread[threads];
+            final Throwable[] errors = new Throwable[threads];
+            final int peer = 1 - world.rank();
+            for (int t = 0; t < threads; t++)
+            {
+                final int id = t;
+                ts[t] = new Thread(() ->
+                {
+                    try
+                    {
+                        for (int i = 0; i < rounds; i++)
+                        {
+                            final int length = i % 10 == 0 ? eager + 8 : 8;
+                            final byte[] out = new byte[length];
+                            ByteBuffer.wrap(out).putInt(0, id).putInt(4, i);
+                            final byte[] in = new byte[length];
+                            final Status s = world.sendrecv(out, 0, length, peer, id, in, 0, length, peer, id);
+                            assertEquals(length, s.bytes());
+                            assertEquals(id, ByteBuffer.wrap(in).getInt(0));
+                            assertEquals(i, ByteBuffer.wrap(in).getInt(4));
+                        }
+                    }
+                    catch (final Throwable e)
+                    {
+                        errors[id] = e;
+                    }
+                });
+                ts[t].start();
+            }
+            for (final Thread t : ts)
+            {
+                t.join();
+            }
+            for (final Throwable e : errors)
+            {
+                if (e != null)
+                {
+                    throw new AssertionError(e);
+                }
+            }
+        });
+    }
+
+    @Test
+    @Timeout(90)
+    void shouldBoundUnexpectedMemoryWhenManySendersFloodALateReceiver()
+    {
+        final RankwireConfig config = config().unexpectedBytes(64 * 1024).credits(8);
+        final int senders = 4;
+        final int perSender = 150;
+        final int length = 1000;
+        run(senders + 1, config, rw ->
+        {
+            final Comm world = rw.world();
+            if (world.rank() == 0)
+            {
+                for (int i = 0; i < senders; i++)
+                {
+                    world.recv(new byte[0], 0, 0, Comm.ANY_SOURCE, 2);
+                }
+                assertTrue(rw.unexpectedBytesHighWater() <= rw.unexpectedBytesBound(),
+                    rw.unexpectedBytesHighWater() + " > " + rw.unexpectedBytesBound());
+                assertTrue(rw.unexpectedBytesBound() <= 64 * 1024);
+                final int[] next = new int[senders + 1];
+                final byte[] b = new byte[length];
+                for (int i = 0; i < senders * perSender; i++)
+                {
+                    final Status s = world.recv(b, 0, length, Comm.ANY_SOURCE, 1);
+                    assertEquals(length, s.bytes());
+                    final int seq = ByteBuffer.wrap(b).getInt(0);
+                    assertEquals(next[s.source()]++, seq, "order from " + s.source());
+                    assertEquals(s.source(), ByteBuffer.wrap(b).getInt(4));
+                }
+                assertTrue(rw.unexpectedBytesHighWater() <= rw.unexpectedBytesBound());
+                assertEquals(0, rw.unexpectedBytes());
+            }
+            else
+            {
+                final Request[] reqs = new Request[perSender];
+                for (int i = 0; i < perSender; i++)
+                {
+                    final byte[] b = new byte[length];
+                    ByteBuffer.wrap(b).putInt(0, i).putInt(4, world.rank());
+                    reqs[i] = world.isend(b, 0, length, 0, 1);
+                }
+                world.send(new byte[0], 0, 0, 0, 2);
+                Request.waitAll(reqs);
+            }
+        });
+    }
+
+    @Test
+    @Timeout(60)
+    void shouldRejectBadArgumentsWithClearMessages()
+    {
+        run(2, rw ->
+        {
+            final Comm world = rw.world();
+            final byte[] b = new byte[4];
+            assertMessage(IllegalArgumentException.class, "rank : 2", () -> world.send(b, 0, 4, 2, 0));
+            assertMessage(IllegalArgumentException.class, "rank : -1", () -> world.send(b, 0, 4, -1, 0));
+            assertMessage(IllegalArgumentException.class, "tag : " + (Comm.TAG_UB + 1),
+                () -> world.send(b, 0, 4, 1, Comm.TAG_UB + 1));
+            assertMessage(IllegalArgumentException.class, "tag : -1", () -> world.send(b, 0, 4, 1, -1));
+            assertMessage(IllegalArgumentException.class, "tag : -5", () -> world.irecv(b, 0, 4, 1, -5));
+            assertMessage(IllegalArgumentException.class, "count : -1", () -> world.send(new int[2], 0, -1, 1, 0));
+            assertMessage(IllegalArgumentException.class, "length : -3", () -> world.isend(b, 0, -3, 1, 0));
+            assertMessage(IllegalArgumentException.class, "offset + length : 5", () -> world.recv(b, 1, 4, 1, 0));
+            assertMessage(IllegalArgumentException.class, "color : -3", () -> world.split(-3, 0));
+            final Comm dup = world.dup();
+            dup.close();
+            assertMessage(IllegalStateException.class, "closed", () -> dup.send(b, 0, 4, 1, 0));
+            assertMessage(IllegalStateException.class, "closed", () -> dup.iprobe(0, 0));
+            world.barrier();
+        });
+    }
+
+    private static void assertMessage(
+        final Class<? extends RuntimeException> type, final String fragment, final org.junit.jupiter.api.function.Executable call)
+    {
+        final RuntimeException e = assertThrows(type, call);
+        assertTrue(e.getMessage().contains(fragment), () -> "'" + e.getMessage() + "' should contain '" + fragment + "'");
+    }
+
+    /** Sends the whole range of buffer kinds through the same message. */
+    @Test
+    @Timeout(60)
+    void shouldMoveEveryBufferKind()
+    {
+        run(2, rw ->
+        {
+            final Comm world = rw.world();
+            if (world.rank() == 0)
+            {
+                world.send(new char[] {'a', 'b'}, 0, 2, 1, 1);
+                world.send(new float[] {1f, 2f}, 0, 2, 1, 2);
+                world.send(new long[] {1L << 40}, 0, 1, 1, 3);
+                final ByteBuffer ro = ByteBuffer.wrap(new byte[] {1, 2, 3}).asReadOnlyBuffer();
+                world.send(ro, 1, 4);
+                world.send(new UnsafeBuffer(new byte[] {9, 8, 7}), 1, 2, 1, 5);
+            }
+            else
+            {
+                final char[] c = new char[2];
+                world.recv(c, 0, 2, 0, 1);
+                assertArrayEquals(new char[] {'a', 'b'}, c);
+                final float[] f = new float[2];
+                world.recv(f, 0, 2, 0, 2);
+                assertArrayEquals(new float[] {1f, 2f}, f);
+                final long[] l = new long[1];
+                world.recv(l, 0, 1, 0, 3);
+                assertEquals(1L << 40, l[0]);
+                final ByteBuffer heap = ByteBuffer.allocate(5).position(1);
+                assertEquals(3, world.recv(heap, 0, 4).bytes());
+                assertEquals(1, heap.position());
+                assertArrayEquals(new byte[] {0, 1, 2, 3, 0}, heap.array());
+                final byte[] two = new byte[2];
+                world.recv(two, 0, 2, 0, 5);
+                assertArrayEquals(new byte[] {8, 7}, two);
+            }
+        });
+    }
+}
