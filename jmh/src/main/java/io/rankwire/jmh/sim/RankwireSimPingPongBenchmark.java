@@ -35,7 +35,7 @@ import io.rankwire.Comm;
 @Warmup(iterations = 3, time = 1)
 @Measurement(iterations = 5, time = 1)
 @Fork(value = 1, jvmArgsAppend = {"--add-exports", "java.base/jdk.internal.misc=ALL-UNNAMED"})
-public class SimPingPongBenchmark
+public class RankwireSimPingPongBenchmark
 {
     /** {@code on}: default TM-SRQ capabilities; {@code off}: {@code rankwire.sim.maxNumTags=0}. */
     @Param({"on", "off"})

@@ -19,22 +19,21 @@ import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
 import io.rankwire.Comm;
+import io.rankwire.Request;
 
 /**
- * Rendezvous bandwidth over {@code sim} (inline mode): rank 0 does a blocking 4 MiB
- * {@code send} (it returns once rank 1 holds the data and FIN came back), rank 1 receives in a
- * loop on a partner thread. With offload on, the receiving NIC matches the RNDV request and does
- * the RDMA-read itself; with it off, rank 1's software matches and posts the read.
- * {@code @OperationsPerInvocation(4 MiB)} makes the score bytes per second; compare with
- * {@code MemcpyBenchmark} from the same run.
+ * 8-byte message rate over {@code sim} (inline mode) with a window of 64: rank 0 starts 64
+ * {@code isend}s, waits for all, then waits for rank 1's acknowledgement of the window (rank 1
+ * posts 64 {@code irecv}s per window). Reported in messages per microsecond; compare with
+ * {@code RingRateBenchmark} from the same run.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.Throughput)
-@OutputTimeUnit(TimeUnit.SECONDS)
+@OutputTimeUnit(TimeUnit.MICROSECONDS)
 @Warmup(iterations = 3, time = 1)
 @Measurement(iterations = 5, time = 1)
 @Fork(value = 1, jvmArgsAppend = {"--add-exports", "java.base/jdk.internal.misc=ALL-UNNAMED"})
-public class SimBandwidthBenchmark
+public class RankwireSimRateBenchmark
 {
     /** {@code on}: default TM-SRQ capabilities; {@code off}: {@code rankwire.sim.maxNumTags=0}. */
     @Param({"on", "off"})
@@ -42,12 +41,13 @@ public class SimBandwidthBenchmark
 
     private InJvmPair pair;
     private Comm world;
-    private final UnsafeBuffer buf = Exchanges.directBuffer(Exchanges.BULK_BYTES);
+    private final UnsafeBuffer buf = Exchanges.directBuffer(Exchanges.WINDOW * Exchanges.SMALL_BYTES);
+    private final Request[] requests = new Request[Exchanges.WINDOW];
 
     @Setup(Level.Trial)
     public void setUp()
     {
-        pair = InJvmPair.start(SimSettings.of(offload, "backoff"), Exchanges.Role.SINK);
+        pair = InJvmPair.start(SimSettings.of(offload, "backoff"), Exchanges.Role.RATE);
         world = pair.rank0().world();
     }
 
@@ -57,11 +57,11 @@ public class SimBandwidthBenchmark
         pair.close();
     }
 
-    /** One 4 MiB rendezvous send to rank 1. */
+    /** One window of 64 messages and its acknowledgement. */
     @Benchmark
-    @OperationsPerInvocation(Exchanges.BULK_BYTES)
-    public void simBandwidth()
+    @OperationsPerInvocation(Exchanges.WINDOW)
+    public int simRate()
     {
-        Exchanges.bulkSend(world, buf);
+        return Exchanges.rateWindow(world, buf, requests);
     }
 }
