@@ -33,7 +33,10 @@ import io.rankwire.Comm;
 @OutputTimeUnit(TimeUnit.SECONDS)
 @Warmup(iterations = 3, time = 1)
 @Measurement(iterations = 5, time = 1)
-@Fork(value = 1, jvmArgsAppend = {"--add-exports", "java.base/jdk.internal.misc=ALL-UNNAMED"})
+@Fork(value = 1, jvmArgsAppend = {
+    "--add-exports", "java.base/jdk.internal.misc=ALL-UNNAMED",
+    "--add-opens", "java.base/java.nio=ALL-UNNAMED",
+    "--add-opens", "java.base/sun.nio.ch=ALL-UNNAMED"})
 public class RankwireSimBandwidthBenchmark
 {
     /** {@code on}: default TM-SRQ capabilities; {@code off}: {@code rankwire.sim.maxNumTags=0}. */
