@@ -49,7 +49,8 @@ import io.rankwire.jmh.tcp.PartnerProcess;
 @Fork(value = 1, jvmArgsAppend = {
     "--add-exports", "java.base/jdk.internal.misc=ALL-UNNAMED",
     "--add-opens", "java.base/java.nio=ALL-UNNAMED",
-    "--add-opens", "java.base/sun.nio.ch=ALL-UNNAMED"})
+    "--add-opens", "java.base/sun.nio.ch=ALL-UNNAMED",
+    "-Dio.netty.tryReflectionSetAccessible=true"})
 public class RawSocketBenchmark
 {
     static final int SMALL_BYTES = 8;

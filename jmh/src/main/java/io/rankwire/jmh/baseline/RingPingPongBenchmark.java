@@ -43,7 +43,8 @@ import org.openjdk.jmh.annotations.Warmup;
 @Fork(value = 1, jvmArgsAppend = {
     "--add-exports", "java.base/jdk.internal.misc=ALL-UNNAMED",
     "--add-opens", "java.base/java.nio=ALL-UNNAMED",
-    "--add-opens", "java.base/sun.nio.ch=ALL-UNNAMED"})
+    "--add-opens", "java.base/sun.nio.ch=ALL-UNNAMED",
+    "-Dio.netty.tryReflectionSetAccessible=true"})
 public class RingPingPongBenchmark
 {
     static final int MESSAGE_BYTES = 8;

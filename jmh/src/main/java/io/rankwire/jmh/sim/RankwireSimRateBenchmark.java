@@ -35,7 +35,8 @@ import io.rankwire.Request;
 @Fork(value = 1, jvmArgsAppend = {
     "--add-exports", "java.base/jdk.internal.misc=ALL-UNNAMED",
     "--add-opens", "java.base/java.nio=ALL-UNNAMED",
-    "--add-opens", "java.base/sun.nio.ch=ALL-UNNAMED"})
+    "--add-opens", "java.base/sun.nio.ch=ALL-UNNAMED",
+    "-Dio.netty.tryReflectionSetAccessible=true"})
 public class RankwireSimRateBenchmark
 {
     /** {@code on}: default TM-SRQ capabilities; {@code off}: {@code rankwire.sim.maxNumTags=0}. */

@@ -36,7 +36,8 @@ import io.rankwire.Request;
 @Fork(value = 1, jvmArgsAppend = {
     "--add-exports", "java.base/jdk.internal.misc=ALL-UNNAMED",
     "--add-opens", "java.base/java.nio=ALL-UNNAMED",
-    "--add-opens", "java.base/sun.nio.ch=ALL-UNNAMED"})
+    "--add-opens", "java.base/sun.nio.ch=ALL-UNNAMED",
+    "-Dio.netty.tryReflectionSetAccessible=true"})
 public class RankwireTcpRateBenchmark
 {
     /** {@code rankwire.tcp.busyPoll} of both ranks: event loops that never sleep in the kernel. */
