@@ -49,6 +49,48 @@ public final class InJvmPair implements AutoCloseable
         return new InJvmPair(rank0, role, partner, failure);
     }
 
+    /**
+     * Starts both ranks (rank 1's start-up on a helper thread, since each blocks until the other
+     * has started) and returns them, for a caller that drives both from one thread.
+     */
+    public static Rankwire[] startBoth(final RankwireConfig config) throws InterruptedException
+    {
+        final String jobId = "bench-" + UUID.randomUUID();
+        final byte[] secret = new byte[16];
+        new SecureRandom().nextBytes(secret);
+        final InMemoryBootstrap bootstrap = new InMemoryBootstrap(2);
+        final Rankwire[] ranks = new Rankwire[2];
+        final AtomicReference<Throwable> failure = new AtomicReference<>();
+        final Thread helper = new Thread(() ->
+        {
+            try
+            {
+                ranks[1] = Rankwire.init(config.copy().job(1, 2, jobId, secret).bootstrap(bootstrap.forRank(1)));
+            }
+            catch (final Throwable t)
+            {
+                failure.set(t);
+            }
+        }, "rank-1-init");
+        helper.start();
+        ranks[0] = Rankwire.init(config.copy().job(0, 2, jobId, secret).bootstrap(bootstrap.forRank(0)));
+        helper.join(JOIN_MS);
+        if (failure.get() != null || ranks[1] == null)
+        {
+            throw new IllegalStateException("rank 1 : not started (expected: started within " + JOIN_MS + " ms)", failure.get());
+        }
+        return ranks;
+    }
+
+    /** Closes two ranks started by {@link #startBoth} (each close waits for the other). */
+    public static void closeBoth(final Rankwire[] ranks) throws InterruptedException
+    {
+        final Thread helper = new Thread(ranks[1]::close, "rank-1-close");
+        helper.start();
+        ranks[0].close();
+        helper.join(JOIN_MS);
+    }
+
     private static void runPartner(final RankwireConfig config, final Exchanges.Role role,
         final AtomicReference<Throwable> failure)
     {
