@@ -2,6 +2,8 @@ package io.rankwire.sim;
 
 import java.util.Objects;
 
+import org.agrona.collections.Long2LongHashMap;
+
 /**
  * A fabric of simulated tag-matching NICs, one per rank, in one JVM. Ranks of a job opened
  * through {@link SimTransportProvider} share one fabric found by job id; tests may create one
@@ -28,8 +30,10 @@ public final class SimFabric
     private final SimTransport[] transports;
     private final MessagePool pool;
     private final EventScheduler scheduler;
-    private final long[] lastArrival;
+    private final Long2LongHashMap lastArrival = new Long2LongHashMap(0);
     private final long[] lastOp;
+    private final boolean[] signalPending;
+    private boolean anySignalPending;
     private int closedCount;
     private Runnable onAllClosed = () -> { };
 
@@ -39,8 +43,8 @@ public final class SimFabric
         this.size = size;
         this.pool = new MessagePool(Math.max(64, 16 * size), config.maxMessageSize());
         this.scheduler = config.mode() == SimConfig.Mode.SCHEDULED ? new EventScheduler(config.seed()) : null;
-        this.lastArrival = new long[size * size];
         this.lastOp = new long[size];
+        this.signalPending = new boolean[size];
         this.nics = new SimNic[size];
         this.transports = new SimTransport[size];
         for (int i = 0; i < size; i++)
@@ -104,7 +108,13 @@ public final class SimFabric
     /** Scheduled mode: runs the earliest pending event; false when none (always in inline mode). */
     public boolean step()
     {
-        return scheduler != null && scheduler.step();
+        if (scheduler == null)
+        {
+            return false;
+        }
+        final boolean ran = scheduler.step();
+        fireSignals();
+        return ran;
     }
 
     /** Scheduled mode: runs events until none is pending; returns how many ran. */
@@ -179,6 +189,51 @@ public final class SimFabric
         if (scheduler != null && config.eventsPerPoll() > 0)
         {
             scheduler.run(config.eventsPerPoll());
+            fireSignals();
+        }
+    }
+
+    /**
+     * Wakes rank {@code nic}'s engine. Inline mode: at once. Scheduled mode: marked, and run by
+     * {@link #fireSignals()} outside the scheduler's monitor, so a signal that takes a lock
+     * cannot deadlock with an engine posting work.
+     */
+    void signal(final SimNic nic)
+    {
+        if (scheduler == null)
+        {
+            nic.signal();
+            return;
+        }
+        synchronized (scheduler)
+        {
+            signalPending[nic.rank()] = true;
+            anySignalPending = true;
+        }
+    }
+
+    private void fireSignals()
+    {
+        synchronized (scheduler)
+        {
+            if (!anySignalPending)
+            {
+                return;
+            }
+            anySignalPending = false;
+        }
+        for (int r = 0; r < size; r++)
+        {
+            final boolean pending;
+            synchronized (scheduler)
+            {
+                pending = signalPending[r];
+                signalPending[r] = false;
+            }
+            if (pending)
+            {
+                nics[r].signal();
+            }
         }
     }
 
@@ -192,12 +247,23 @@ public final class SimFabric
         }
         synchronized (scheduler)
         {
-            final int wire = m.source * size + m.destination;
+            final long wire = (long)m.source * size + m.destination;
             final long t = Math.max(
                 scheduler.now() + config.latencyNanos() + scheduler.jitter(config.jitterNanos()),
-                lastArrival[wire]);
-            lastArrival[wire] = t;
+                lastArrival.get(wire));
+            lastArrival.put(wire, t);
             scheduler.at(t, () -> deliver(m));
+            signal(nics[m.destination]);
+        }
+        fireSignalsUnlessRunning();
+    }
+
+    /** Fires marked signals unless this thread is executing an event (the runner fires them). */
+    private void fireSignalsUnlessRunning()
+    {
+        if (!Thread.holdsLock(scheduler))
+        {
+            fireSignals();
         }
     }
 
@@ -209,7 +275,7 @@ public final class SimFabric
             pool.release(m);
         }
         dst.flushOutbox();
-        dst.signal();
+        signal(dst);
     }
 
     /** Scheduled mode: runs a list operation of {@code nic} after the op delay, in FIFO order. */
@@ -226,9 +292,11 @@ public final class SimFabric
             {
                 op.run();
                 nic.flushOutbox();
-                nic.signal();
+                signal(nic);
             });
+            signal(nic);
         }
+        fireSignalsUnlessRunning();
     }
 
     /** Scheduled mode: finishes a matched rendezvous after the read delay. */
@@ -240,7 +308,7 @@ public final class SimFabric
             {
                 read.nic.finishRendezvous(read);
                 read.nic.flushOutbox();
-                read.nic.signal();
+                signal(read.nic);
             });
         }
     }
@@ -254,8 +322,10 @@ public final class SimFabric
                 scheduler.jitter(config.jitterNanos()), () ->
                 {
                     action.run();
-                    nic.signal();
+                    signal(nic);
                 });
+            signal(nic);
         }
+        fireSignalsUnlessRunning();
     }
 }

@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 
 import org.agrona.concurrent.UnsafeBuffer;
@@ -109,6 +110,24 @@ class ScheduledModeTest
         assertTrue(Recorded.drain(a).isEmpty(), "FIN still on the wire");
         fabric.runUntilIdle();
         assertEquals(TmHeader.FIN, Recorded.drain(a).get(0).bytes[0]);
+    }
+
+    @Test
+    void shouldSignalTheDestinationWhenAnEventIsScheduledForItAndWhenItRan()
+    {
+        final SimFabric fabric = SimFabric.create(2, slowOps());
+        final AtomicInteger signals = new AtomicInteger();
+        final SimTransport a = fabric.open(0);
+        final SimTransport b = fabric.open(1, signals::incrementAndGet);
+        Nics.postSrq(b, 1, 0);
+        fabric.runUntilIdle();
+        signals.set(0);
+        Nics.sendEager(a, 1, 0x1L, 0, new byte[0]);
+        assertEquals(1, signals.get(), "woken so that its poll runs the arrival");
+        assertEquals(0, Recorded.drain(b).size(), "eventsPerPoll 0: nothing ran yet");
+        fabric.runUntilIdle();
+        assertEquals(2, signals.get());
+        assertEquals(1, Recorded.drain(b).size());
     }
 
     private static List<String> trace(final long seed)
