@@ -23,6 +23,8 @@ final class FrameDecoder extends ByteToMessageDecoder
     private final int maxFrame;
     private final Refusals refusals;
     private int limit = HANDSHAKE_MAX_FRAME;
+    private DataSink sink;
+    private int streamRemaining;
     private boolean failed;
 
     FrameDecoder(final int maxFrame, final Refusals refusals)
@@ -37,10 +39,27 @@ final class FrameDecoder extends ByteToMessageDecoder
         failed = true;
     }
 
-    /** Lifts the frame limit from the handshake's to {@code maxFrame}; called once authenticated. */
-    void open()
+    /**
+     * Lifts the frame limit from the handshake's to {@code maxFrame} and, when {@code sink} is not
+     * null, streams READ_DATA bodies to it; called once authenticated.
+     */
+    void open(final DataSink sink)
     {
         limit = maxFrame;
+        this.sink = sink;
+    }
+
+    /**
+     * Takes READ_DATA bodies piece by piece as they arrive, so a chunk goes from the socket's read
+     * buffer straight to its destination without being gathered into one frame first.
+     */
+    interface DataSink
+    {
+        /** A READ_DATA frame starts; returns null to accept it, otherwise why it is a violation. */
+        String onDataStart(long requestId, long offset, int length);
+
+        /** The next {@code length} bytes of the current READ_DATA body, at {@code in}'s reader index. */
+        void onData(ByteBuf in, int length);
     }
 
     @Override
@@ -49,6 +68,14 @@ final class FrameDecoder extends ByteToMessageDecoder
         if (failed)
         {
             in.skipBytes(in.readableBytes());
+            return;
+        }
+        if (streamRemaining > 0)
+        {
+            final int n = Math.min(in.readableBytes(), streamRemaining);
+            sink.onData(in, n);
+            in.skipBytes(n);
+            streamRemaining -= n;
             return;
         }
         final int readerIndex = in.readerIndex();
@@ -74,6 +101,11 @@ final class FrameDecoder extends ByteToMessageDecoder
             reject(ctx, in, "frame " + Frames.name(type) + " with body length " + bodyLength);
             return;
         }
+        if (type == Frames.READ_DATA && sink != null)
+        {
+            startStream(ctx, in, bodyLength);
+            return;
+        }
         final int frameLength = Frames.LENGTH_FIELD + (int)length;
         if (readable < frameLength)
         {
@@ -81,6 +113,27 @@ final class FrameDecoder extends ByteToMessageDecoder
         }
         out.add(in.retainedSlice(readerIndex, frameLength));
         in.skipBytes(frameLength);
+    }
+
+    private void startStream(final ChannelHandlerContext ctx, final ByteBuf in, final int bodyLength)
+    {
+        final int fixed = Frames.HEADER + Frames.READ_DATA_FIXED;
+        if (in.readableBytes() < fixed)
+        {
+            return;
+        }
+        final int readerIndex = in.readerIndex();
+        final long requestId = in.getLong(readerIndex + Frames.BODY_OFFSET);
+        final long offset = in.getUnsignedInt(readerIndex + Frames.BODY_OFFSET + 8);
+        final int dataLength = bodyLength - Frames.READ_DATA_FIXED;
+        final String violation = sink.onDataStart(requestId, offset, dataLength);
+        if (violation != null)
+        {
+            reject(ctx, in, violation);
+            return;
+        }
+        in.skipBytes(fixed);
+        streamRemaining = dataLength;
     }
 
     private void reject(final ChannelHandlerContext ctx, final ByteBuf in, final String what)

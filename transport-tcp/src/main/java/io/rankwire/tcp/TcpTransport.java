@@ -141,8 +141,7 @@ final class TcpTransport implements Transport
                 {
                     throw new RankwireException("rankwire-tcp: rank " + rank + " could not connect to rank " + p);
                 }
-                Thread.onSpinWait();
-                Thread.yield();
+                pause();
             }
         }
     }
@@ -194,7 +193,9 @@ final class TcpTransport implements Transport
             return ReturnCode.CLOSED;
         }
         if (peer < 0 || peer >= size || header == null || hdrLength < Frames.TMH || hdrOffset < 0 ||
-            payloadLength < 0 || (payloadLength > 0 && (payload == null || payloadOffset < 0)))
+            hdrOffset > header.capacity() - hdrLength || payloadLength < 0 ||
+            (payloadLength > 0 && (payload == null || payloadOffset < 0 ||
+            payloadOffset > payload.capacity() - payloadLength)))
         {
             return ReturnCode.INVALID_ARGUMENT;
         }
@@ -315,6 +316,10 @@ final class TcpTransport implements Transport
     @Override
     public int poll(final CompletionHandler handler, final int max)
     {
+        if (closed)
+        {
+            return 0;
+        }
         final int count = inbound.poll(handler, max);
         if (!stalled.isEmpty())
         {

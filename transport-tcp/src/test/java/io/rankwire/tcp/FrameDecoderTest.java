@@ -63,7 +63,7 @@ class FrameDecoderTest
     @Test
     void shouldDecodeWholeFramesFromOneWrite()
     {
-        decoder.open();
+        decoder.open(null);
         final byte[] first = frame(Frames.MESSAGE, new byte[20]);
         final byte[] second = frame(Frames.READ_ERROR, new byte[] {0, 0, 0, 0, 0, 0, 0, 7, 3});
         channel.writeInbound(Unpooled.wrappedBuffer(concat(first, second)));
@@ -77,7 +77,7 @@ class FrameDecoderTest
     @Test
     void shouldReassembleAFrameArrivingByteByByte()
     {
-        decoder.open();
+        decoder.open(null);
         final byte[] body = new byte[100];
         for (int i = 0; i < body.length; i++)
         {
@@ -103,7 +103,7 @@ class FrameDecoderTest
     @Test
     void shouldCloseOnOversizedLengthBeforeReadingTheBody()
     {
-        decoder.open();
+        decoder.open(null);
         channel.writeInbound(Unpooled.wrappedBuffer(new byte[] {(byte)0x7F, (byte)0xFF, (byte)0xFF, (byte)0xFF}));
         assertRejected();
     }
@@ -111,7 +111,7 @@ class FrameDecoderTest
     @Test
     void shouldCloseOnFrameAboveTheLimitByOne()
     {
-        decoder.open();
+        decoder.open(null);
         channel.writeInbound(Unpooled.wrappedBuffer(frame(Frames.MESSAGE, new byte[MAX_FRAME])));
         assertRejected();
     }
@@ -133,7 +133,7 @@ class FrameDecoderTest
     @Test
     void shouldCloseOnBodyTooShortForItsType()
     {
-        decoder.open();
+        decoder.open(null);
         channel.writeInbound(Unpooled.wrappedBuffer(frame(Frames.MESSAGE, new byte[15])));
         assertRejected();
     }
@@ -148,7 +148,7 @@ class FrameDecoderTest
     @Test
     void shouldIgnoreBytesAfterARejectedFrame()
     {
-        decoder.open();
+        decoder.open(null);
         final byte[] bad = frame(Frames.GOODBYE, new byte[1]);
         channel.writeInbound(Unpooled.wrappedBuffer(concat(bad, frame(Frames.MESSAGE, new byte[16]))));
         assertRejected();
@@ -157,7 +157,7 @@ class FrameDecoderTest
     @Test
     void shouldEmitNothingForATruncatedFrame()
     {
-        decoder.open();
+        decoder.open(null);
         final byte[] message = frame(Frames.MESSAGE, new byte[50]);
         final byte[] truncated = new byte[30];
         System.arraycopy(message, 0, truncated, 0, truncated.length);
@@ -192,6 +192,55 @@ class FrameDecoderTest
 
         channel.writeInbound(Unpooled.wrappedBuffer(helloBytes));
         assertArrayEquals(helloBytes, bytesOf(channel.readInbound()));
+    }
+
+    @Test
+    void shouldStreamReadDataBodiesToTheSinkInOrderWithOtherFrames()
+    {
+        final java.io.ByteArrayOutputStream data = new java.io.ByteArrayOutputStream();
+        final java.util.List<String> events = new java.util.ArrayList<>();
+        decoder.open(new FrameDecoder.DataSink()
+        {
+            @Override
+            public String onDataStart(final long requestId, final long offset, final int length)
+            {
+                events.add("start " + requestId + " " + offset + " " + length);
+                return requestId == 7 ? null : "unknown request " + requestId;
+            }
+
+            @Override
+            public void onData(final ByteBuf in, final int length)
+            {
+                final byte[] piece = new byte[length];
+                in.getBytes(in.readerIndex(), piece);
+                data.writeBytes(piece);
+            }
+        });
+        final byte[] payload = new byte[600];
+        for (int i = 0; i < payload.length; i++)
+        {
+            payload[i] = (byte)(i * 7);
+        }
+        final byte[] body = new byte[12 + payload.length];
+        body[7] = 7;
+        body[11] = 3;
+        System.arraycopy(payload, 0, body, 12, payload.length);
+        final byte[] before = frame(Frames.MESSAGE, new byte[16]);
+        final byte[] after = frame(Frames.MESSAGE, new byte[17]);
+        final byte[] all = concat(concat(before, frame(Frames.READ_DATA, body)), after);
+        for (int i = 0; i < all.length; i += 100)
+        {
+            channel.writeInbound(Unpooled.wrappedBuffer(all, i, Math.min(100, all.length - i)));
+        }
+        assertArrayEquals(before, bytesOf(channel.readInbound()));
+        assertArrayEquals(after, bytesOf(channel.readInbound()));
+        assertNull(channel.readInbound());
+        assertEquals(java.util.List.of("start 7 3 600"), events);
+        assertArrayEquals(payload, data.toByteArray());
+
+        body[7] = 8;
+        channel.writeInbound(Unpooled.wrappedBuffer(frame(Frames.READ_DATA, body)));
+        assertRejected();
     }
 
     private void assertRejected()
