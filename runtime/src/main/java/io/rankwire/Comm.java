@@ -3,6 +3,8 @@ package io.rankwire;
 import java.util.Arrays;
 import java.util.Optional;
 
+import org.agrona.concurrent.IdleStrategy;
+
 import io.rankwire.core.Engine;
 import io.rankwire.core.Group;
 import io.rankwire.core.Op;
@@ -77,7 +79,7 @@ public final class Comm extends PointToPoint implements AutoCloseable
         {
             return s;
         }
-        final org.agrona.concurrent.IdleStrategy idler = engine.idler();
+        final IdleStrategy idler = engine.idler();
         idler.reset();
         while ((s = engine.iprobe(t, m)) == null)
         {
@@ -103,7 +105,7 @@ public final class Comm extends PointToPoint implements AutoCloseable
         UnexpectedMsg msg = engine.improbe(t, m);
         if (msg == null)
         {
-            final org.agrona.concurrent.IdleStrategy idler = engine.idler();
+            final IdleStrategy idler = engine.idler();
             idler.reset();
             while ((msg = engine.improbe(t, m)) == null)
             {
@@ -194,7 +196,7 @@ public final class Comm extends PointToPoint implements AutoCloseable
     void finishSend(final Request request)
     {
         final Op op = (Op)request;
-        request.await();
+        op.join();
         engine.recycle(op);
     }
 

@@ -65,26 +65,23 @@ public final class LocalJob
         final byte[] secret = new byte[16];
         new SecureRandom().nextBytes(secret);
         final InMemoryBootstrap bootstrap = new InMemoryBootstrap(n);
-        final Rankwire[] ranks = new Rankwire[n];
-        final Thread[] threads = new Thread[n];
-        final CountDownLatch done = new CountDownLatch(n);
-        final AtomicReference<Failure> failure = new AtomicReference<>();
+        final Ranks ranks = new Ranks(n);
         for (int i = 0; i < n; i++)
         {
             final int rank = i;
             final RankwireConfig rc = config.copy().transport(transport).job(rank, n, jobId, secret)
                 .bootstrap(bootstrap.forRank(rank));
-            threads[i] = new Thread(() -> runRank(rank, rc, body, ranks, failure, done), "rank-" + rank);
-            threads[i].setDaemon(true);
+            ranks.threads[i] = new Thread(() -> runRank(rank, rc, body, ranks), "rank-" + rank);
+            ranks.threads[i].setDaemon(true);
         }
-        for (final Thread t : threads)
+        for (final Thread t : ranks.threads)
         {
             t.start();
         }
         boolean finished;
         try
         {
-            finished = done.await(timeout.toMillis(), TimeUnit.MILLISECONDS);
+            finished = ranks.done.await(timeout.toMillis(), TimeUnit.MILLISECONDS);
         }
         catch (final InterruptedException e)
         {
@@ -93,12 +90,10 @@ public final class LocalJob
         }
         if (!finished)
         {
-            failure.compareAndSet(null, new Failure(-1, new RankwireException(
-                "job of " + n + " ranks timed out after " + timeout.toMillis() + " ms")));
-            abortAll(ranks, "job timed out");
+            ranks.fail(-1, new RankwireException("job of " + n + " ranks timed out after " + timeout.toMillis() + " ms"));
         }
-        joinAll(threads);
-        final Failure f = failure.get();
+        joinAll(ranks.threads);
+        final Failure f = ranks.failure.get();
         if (f != null)
         {
             if (f.rank < 0)
@@ -109,33 +104,34 @@ public final class LocalJob
         }
     }
 
-    private static void runRank(
-        final int rank,
-        final RankwireConfig config,
-        final RankBody body,
-        final Rankwire[] ranks,
-        final AtomicReference<Failure> failure,
-        final CountDownLatch done)
+    private static void runRank(final int rank, final RankwireConfig config, final RankBody body, final Ranks ranks)
+    {
+        Rankwire rw = null;
+        try
+        {
+            rw = Rankwire.init(config);
+            ranks.started(rank, rw);
+            body.run(rw);
+        }
+        catch (final Throwable t)
+        {
+            ranks.fail(rank, t);
+        }
+        finally
+        {
+            finish(rank, rw, ranks);
+        }
+    }
+
+    private static void finish(final int rank, final Rankwire rw, final Ranks ranks)
     {
         try
         {
-            final Rankwire rw = Rankwire.init(config);
-            synchronized (ranks)
+            if (rw != null)
             {
-                ranks[rank] = rw;
-            }
-            if (failure.get() != null)
-            {
-                rw.abort("another rank failed");
-            }
-            try
-            {
-                body.run(rw);
-            }
-            finally
-            {
-                if (failure.get() == null)
+                if (ranks.failure.get() == null)
                 {
+                    ranks.closing(rank, true);
                     rw.close();
                 }
                 else
@@ -146,29 +142,68 @@ public final class LocalJob
         }
         catch (final Throwable t)
         {
-            if (failure.compareAndSet(null, new Failure(rank, t)))
-            {
-                abortAll(ranks, "rank " + rank + " failed");
-            }
+            ranks.fail(rank, t);
         }
         finally
         {
-            done.countDown();
+            ranks.closing(rank, false);
+            Thread.interrupted();
+            ranks.done.countDown();
         }
     }
 
-    private static void abortAll(final Rankwire[] ranks, final String reason)
+    /** The ranks of one job: their runtimes and threads, the first failure, the end latch. */
+    private static final class Ranks
     {
-        final Rankwire[] copy;
-        synchronized (ranks)
+        final Rankwire[] runtimes;
+        final Thread[] threads;
+        final boolean[] inClose;
+        final CountDownLatch done;
+        final AtomicReference<Failure> failure = new AtomicReference<>();
+
+        Ranks(final int n)
         {
-            copy = ranks.clone();
+            runtimes = new Rankwire[n];
+            threads = new Thread[n];
+            inClose = new boolean[n];
+            done = new CountDownLatch(n);
         }
-        for (final Rankwire rw : copy)
+
+        synchronized void started(final int rank, final Rankwire rw)
         {
-            if (rw != null)
+            runtimes[rank] = rw;
+            if (failure.get() != null)
             {
-                rw.abort(reason);
+                rw.abort("another rank failed");
+            }
+        }
+
+        synchronized void closing(final int rank, final boolean closing)
+        {
+            inClose[rank] = closing;
+        }
+
+        void fail(final int rank, final Throwable t)
+        {
+            if (failure.compareAndSet(null, new Failure(rank, t)))
+            {
+                abortAll(rank < 0 ? "job timed out" : "rank " + rank + " failed");
+            }
+        }
+
+        /** Aborts every runtime and wakes ranks waiting in close for the others. */
+        synchronized void abortAll(final String reason)
+        {
+            for (int i = 0; i < runtimes.length; i++)
+            {
+                if (runtimes[i] != null)
+                {
+                    runtimes[i].abort(reason);
+                }
+                if (inClose[i] && threads[i] != Thread.currentThread())
+                {
+                    threads[i].interrupt();
+                }
             }
         }
     }

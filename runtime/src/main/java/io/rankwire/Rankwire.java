@@ -7,6 +7,7 @@ import io.rankwire.core.Contexts;
 import io.rankwire.core.Engine;
 import io.rankwire.core.Group;
 import io.rankwire.core.ProgressThread;
+import io.rankwire.core.Wakeup;
 import io.rankwire.launch.InMemoryBootstrap;
 import io.rankwire.spi.Bootstrap;
 import io.rankwire.spi.Transport;
@@ -41,11 +42,11 @@ public final class Rankwire implements AutoCloseable
     private final AtomicBoolean closing = new AtomicBoolean();
     private volatile ProgressThread progressThread;
 
-    private Rankwire(final RankwireConfig config, final Bootstrap bootstrap, final Transport transport)
+    private Rankwire(final RankwireConfig config, final Bootstrap bootstrap, final Transport transport, final Wakeup wakeup)
     {
         this.config = config;
         this.bootstrap = bootstrap;
-        this.engine = new Engine(transport, config, config.rank(), config.size());
+        this.engine = new Engine(transport, config, config.rank(), config.size(), wakeup);
         this.contexts = new Contexts(engine);
         this.world = new Comm(this, Group.world(config.size(), config.rank()));
     }
@@ -81,22 +82,21 @@ public final class Rankwire implements AutoCloseable
             b = new InMemoryBootstrap(1).forRank(0);
         }
         final TransportProvider provider = provider(c.transport());
-        final Rankwire[] holder = new Rankwire[1];
+        final Wakeup wakeup = new Wakeup();
         final TransportContext ctx = new TransportContext(
-            c.rank(), c.size(), c.jobId(), c.secret(), b, c.settings(), () -> { });
+            c.rank(), c.size(), c.jobId(), c.secret(), b, c.settings(), wakeup::signal);
         final Transport transport = provider.open(ctx);
-        final Rankwire rw;
+        Rankwire rw = null;
         try
         {
-            rw = new Rankwire(c, b, transport);
-            holder[0] = rw;
+            rw = new Rankwire(c, b, transport, wakeup);
             rw.engine.start();
         }
         catch (final RuntimeException | Error e)
         {
-            if (holder[0] != null)
+            if (rw != null)
             {
-                holder[0].engine.shutdown("failed to start");
+                rw.engine.shutdown("failed to start");
             }
             else
             {
@@ -159,19 +159,25 @@ public final class Rankwire implements AutoCloseable
     /** Eager payload bytes this rank currently buffers for unexpected messages. */
     public long unexpectedBytes()
     {
-        return engine.unexpectedBytes();
+        return engine.stats().unexpectedBytes();
     }
 
     /** The most eager payload bytes this rank ever buffered for unexpected messages. */
     public long unexpectedBytesHighWater()
     {
-        return engine.unexpectedBytesHighWater();
+        return engine.stats().unexpectedBytesHighWater();
     }
 
     /** The flow-control bound on {@link #unexpectedBytes()}. */
     public long unexpectedBytesBound()
     {
-        return engine.unexpectedBytesBound();
+        return engine.stats().unexpectedBytesBound();
+    }
+
+    /** A snapshot of this rank's counters (unexpected memory, matches, active operations). */
+    public RankStats stats()
+    {
+        return engine.stats();
     }
 
     Engine engine()

@@ -21,6 +21,7 @@ public final class Contexts
 {
     private static final int TAG_ALLGATHER = -2;
     private static final int TAG_BARRIER = -16;
+    private static final byte[] EMPTY = new byte[0];
 
     private final Engine engine;
     private int nextFree = 2;
@@ -50,8 +51,6 @@ public final class Contexts
             await(recv);
         }
     }
-
-    private static final byte[] EMPTY = new byte[0];
 
     /** Every member's {@code values} (same length everywhere), in rank order. Blocks. */
     public int[] allgather(final Group g, final int[] values)

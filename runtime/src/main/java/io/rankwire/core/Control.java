@@ -50,6 +50,7 @@ final class Control
     private final UnsafeBuffer header = new UnsafeBuffer(new byte[64]);
     private final ArrayDeque<Pending> pending = new ArrayDeque<>();
     private final Sender sender;
+    private long backPressured;
 
     Control(final Transport transport, final Credits credits, final Sender sender)
     {
@@ -83,8 +84,14 @@ final class Control
         }
         if (postFin(peer, tag, appCtx, va, rkey, length) == ReturnCode.BACK_PRESSURED)
         {
+            backPressured++;
             pending.addLast(Pending.fin(peer, tag, appCtx, va, rkey, length));
         }
+    }
+
+    long backPressured()
+    {
+        return backPressured;
     }
 
     /** Handles an arrived control message. */
@@ -119,6 +126,7 @@ final class Control
                 postControl(p.peer, p.flags, p.cookie);
             if (rc == ReturnCode.BACK_PRESSURED)
             {
+                backPressured++;
                 break;
             }
             pending.pollFirst();
@@ -131,6 +139,7 @@ final class Control
     {
         if (!pending.isEmpty() || postControl(peer, flags, cookie) == ReturnCode.BACK_PRESSURED)
         {
+            backPressured++;
             pending.addLast(Pending.control(peer, flags, cookie));
         }
     }

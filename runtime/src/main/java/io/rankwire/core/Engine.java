@@ -7,16 +7,11 @@ import java.util.concurrent.locks.ReentrantLock;
 import org.agrona.concurrent.IdleStrategy;
 
 import io.rankwire.RankwireConfig;
-import io.rankwire.RankwireException;
 import io.rankwire.Status;
 import io.rankwire.match.MatchEngine;
 import io.rankwire.match.UnexpectedMsg;
 import io.rankwire.proto.TmHeader;
 import io.rankwire.spi.Capabilities;
-import io.rankwire.spi.Completion;
-import io.rankwire.spi.CompletionHandler;
-import io.rankwire.spi.CompletionOpcode;
-import io.rankwire.spi.CompletionStatus;
 import io.rankwire.spi.OffloadPort;
 import io.rankwire.spi.Transport;
 
@@ -30,17 +25,16 @@ import io.rankwire.spi.Transport;
  * so many waiting threads are served by whichever holds the lock, and each sees its own
  * operation complete through a volatile flag.
  */
-public final class Engine implements CompletionHandler
+public final class Engine
 {
     private static final int POLL_BATCH = 64;
+    private static final int OPS_PER_THREAD = 8;
 
     final ReentrantLock lock = new ReentrantLock();
     private final Transport transport;
     private final Capabilities caps;
     private final int rank;
     private final int size;
-    private final long callTimeoutNs;
-    private final RankwireConfig.Idle idleMode;
     private final OpTable opTable = new OpTable();
     private final StagePool pool = new StagePool();
     private final Credits credits;
@@ -50,11 +44,12 @@ public final class Engine implements CompletionHandler
     private final MatchEngine matcher;
     private final SrqBuffers srq;
     private final boolean offload;
-    private final ArrayDeque<Op> opPool = new ArrayDeque<>();
+    private final ThreadLocal<ArrayDeque<Op>> opPool = ThreadLocal.withInitial(ArrayDeque::new);
     private final ConcurrentLinkedQueue<Op> futures = new ConcurrentLinkedQueue<>();
-    private final ThreadLocal<IdleStrategy> idle;
-    private Op activeHead;
-    private int activeCount;
+    private final Waiter waiter;
+    private final Wakeup wakeup;
+    private final ActiveOps active = new ActiveOps();
+    private final Dispatcher dispatcher;
     private volatile boolean closed;
     private volatile String closedReason;
 
@@ -62,26 +57,27 @@ public final class Engine implements CompletionHandler
      * Opens the engine over an opened (not yet wired-up) transport.
      *
      * @param config concluded configuration
+     * @param wakeup the wake-up the transport's {@code TransportContext.signal()} calls
      */
-    public Engine(final Transport transport, final RankwireConfig config, final int rank, final int size)
+    public Engine(final Transport transport, final RankwireConfig config, final int rank, final int size, final Wakeup wakeup)
     {
         this.transport = transport;
         this.caps = transport.capabilities();
         this.rank = rank;
         this.size = size;
-        this.callTimeoutNs = config.timeout().toNanos();
-        this.idleMode = config.idle();
-        this.idle = ThreadLocal.withInitial(() -> Idles.create(idleMode));
+        this.waiter = new Waiter(this, config.idle(), config.timeout().toNanos(), wakeup);
+        this.wakeup = wakeup;
         final int eagerLimit = resolveEagerLimit(config.eagerLimit(), caps);
         this.credits = new Credits(size, config.credits(), config.unexpectedBytes() / size);
         this.sender = new Sender(this, transport, credits, opTable, eagerLimit, size);
         this.control = new Control(transport, credits, sender);
         final OffloadPort port = transport.offloadPort();
         this.offload = port != null && caps.hasOffload();
-        this.receiver = new Receiver(this, transport, opTable, pool, control, sender, offload);
+        this.receiver = new Receiver(this, transport, opTable, pool, control, offload);
         this.matcher = new MatchEngine(offload ? port : null, offload ? receiver : null, config.offloadMinBytes());
         receiver.matcher(matcher);
         this.srq = port != null ? new SrqBuffers(port, config.srqBuffers(), Math.max(caps.maxMessageSize(), 64)) : null;
+        this.dispatcher = new Dispatcher(this, sender, receiver, control, matcher, srq);
     }
 
     private static int resolveEagerLimit(final int configured, final Capabilities caps)
@@ -130,42 +126,30 @@ public final class Engine implements CompletionHandler
         return sender.eagerLimit();
     }
 
-    /** An operation: pooled ones are for blocking calls and go back with {@link #recycle}. */
+    /**
+     * An operation. Pooled ones are for blocking calls: they come from a small per-thread pool
+     * (no lock) and go back with {@link #recycle} on the same thread once complete.
+     */
     public Op newOp(final boolean pooled)
     {
         if (!pooled)
         {
             return new Op(this, false);
         }
-        lock.lock();
-        try
-        {
-            final Op op = opPool.pollFirst();
-            return op != null ? op : new Op(this, true);
-        }
-        finally
-        {
-            lock.unlock();
-        }
+        final Op op = opPool.get().pollFirst();
+        return op != null ? op : new Op(this, true);
     }
 
-    /** Returns a completed pooled operation. */
+    /** Returns a completed pooled operation to the calling thread's pool. */
     public void recycle(final Op op)
     {
         if (op.pooled && op.isDone())
         {
             op.buf.clear();
-            lock.lock();
-            try
+            final ArrayDeque<Op> pool = opPool.get();
+            if (pool.size() < OPS_PER_THREAD)
             {
-                if (opPool.size() < 1024)
-                {
-                    opPool.addFirst(op);
-                }
-            }
-            finally
-            {
-                lock.unlock();
+                pool.addFirst(op);
             }
         }
     }
@@ -185,7 +169,7 @@ public final class Engine implements CompletionHandler
             op.tag = tag;
             op.sync = sync;
             stage(op, true);
-            activate(op);
+            active.add(op);
             sender.start(op);
         }
         finally
@@ -208,7 +192,7 @@ public final class Engine implements CompletionHandler
             op.reset(Op.RECV);
             op.expectedPeer = expectedPeer;
             stage(op, false);
-            activate(op);
+            active.add(op);
             receiver.post(op, tag, mask);
         }
         finally
@@ -227,7 +211,7 @@ public final class Engine implements CompletionHandler
             checkOpen();
             op.reset(Op.RECV);
             stage(op, false);
-            activate(op);
+            active.add(op);
             receiver.deliverUnexpected(op, msg);
         }
         finally
@@ -302,43 +286,6 @@ public final class Engine implements CompletionHandler
         }
     }
 
-    private void activate(final Op op)
-    {
-        op.active = true;
-        op.prevActive = null;
-        op.nextActive = activeHead;
-        if (activeHead != null)
-        {
-            activeHead.prevActive = op;
-        }
-        activeHead = op;
-        activeCount++;
-    }
-
-    private void deactivate(final Op op)
-    {
-        if (!op.active)
-        {
-            return;
-        }
-        op.active = false;
-        if (op.prevActive != null)
-        {
-            op.prevActive.nextActive = op.nextActive;
-        }
-        else
-        {
-            activeHead = op.nextActive;
-        }
-        if (op.nextActive != null)
-        {
-            op.nextActive.prevActive = op.prevActive;
-        }
-        op.prevActive = null;
-        op.nextActive = null;
-        activeCount--;
-    }
-
     void complete(final Op op, final int source, final int tag, final int bytes, final int error)
     {
         complete(op, source, tag, bytes, error, false);
@@ -351,7 +298,7 @@ public final class Engine implements CompletionHandler
         {
             return;
         }
-        deactivate(op);
+        active.remove(op);
         opTable.forget(op);
         Sender.release(op);
         final Stage stage = op.buf.detachStage();
@@ -409,8 +356,9 @@ public final class Engine implements CompletionHandler
 
     int progressLocked()
     {
-        int work = transport.poll(this, POLL_BATCH);
+        int work = transport.poll(dispatcher, POLL_BATCH);
         work += sender.flush();
+        work += receiver.flushReads();
         work += control.flush();
         if (offload)
         {
@@ -420,77 +368,52 @@ public final class Engine implements CompletionHandler
     }
 
     /**
-     * Waits for {@code op}, driving progress. {@code timeoutNs} 0 uses the configured call
-     * timeout (which may be none).
+     * Waits for {@code op}, driving progress (see {@link Waiter#waitFor}).
      *
      * @return true when the operation completed; false when {@code timeoutNs > 0} passed first
-     * @throws RankwireException when the configured call timeout passes
      */
     public boolean waitFor(final Op op, final long timeoutNs)
     {
-        if (op.isDone())
-        {
-            return true;
-        }
-        final IdleStrategy idler = idle.get();
-        final long limit = timeoutNs > 0 ? timeoutNs : callTimeoutNs;
-        final long deadline = limit > 0 ? System.nanoTime() + limit : 0;
-        idler.reset();
-        while (!op.isDone())
-        {
-            final int work = progressOnce();
-            if (op.isDone())
-            {
-                break;
-            }
-            if (closed)
-            {
-                throw new RankwireException("rankwire: closed while waiting for " + op.describe() +
-                    (closedReason != null ? " (" + closedReason + ")" : ""));
-            }
-            if (deadline != 0 && System.nanoTime() - deadline > 0)
-            {
-                if (timeoutNs > 0)
-                {
-                    return false;
-                }
-                throw new RankwireException("rankwire: timed out after " + (limit / 1_000_000) + " ms waiting for " + op.describe());
-            }
-            idler.idle(work);
-        }
-        return true;
+        return waiter.waitFor(op, timeoutNs);
     }
 
-    /** An idle strategy for the calling thread's waits outside {@link #waitFor}. */
+    /** An idle strategy for the calling thread's own wait loops. */
     public IdleStrategy idler()
     {
-        return idle.get();
+        return waiter.idler();
     }
 
-    /** Counters of this rank (read without locking; approximate while traffic flows). */
-    public long unexpectedBytes()
+    /** The wake-up of parked waiters ({@code TransportContext.signal()}). */
+    public Wakeup wakeup()
     {
-        return receiver.unexpectedBytes();
+        return wakeup;
     }
 
-    public long unexpectedBytesHighWater()
+    String closedReason()
     {
-        return receiver.unexpectedBytesHighWater();
+        return closedReason;
     }
 
-    public long unexpectedMessages()
+    /** A consistent snapshot of the counters. */
+    public io.rankwire.RankStats stats()
     {
-        return receiver.unexpectedCount();
-    }
-
-    public long unexpectedBytesBound()
-    {
-        return credits.grantBytes() * size;
-    }
-
-    public int activeOperations()
-    {
-        return activeCount;
+        lock.lock();
+        try
+        {
+            return new io.rankwire.RankStats(
+                receiver.unexpectedBytes(),
+                receiver.unexpectedBytesHighWater(),
+                credits.grantBytes() * size,
+                receiver.unexpectedCount(),
+                matcher.hardwareMatches(),
+                matcher.softwareMatches(),
+                sender.backPressured() + control.backPressured() + receiver.readsBackPressured(),
+                active.count());
+        }
+        finally
+        {
+            lock.unlock();
+        }
     }
 
     public boolean isClosed()
@@ -522,13 +445,10 @@ public final class Engine implements CompletionHandler
             }
             closedReason = reason;
             closed = true;
-            while (activeHead != null)
+            Op op;
+            while ((op = active.head()) != null)
             {
-                final Op op = activeHead;
-                if (op.posted != null)
-                {
-                    op.posted = null;
-                }
+                op.posted = null;
                 complete(op, -1, -1, 0, Status.CLOSED);
             }
             try
@@ -550,78 +470,19 @@ public final class Engine implements CompletionHandler
         }
     }
 
-    @Override
-    public void onCompletion(final Completion c)
+    void failPeer(final int peer)
     {
-        switch (c.opcode())
-        {
-            case CompletionOpcode.RECV:
-            case CompletionOpcode.NO_TAG:
-                onMessage(c);
-                break;
-            case CompletionOpcode.READ:
-                receiver.onReadDone(c);
-                break;
-            case CompletionOpcode.TM_RECV:
-            case CompletionOpcode.TM_ADD:
-            case CompletionOpcode.TM_DEL:
-            case CompletionOpcode.TM_SYNC:
-                matcher.onCompletion(c);
-                break;
-            case CompletionOpcode.PEER_FAILED:
-                failPeer(c.peer());
-                break;
-            default:
-                break;
-        }
-    }
-
-    private void onMessage(final Completion c)
-    {
-        try
-        {
-            if (c.status() == CompletionStatus.SUCCESS && c.buffer() != null && c.byteLength() >= TmHeader.LENGTH)
-            {
-                final int offset = c.offset();
-                final int opcode = TmHeader.opcode(c.buffer(), offset);
-                switch (opcode)
-                {
-                    case TmHeader.EAGER:
-                    case TmHeader.RNDV:
-                        receiver.onTagged(c.peer(), c.buffer(), offset, c.byteLength());
-                        break;
-                    case TmHeader.FIN:
-                        sender.onFin(TmHeader.appCtx(c.buffer(), offset));
-                        break;
-                    case TmHeader.NO_TAG:
-                        control.onControl(c.peer(), c.buffer(), offset + TmHeader.LENGTH, c.byteLength() - TmHeader.LENGTH);
-                        break;
-                    default:
-                        break;
-                }
-            }
-        }
-        finally
-        {
-            if (srq != null && c.status() != CompletionStatus.FLUSHED && !closed)
-            {
-                srq.repost(c.wrId());
-            }
-        }
-    }
-
-    private void failPeer(final int peer)
-    {
-        Op op = activeHead;
+        Op op = active.head();
         while (op != null)
         {
             final Op next = op.nextActive;
             if (op.peer == peer || op.expectedPeer == peer)
             {
-                if (op.posted != null)
+                final io.rankwire.match.PostedRecv posted = op.posted;
+                op.posted = null;
+                if (posted != null && matcher.cancel(posted) == MatchEngine.CANCELLED)
                 {
-                    matcher.cancel(op.posted);
-                    op.posted = null;
+                    matcher.free(posted);
                 }
                 complete(op, -1, -1, 0, Status.PEER_FAILED);
             }

@@ -130,6 +130,19 @@ public final class Op implements Request
         return checked();
     }
 
+    /**
+     * Waits like {@link #await()} but builds no {@link Status} (blocking sends): throws
+     * {@link RankwireException} on a communication failure.
+     */
+    public void join()
+    {
+        engine.waitFor(this, 0);
+        if (isCommFailure(stError))
+        {
+            checked();
+        }
+    }
+
     @Override
     public Optional<Status> await(final Duration timeout)
     {

@@ -1,5 +1,7 @@
 package io.rankwire.core;
 
+import java.util.ArrayDeque;
+
 import org.agrona.DirectBuffer;
 import org.agrona.MutableDirectBuffer;
 
@@ -32,10 +34,11 @@ final class Receiver implements MatchListener
     private final OpTable opTable;
     private final StagePool pool;
     private final Control control;
-    private final Sender sender;
     private final boolean offload;
     private MatchEngine matcher;
 
+    private final ArrayDeque<Op> pendingReads = new ArrayDeque<>();
+    private long readsBackPressured;
     private long unexpectedBytes;
     private long unexpectedBytesHighWater;
     private long unexpectedCount;
@@ -46,7 +49,6 @@ final class Receiver implements MatchListener
         final OpTable opTable,
         final StagePool pool,
         final Control control,
-        final Sender sender,
         final boolean offload)
     {
         this.engine = engine;
@@ -54,7 +56,6 @@ final class Receiver implements MatchListener
         this.opTable = opTable;
         this.pool = pool;
         this.control = control;
-        this.sender = sender;
         this.offload = offload;
     }
 
@@ -71,6 +72,11 @@ final class Receiver implements MatchListener
     long unexpectedBytesHighWater()
     {
         return unexpectedBytesHighWater;
+    }
+
+    long readsBackPressured()
+    {
+        return readsBackPressured;
     }
 
     long unexpectedCount()
@@ -222,14 +228,45 @@ final class Receiver implements MatchListener
             finishRead(op, Status.OK);
             return;
         }
-        final int cookie = opTable.register(op);
-        final int rc = transport.postRead(peer, va, rkey, n, op.buf.mutableBuffer(), op.buf.offset(), cookie);
-        if (rc != ReturnCode.OK)
+        opTable.register(op);
+        if (!pendingReads.isEmpty() || postRead(op) == ReturnCode.BACK_PRESSURED)
         {
-            opTable.remove(cookie);
-            engine.complete(op, Envelope.sourceOf(tag), Envelope.tagOf(tag), 0,
+            pendingReads.addLast(op);
+        }
+    }
+
+    /** Posts the read of a matched rendezvous; completes the receive with an error if refused. */
+    private int postRead(final Op op)
+    {
+        final int n = Math.min(op.rvLength, op.buf.length());
+        final int rc = transport.postRead(op.peer, op.rvVa, op.rvRkey, n, op.buf.mutableBuffer(), op.buf.offset(), op.cookie);
+        if (rc == ReturnCode.BACK_PRESSURED)
+        {
+            readsBackPressured++;
+        }
+        else if (rc != ReturnCode.OK)
+        {
+            engine.complete(op, Envelope.sourceOf(op.tag), Envelope.tagOf(op.tag), 0,
                 rc == ReturnCode.PEER_FAILED ? Status.PEER_FAILED : Status.TRANSPORT_ERROR);
         }
+        return rc;
+    }
+
+    /** Retries reads the transport refused with BACK_PRESSURED, in order; returns how many went out. */
+    int flushReads()
+    {
+        int n = 0;
+        Op op;
+        while ((op = pendingReads.peekFirst()) != null)
+        {
+            if (!op.isDone() && postRead(op) == ReturnCode.BACK_PRESSURED)
+            {
+                break;
+            }
+            pendingReads.pollFirst();
+            n++;
+        }
+        return n;
     }
 
     /** A READ completion of a rendezvous receive. */

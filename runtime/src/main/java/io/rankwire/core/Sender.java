@@ -36,6 +36,7 @@ final class Sender
     private final UnsafeBuffer header = new UnsafeBuffer(new byte[64]);
     private final ArrayDeque<Op> queued = new ArrayDeque<>();
     private final int[] queuedPerPeer;
+    private long backPressured;
 
     Sender(final Engine engine, final Transport transport, final Credits credits, final OpTable opTable, final int eagerLimit, final int size)
     {
@@ -45,6 +46,11 @@ final class Sender
         this.opTable = opTable;
         this.eagerLimit = eagerLimit;
         this.queuedPerPeer = new int[size];
+    }
+
+    long backPressured()
+    {
+        return backPressured;
     }
 
     int eagerLimit()
@@ -136,7 +142,11 @@ final class Sender
             RvHeader.write(header, TmHeader.LENGTH, va, rkey, length);
             rc = transport.postSend(op.peer, header, 0, TmHeader.LENGTH + RvHeader.LENGTH, null, 0, 0, 0);
         }
-        if (rc != ReturnCode.OK && rc != ReturnCode.BACK_PRESSURED)
+        if (rc == ReturnCode.BACK_PRESSURED)
+        {
+            backPressured++;
+        }
+        else if (rc != ReturnCode.OK)
         {
             engine.complete(op, -1, Envelope.tagOf(op.tag), 0, rc == ReturnCode.PEER_FAILED ? Status.PEER_FAILED :
                 rc == ReturnCode.CLOSED ? Status.CLOSED : Status.TRANSPORT_ERROR);

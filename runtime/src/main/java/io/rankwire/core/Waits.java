@@ -45,11 +45,11 @@ public final class Waits
     {
         checkNotEmpty(requests);
         final IdleStrategy idler = idlerOf(requests);
+        final int[] done = new int[requests.length];
         idler.reset();
         while (true)
         {
             progress(requests);
-            final int[] done = new int[requests.length];
             int n = 0;
             for (int i = 0; i < requests.length; i++)
             {

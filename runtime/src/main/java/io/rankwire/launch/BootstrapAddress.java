@@ -12,7 +12,8 @@ final class BootstrapAddress
 
     static String format(final InetSocketAddress address)
     {
-        final String host = address.getAddress() != null ? address.getAddress().getHostAddress() : address.getHostString();
+        final String host = address.getAddress() != null ?
+            address.getAddress().getHostAddress() : address.getHostString();
         final boolean v6 = address.getAddress() instanceof Inet6Address || host.indexOf(':') >= 0;
         return (v6 ? "[" + host + "]" : host) + ":" + address.getPort();
     }

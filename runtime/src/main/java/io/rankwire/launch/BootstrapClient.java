@@ -165,7 +165,8 @@ public final class BootstrapClient implements Bootstrap, AutoCloseable
         final ByteBuffer reply = call(BootstrapProtocol.finish(frame), what, waitMillis);
         if (reply.get(0) == BootstrapProtocol.TIMEOUT)
         {
-            throw new RankwireException(where + ": timed out after " + timeout + " waiting for " + what);
+            throw new RankwireException(
+                where + ": timed out after " + Durations.format(timeout) + " waiting for " + what);
         }
         expect(reply, BootstrapProtocol.VALUE, what);
         return BootstrapProtocol.getBytes(reply, BootstrapProtocol.MAX_VALUE_BYTES);
@@ -180,7 +181,7 @@ public final class BootstrapClient implements Bootstrap, AutoCloseable
         final ByteBuffer reply = call(BootstrapProtocol.finish(frame), "the barrier", waitMillis);
         if (reply.get(0) == BootstrapProtocol.TIMEOUT)
         {
-            throw new RankwireException(where + ": timed out after " + timeout +
+            throw new RankwireException(where + ": timed out after " + Durations.format(timeout) +
                 " waiting for all " + size + " ranks to reach the barrier");
         }
         expect(reply, BootstrapProtocol.OK, "the barrier");

@@ -149,7 +149,10 @@ final class BootstrapConnection
                 channel.write(head);
                 if (head.hasRemaining())
                 {
-                    key.interestOps(key.interestOps() | SelectionKey.OP_WRITE);
+                    if (key.isValid())
+                    {
+                        key.interestOps(key.interestOps() | SelectionKey.OP_WRITE);
+                    }
                     return false;
                 }
                 outbound.poll();

@@ -122,7 +122,17 @@ final class BootstrapServer implements AutoCloseable
                 selector.select(wait == Long.MAX_VALUE ? 0 : Math.max(1, TimeUnit.NANOSECONDS.toMillis(wait) + 1));
                 for (final SelectionKey key : selector.selectedKeys())
                 {
-                    onReady(key);
+                    try
+                    {
+                        onReady(key);
+                    }
+                    catch (final RuntimeException e)
+                    {
+                        if (key.attachment() instanceof BootstrapConnection)
+                        {
+                            close((BootstrapConnection)key.attachment());
+                        }
+                    }
                 }
                 selector.selectedKeys().clear();
                 wait = expire(System.nanoTime());
@@ -182,7 +192,8 @@ final class BootstrapServer implements AutoCloseable
         final SelectionKey key = channel.register(selector, SelectionKey.OP_READ);
         final byte[] nonce = new byte[BootstrapProtocol.NONCE_LENGTH];
         random.nextBytes(nonce);
-        final BootstrapConnection c = new BootstrapConnection(channel, key, nonce, System.nanoTime() + AUTH_TIMEOUT_NANOS);
+        final BootstrapConnection c =
+            new BootstrapConnection(channel, key, nonce, System.nanoTime() + AUTH_TIMEOUT_NANOS);
         key.attach(c);
         connections.add(c);
         final ByteBuffer challenge = BootstrapProtocol.begin(4 + 1 + nonce.length, BootstrapProtocol.CHALLENGE);

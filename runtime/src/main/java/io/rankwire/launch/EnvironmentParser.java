@@ -35,7 +35,8 @@ final class EnvironmentParser
         final InetSocketAddress address = parseAddress(required(env, JobEnvironment.BOOTSTRAP));
         final String transport = env.getOrDefault(JobEnvironment.TRANSPORT, JobEnvironment.DEFAULT_TRANSPORT);
 
-        final Map<String, String> settings = new TreeMap<>(Settings.decode(env.getOrDefault(JobEnvironment.SETTINGS, "")));
+        final Map<String, String> settings =
+            new TreeMap<>(Settings.decode(env.getOrDefault(JobEnvironment.SETTINGS, "")));
         final String bind = env.get(JobEnvironment.BIND);
         if (bind != null && !bind.isEmpty())
         {
@@ -98,6 +99,7 @@ final class EnvironmentParser
             // reported below
         }
         throw new IllegalStateException(
-            name + " : '" + text + "' (expected: an integer " + min + ".." + (max == Integer.MAX_VALUE ? "" : max) + ")");
+            name + " : '" + text + "' (expected: an integer " + min + ".." +
+            (max == Integer.MAX_VALUE ? "" : max) + ")");
     }
 }

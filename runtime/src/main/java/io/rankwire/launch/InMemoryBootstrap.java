@@ -71,7 +71,15 @@ public final class InMemoryBootstrap
         }
         while (barrierGeneration == generation)
         {
-            waitUntil(deadline, "the bootstrap barrier");
+            try
+            {
+                waitUntil(deadline, "the bootstrap barrier");
+            }
+            catch (final RuntimeException e)
+            {
+                barrierArrived--; // withdraw, so a later barrier cannot release early
+                throw e;
+            }
         }
     }
 

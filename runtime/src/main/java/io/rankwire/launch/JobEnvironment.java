@@ -44,6 +44,8 @@ public final class JobEnvironment
     public static final String BIND = "RANKWIRE_BIND";
     /** The setting key that carries {@link #BIND}. */
     public static final String BIND_SETTING = "rankwire.bind";
+    /** The TCP transport's listen interface; {@code rwrun --bind} sets it unless given with {@code -x}. */
+    public static final String TCP_BIND_SETTING = "rankwire.tcp.bind";
     /** The prefix of every setting key. */
     public static final String SETTING_PREFIX = "rankwire.";
     /** The transport used when none is named. */
@@ -115,6 +117,52 @@ public final class JobEnvironment
             }
         }
         return env;
+    }
+
+    /**
+     * An environment for a rank run as a thread of this JVM (by a test harness such as
+     * {@code LocalJob}); install it with {@link #runAs}.
+     *
+     * @param settings  {@code rankwire.*} settings, never null
+     * @param bootstrap the job's shared bootstrap view for this rank, e.g.
+     *                  {@link InMemoryBootstrap#forRank}
+     */
+    public static JobEnvironment of(
+        final int rank,
+        final int size,
+        final String jobId,
+        final byte[] secret,
+        final String transport,
+        final Map<String, String> settings,
+        final Bootstrap bootstrap)
+    {
+        Objects.requireNonNull(bootstrap, "bootstrap");
+        return new JobEnvironment(rank, size, jobId, secret, transport, settings, job -> bootstrap);
+    }
+
+    /**
+     * Runs {@code body} on the calling thread with {@code env} as its {@link #current()}
+     * environment (threads started inside inherit it), then restores the previous one.
+     */
+    public static void runAs(final JobEnvironment env, final Runnable body)
+    {
+        final JobEnvironment previous = OVERRIDE.get();
+        installOverride(env);
+        try
+        {
+            body.run();
+        }
+        finally
+        {
+            if (previous == null)
+            {
+                OVERRIDE.remove();
+            }
+            else
+            {
+                OVERRIDE.set(previous);
+            }
+        }
     }
 
     /** Installs {@code env} on the calling thread and the threads it starts from now on. */

@@ -23,7 +23,8 @@ import java.util.zip.ZipFile;
 final class OptionChecks
 {
     private static final Pattern ENV_NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
-    private static final Pattern CLASS_NAME = Pattern.compile("(\\p{javaJavaIdentifierStart}\\p{javaJavaIdentifierPart}*\\.)*" +
+    private static final Pattern CLASS_NAME = Pattern.compile(
+        "(\\p{javaJavaIdentifierStart}\\p{javaJavaIdentifierPart}*\\.)*" +
         "\\p{javaJavaIdentifierStart}\\p{javaJavaIdentifierPart}*");
 
     private OptionChecks()
@@ -171,7 +172,8 @@ final class OptionChecks
     {
         if (name == null)
         {
-            throw new IllegalArgumentException("missing the main class (usage: rwrun -np N [OPTIONS] MainClass [args...])");
+            throw new IllegalArgumentException(
+                "missing the main class (usage: rwrun -np N [OPTIONS] MainClass [args...])");
         }
         if (!CLASS_NAME.matcher(name).matches())
         {

@@ -47,14 +47,17 @@ final class OutputPump implements Runnable
             int n;
             while ((n = input.read(chunk)) > 0)
             {
+                int start = 0;
                 for (int i = 0; i < n; i++)
                 {
-                    line.write(chunk[i]);
-                    if (chunk[i] == '\n' || line.size() >= MAX_LINE)
+                    if (chunk[i] == '\n' || line.size() + (i - start + 1) >= MAX_LINE)
                     {
+                        line.write(chunk, start, i - start + 1);
                         emit();
+                        start = i + 1;
                     }
                 }
+                line.write(chunk, start, n - start);
             }
         }
         catch (final IOException ignored)

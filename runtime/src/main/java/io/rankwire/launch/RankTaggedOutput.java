@@ -14,7 +14,8 @@ import java.nio.charset.StandardCharsets;
 final class RankTaggedOutput extends OutputStream
 {
     private final PrintStream target;
-    private final ThreadLocal<ByteArrayOutputStream> lines = ThreadLocal.withInitial(() -> new ByteArrayOutputStream(128));
+    private final ThreadLocal<ByteArrayOutputStream> lines =
+        ThreadLocal.withInitial(() -> new ByteArrayOutputStream(128));
 
     RankTaggedOutput(final PrintStream target)
     {

@@ -93,7 +93,8 @@ public final class Rwrun implements Callable<Integer>
     @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help and exit.")
     private boolean help;
 
-    @Parameters(index = "0", arity = "0..1", paramLabel = "MainClass", description = "The class whose main each rank runs.")
+    @Parameters(index = "0", arity = "0..1", paramLabel = "MainClass",
+        description = "The class whose main each rank runs.")
     private String mainClass;
 
     @Parameters(index = "1..*", paramLabel = "args", description = "Arguments for MainClass.")
@@ -105,7 +106,10 @@ public final class Rwrun implements Callable<Integer>
     private final List<String> rankwireClassPath;
 
     private Rwrun(
-        final PrintStream out, final PrintStream err, final Map<String, String> environment, final String rankwireClassPath)
+        final PrintStream out,
+        final PrintStream err,
+        final Map<String, String> environment,
+        final String rankwireClassPath)
     {
         this.out = out;
         this.err = err;
@@ -163,6 +167,7 @@ public final class Rwrun implements Callable<Integer>
             final Map<String, String> env = new TreeMap<>();
             final Map<String, String> settings = new TreeMap<>(Settings.fromProperties(System.getProperties()));
             OptionChecks.exports(exports, environment, env, settings);
+            settings.putIfAbsent(JobEnvironment.TCP_BIND_SETTING, address.getHostAddress());
             OptionChecks.size(size);
             OptionChecks.mainClass(mainClass, rankwireClassPath, userClassPath);
             final boolean tag = tagOutput != null ? tagOutput : size > 1;

@@ -58,7 +58,8 @@ public final class SimJob
         final List<SimRank> ranks = new ArrayList<>();
         for (final JobEnvironment env : envs)
         {
-            final RankClassLoader loader = new RankClassLoader("rank-" + env.rank(), urls, SimJob.class.getClassLoader());
+            final RankClassLoader loader =
+                new RankClassLoader("rank-" + env.rank(), urls, SimJob.class.getClassLoader());
             ranks.add(new SimRank(env, loader, mainClass, args, tagged, done));
         }
         Runtime.getRuntime().addShutdownHook(new Thread(() -> reportExit(ranks, err), "rwrun-sim-exit"));
@@ -83,7 +84,8 @@ public final class SimJob
         final byte[] secret = new byte[32];
         new SecureRandom().nextBytes(secret);
         final String jobId = variables.getOrDefault(JobEnvironment.JOB_ID, "rw-sim-" + ProcessHandle.current().pid());
-        final Map<String, String> settings = new TreeMap<>(Settings.decode(variables.getOrDefault(JobEnvironment.SETTINGS, "")));
+        final Map<String, String> settings =
+            new TreeMap<>(Settings.decode(variables.getOrDefault(JobEnvironment.SETTINGS, "")));
         final String bind = variables.get(JobEnvironment.BIND);
         if (bind != null && !bind.isEmpty())
         {
@@ -94,7 +96,8 @@ public final class SimJob
         final List<JobEnvironment> envs = new ArrayList<>();
         for (int rank = 0; rank < size; rank++)
         {
-            envs.add(new JobEnvironment(rank, size, jobId, secret, "sim", settings, job -> bootstrap.forRank(job.rank())));
+            envs.add(new JobEnvironment(
+                rank, size, jobId, secret, "sim", settings, job -> bootstrap.forRank(job.rank())));
         }
         return envs;
     }

@@ -80,7 +80,8 @@ final class SimRank implements Runnable
             final Method main = Class.forName(mainClass, true, loader).getMethod("main", String[].class);
             if (!Modifier.isStatic(main.getModifiers()))
             {
-                throw new IllegalArgumentException("main class : " + mainClass + " (expected: a static main(String[]))");
+                throw new IllegalArgumentException(
+                    "main class : " + mainClass + " (expected: a static main(String[]))");
             }
             main.setAccessible(true);
             main.invoke(null, (Object)args.clone());

@@ -124,7 +124,7 @@ public final class MatchEngine
         }
         final int kind = MatchKeys.classOf(recv.tag, recv.mask);
         recv.kind = kind;
-        final UnexpectedMsg msg = unexpected.peek(kind, recv.tag);
+        final UnexpectedMsg msg = unexpected.size() == 0 ? null : unexpected.peek(kind, recv.tag);
         if (msg != null)
         {
             unexpected.remove(msg);
@@ -154,7 +154,7 @@ public final class MatchEngine
         {
             offload.countArrival();
         }
-        final PostedRecv recv = posted.match(tag);
+        final PostedRecv recv = posted.size() == 0 ? null : posted.match(tag);
         if (recv == null)
         {
             return null;

@@ -52,6 +52,17 @@ public abstract class ConformanceSuite
         return Map.of();
     }
 
+    /**
+     * How many of three posted receives (at least {@code rankwire.offloadMinBytes} long) the NIC
+     * must match in {@code shouldMatchPostedReceivesInTheNicOnlyWhenOffloadIsOn}: 0 without
+     * offload, 3 when list operations complete at once, -1 when either outcome is correct (list
+     * operations may still be in flight when the messages arrive).
+     */
+    protected int expectedHardwareMatches()
+    {
+        return 0;
+    }
+
     /** The configuration of every job. */
     protected RankwireConfig config()
     {
@@ -837,6 +848,135 @@ public abstract class ConformanceSuite
                 final byte[] two = new byte[2];
                 world.recv(two, 0, 2, 0, 5);
                 assertArrayEquals(new byte[] {8, 7}, two);
+            }
+        });
+    }
+
+    @Test
+    @Timeout(60)
+    void shouldMatchPostedReceivesInTheNicOnlyWhenOffloadIsOn()
+    {
+        run(2, rw ->
+        {
+            final Comm world = rw.world();
+            final int eager = rw.eagerLimit();
+            if (world.rank() == 1)
+            {
+                final byte[] small = new byte[4096];
+                final byte[] large = new byte[eager + 4096];
+                final Request a = world.irecv(small, 0, small.length, 0, 1);
+                final Request b = world.irecv(large, 0, large.length, 0, 2);
+                final byte[] guarded = new byte[4096];
+                Arrays.fill(guarded, (byte)-7);
+                final Request c = world.irecv(guarded, 1024, 2048, 0, 4);
+                world.send(new byte[0], 0, 0, 0, 3);
+                assertEquals(Math.min(4000, eager), a.await().bytes());
+                assertEquals(eager + 4000, b.await().bytes());
+                assertArrayEquals(pattern(eager + 4000, 2), Arrays.copyOf(large, eager + 4000));
+                final Status truncated = c.await();
+                assertEquals(Status.TRUNCATED, truncated.error());
+                assertEquals(2048, truncated.bytes());
+                assertArrayEquals(Arrays.copyOf(pattern(eager + 4000, 4), 2048), Arrays.copyOfRange(guarded, 1024, 3072));
+                for (int i = 0; i < 1024; i++)
+                {
+                    assertEquals(-7, guarded[i], "byte " + i + " before the buffer");
+                    assertEquals(-7, guarded[3072 + i], "byte " + (3072 + i) + " after the buffer");
+                }
+                final long hw = rw.stats().hardwareMatches();
+                assertEquals(3, hw + rw.stats().softwareMatches(), rw.stats().toString());
+                if (expectedHardwareMatches() >= 0)
+                {
+                    assertEquals(expectedHardwareMatches(), hw, rw.stats().toString());
+                }
+            }
+            else
+            {
+                world.recv(new byte[0], 0, 0, 1, 3);
+                final int n = Math.min(4000, eager);
+                world.ssend(pattern(n, 1), 0, n, 1, 1);
+                world.send(pattern(eager + 4000, 2), 0, eager + 4000, 1, 2);
+                world.send(pattern(eager + 4000, 4), 0, eager + 4000, 1, 4);
+            }
+        });
+    }
+
+    @Test
+    @Timeout(60)
+    void shouldNameTheFailingRankAndReleaseTheOthers()
+    {
+        final RuntimeException e = assertThrows(RuntimeException.class, () -> run(3, rw ->
+        {
+            if (rw.rank() == 2)
+            {
+                throw new IllegalStateException("boom");
+            }
+            rw.world().recv(new byte[1], 0, 1, 2, 1);
+        }));
+        assertTrue(e.getMessage().contains("rank 2"), e.getMessage());
+        assertEquals("boom", e.getCause().getMessage());
+    }
+
+    @Test
+    @Timeout(60)
+    void shouldFailAJobThatDoesNotFinishInTime()
+    {
+        final RuntimeException e = assertThrows(RuntimeException.class, () ->
+            LocalJob.run(2, transport(), config(), Duration.ofMillis(300), rw ->
+                rw.world().recv(new byte[1], 0, 1, 1 - rw.rank(), 1)));
+        assertTrue(e.getMessage().contains("timed out"), e.getMessage());
+    }
+
+    @Test
+    @Timeout(60)
+    void shouldTimeOutWaitsWithoutLosingTheRequest()
+    {
+        run(2, config().timeout(Duration.ofMillis(100)), rw ->
+        {
+            final Comm world = rw.world();
+            if (world.rank() == 0)
+            {
+                final int[] v = new int[1];
+                final Request r = world.irecv(v, 0, 1, 1, 1);
+                assertTrue(r.await(Duration.ofMillis(10)).isEmpty());
+                final RuntimeException t = assertThrows(RuntimeException.class, () -> world.recv(new int[1], 0, 1, 1, 2));
+                assertTrue(t.getMessage().contains("timed out"), t.getMessage());
+                world.send(new int[0], 0, 0, 1, 3);
+                assertEquals(4, r.await(Duration.ofSeconds(30)).orElseThrow().bytes());
+                assertEquals(42, v[0]);
+                assertEquals(4, world.probe(1, 2).bytes(), "the timed-out receive was withdrawn");
+                final int[] w = new int[1];
+                world.irecv(w, 0, 1, 1, 2).await(Duration.ofSeconds(30)).orElseThrow();
+                assertEquals(43, w[0]);
+            }
+            else
+            {
+                world.irecv(new int[0], 0, 0, 0, 3).await(Duration.ofSeconds(30)).orElseThrow();
+                world.send(new int[] {42}, 0, 1, 0, 1);
+                world.send(new int[] {43}, 0, 1, 0, 2);
+            }
+        });
+    }
+
+    @Test
+    @Timeout(60)
+    void shouldProgressWithTheProgressThread()
+    {
+        run(2, config().progressThread(true), rw ->
+        {
+            final Comm world = rw.world();
+            if (world.rank() == 0)
+            {
+                final byte[] big = new byte[3 * rw.eagerLimit()];
+                final CompletableFuture<Status> f = world.irecv(big, 0, big.length, 1, 1).toFuture();
+                world.send(new byte[0], 0, 0, 1, 2);
+                assertEquals(big.length, f.get(30, TimeUnit.SECONDS).bytes());
+                assertArrayEquals(pattern(big.length, 5), big);
+            }
+            else
+            {
+                final byte[] big = pattern(3 * rw.eagerLimit(), 5);
+                world.recv(new byte[0], 0, 0, 0, 2);
+                world.send(big, 0, big.length, 0, 1);
             }
         });
     }

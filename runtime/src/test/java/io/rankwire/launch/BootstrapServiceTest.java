@@ -135,6 +135,20 @@ class BootstrapServiceTest
     }
 
     @Test
+    void shouldNameServiceWhenNothingListens() throws IOException
+    {
+        final java.net.InetSocketAddress closed;
+        try (java.net.ServerSocket probe = new java.net.ServerSocket(0, 1, InetAddress.getLoopbackAddress()))
+        {
+            closed = (java.net.InetSocketAddress)probe.getLocalSocketAddress();
+        }
+        final RankwireException e = assertThrows(RankwireException.class,
+            () -> BootstrapClient.connect(closed, secret, 0, 1, WAIT));
+        assertTrue(e.getMessage().startsWith("bootstrap service 127.0.0.1:" + closed.getPort() +
+            ": cannot connect as rank 0"), e.getMessage());
+    }
+
+    @Test
     void shouldRefuseRankOutsideJob()
     {
         final BootstrapServer s = server(2);
@@ -150,7 +164,7 @@ class BootstrapServiceTest
         final BootstrapClient c0 = client(s, secret, 0, 2);
         final RankwireException e = assertThrows(RankwireException.class,
             () -> c0.get(1, "never", Duration.ofMillis(50)));
-        assertTrue(e.getMessage().contains("timed out") && e.getMessage().contains("key 'never' of rank 1"),
+        assertTrue(e.getMessage().endsWith(": timed out after 50ms waiting for key 'never' of rank 1"),
             e.getMessage());
         c0.put("after", new byte[] {7});
         assertArrayEquals(new byte[] {7}, c0.get(0, "after", WAIT));
@@ -163,6 +177,39 @@ class BootstrapServiceTest
         final BootstrapClient c0 = client(s, secret, 0, 2);
         final RankwireException e = assertThrows(RankwireException.class, () -> c0.barrier(Duration.ofMillis(50)));
         assertTrue(e.getMessage().contains("all 2 ranks to reach the barrier"), e.getMessage());
+    }
+
+    @Test
+    void shouldWithdrawTimedOutRankFromBarrier() throws Exception
+    {
+        final BootstrapServer s = server(3);
+        final BootstrapClient c0 = client(s, secret, 0, 3);
+        final BootstrapClient c1 = client(s, secret, 1, 3);
+        final BootstrapClient c2 = client(s, secret, 2, 3);
+        assertThrows(RankwireException.class, () -> c0.barrier(Duration.ofMillis(20)));
+        assertThrows(RankwireException.class, () -> c1.barrier(Duration.ofMillis(20)));
+        final Future<?> first = threads.submit(() -> c0.barrier(WAIT));
+        final Future<?> second = threads.submit(() -> c1.barrier(WAIT));
+        c2.put("probe", new byte[0]);
+        c2.barrier(WAIT);
+        first.get(WAIT.toSeconds(), TimeUnit.SECONDS);
+        second.get(WAIT.toSeconds(), TimeUnit.SECONDS);
+    }
+
+    @Test
+    void shouldForgetWaitsOfDisconnectedRank() throws Exception
+    {
+        final BootstrapServer s = server(2);
+        final BootstrapClient c0 = client(s, secret, 0, 2);
+        final BootstrapClient c1 = client(s, secret, 1, 2);
+        final Future<?> gone = threads.submit(() -> c0.barrier(WAIT));
+        c1.put("sync", new byte[0]);
+        c0.close();
+        assertThrows(java.util.concurrent.ExecutionException.class, () -> gone.get(WAIT.toSeconds(), TimeUnit.SECONDS));
+        final BootstrapClient again = client(s, secret, 0, 2);
+        final Future<?> pending = threads.submit(() -> again.barrier(WAIT));
+        c1.barrier(WAIT);
+        pending.get(WAIT.toSeconds(), TimeUnit.SECONDS);
     }
 
     @Test

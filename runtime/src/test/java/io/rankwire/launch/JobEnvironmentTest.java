@@ -69,7 +69,8 @@ class JobEnvironmentTest
                 .getMessage());
         final Map<String, String> badAddress = launcherVariables();
         badAddress.put(JobEnvironment.BOOTSTRAP, "localhost");
-        assertTrue(assertThrows(IllegalStateException.class, () -> EnvironmentParser.parse(badAddress, new Properties()))
+        assertTrue(assertThrows(IllegalStateException.class,
+                () -> EnvironmentParser.parse(badAddress, new Properties()))
             .getMessage().startsWith("RANKWIRE_BOOTSTRAP : 'localhost' (expected: host:port)"));
         final Map<String, String> badSecret = launcherVariables();
         badSecret.put(JobEnvironment.SECRET, "xyz0");
@@ -100,6 +101,24 @@ class JobEnvironmentTest
             JobEnvironment.clearOverride();
         }
         assertSame(env, inChild.get().orElseThrow());
+        assertTrue(JobEnvironment.override() == null);
+    }
+
+    @Test
+    void shouldRunBodyAsRankAndRestorePreviousEnvironment()
+    {
+        final InMemoryBootstrap table = new InMemoryBootstrap(3);
+        final JobEnvironment outer = JobEnvironment.of(0, 3, "j", new byte[] {1}, "sim", Map.of(), table.forRank(0));
+        final JobEnvironment inner = JobEnvironment.of(2, 3, "j", new byte[] {1}, "sim",
+            Map.of("rankwire.x", "1"), table.forRank(2));
+        final AtomicReference<Integer> seen = new AtomicReference<>();
+        JobEnvironment.runAs(outer, () ->
+        {
+            JobEnvironment.runAs(inner, () -> seen.set(JobEnvironment.current().orElseThrow().bootstrap().rank()));
+            assertSame(outer, JobEnvironment.current().orElseThrow());
+        });
+        assertEquals(2, seen.get());
+        assertEquals(Map.of("rankwire.x", "1"), inner.settings());
         assertTrue(JobEnvironment.override() == null);
     }
 

@@ -28,7 +28,8 @@ class RwrunOptionsTest
                 "invalid value for --transport: 'udp' (expected: tcp or sim)"),
             Arguments.of(new String[] {"-np", "2", "--timeout", "3x", MAIN}, "invalid value for --timeout: '3x'"),
             Arguments.of(new String[] {"-np", "2", "--timeout", "0s", MAIN}, "invalid value for --timeout: '0s'"),
-            Arguments.of(new String[] {"-np", "2", "--bind", "192.0.2.77", MAIN}, "invalid value for --bind: '192.0.2.77'"),
+            Arguments.of(new String[] {"-np", "2", "--bind", "192.0.2.77", MAIN},
+                "invalid value for --bind: '192.0.2.77'"),
             Arguments.of(new String[] {"-np", "2", "-x", "1BAD=2", MAIN}, "invalid value for -x: '1BAD=2'"),
             Arguments.of(new String[] {"-np", "2", "-x", "RANKWIRE_RANK=3", MAIN},
                 "invalid value for -x: 'RANKWIRE_RANK=3' (RANKWIRE_* variables are set by the launcher"),
@@ -61,7 +62,8 @@ class RwrunOptionsTest
     {
         final Map<String, String> env = new TreeMap<>();
         env.put(JobEnvironment.TRANSPORT, "carrier-pigeon");
-        final LaunchFixture.Result r = LaunchFixture.rwrunRaw(env, "-np", "2", "-cp", LaunchFixture.testClasses(), MAIN);
+        final LaunchFixture.Result r =
+            LaunchFixture.rwrunRaw(env, "-np", "2", "-cp", LaunchFixture.testClasses(), MAIN);
         assertEquals(Rwrun.USAGE_EXIT, r.code, r::toString);
         assertTrue(r.err.contains("invalid value for RANKWIRE_TRANSPORT: 'carrier-pigeon' (expected: tcp or sim)"),
             r::toString);

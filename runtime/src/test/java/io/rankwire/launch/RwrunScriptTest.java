@@ -114,7 +114,8 @@ class RwrunScriptTest
         final Process p = start("-np", "2", "-J-XX:TieredStopAtLevel=1", "-cp", LaunchFixture.testClasses(),
             HangingMain.class.getName());
         p.getOutputStream().close();
-        final BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
+        final BufferedReader out =
+            new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
         assertEquals(List.of("[0] hanging", "[1] hanging"),
             Stream.of(out.readLine(), out.readLine()).sorted().collect(Collectors.toList()));
         final List<ProcessHandle> ranks = p.descendants().collect(Collectors.toList());

@@ -22,7 +22,8 @@ class RwrunTest
         assertEquals(0, r.code, r::toString);
         for (int rank = 0; rank < 4; rank++)
         {
-            assertTrue(r.outLines().contains("[" + rank + "] rank " + rank + " of 4 sees [rank-0, rank-1, rank-2, rank-3]"),
+            assertTrue(r.outLines().contains(
+                "[" + rank + "] rank " + rank + " of 4 sees [rank-0, rank-1, rank-2, rank-3]"),
                 r::toString);
             assertTrue(r.err.contains("[" + rank + "] rank " + rank + " transport=tcp args=[a, b c]"), r::toString);
         }
@@ -66,7 +67,9 @@ class RwrunTest
         for (int rank = 0; rank < 2; rank++)
         {
             assertTrue(r.outLines().contains("rank " + rank +
-                " RW_TEST_VAR=from-launcher settings={rankwire.bind=127.0.0.1, rankwire.eager.limit=4096}"), r::toString);
+                " RW_TEST_VAR=from-launcher settings={rankwire.bind=127.0.0.1, rankwire.eager.limit=4096," +
+                " rankwire.tcp.bind=127.0.0.1}"),
+                r::toString);
         }
     }
 
@@ -76,6 +79,7 @@ class RwrunTest
         final LaunchFixture.Result r = LaunchFixture.rwrun("-np", "1", "-x", "RW_TEST_VAR=given=with=equals",
             ExchangeMain.class.getName());
         assertEquals(0, r.code, r::toString);
-        assertTrue(r.outLines().stream().anyMatch(l -> l.startsWith("rank 0 RW_TEST_VAR=given=with=equals ")), r::toString);
+        assertTrue(r.outLines().stream().anyMatch(l -> l.startsWith("rank 0 RW_TEST_VAR=given=with=equals ")),
+            r::toString);
     }
 }

@@ -16,12 +16,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class SimLaunchTest
 {
     private static final Pattern COUNTER_LINE = Pattern.compile(
-        "\\[(\\d)] rank (\\d) runs=(\\d+) child-thread-rank=(\\d) pid=(\\d+) loader=(\\S+) shared=(\\S+) peer-runs=(\\d+)");
+        "\\[(\\d)] rank (\\d) runs=(\\d+) child-thread-rank=(\\d) pid=(\\d+) loader=(\\S+) shared=(\\S+)" +
+            " peer-runs=(\\d+)");
 
     @Test
     void shouldRunFourRanksInOneJvmEachWithItsOwnClassLoader()
     {
-        final LaunchFixture.Result r = LaunchFixture.rwrun("-np", "4", "--transport", "sim", CounterMain.class.getName());
+        final LaunchFixture.Result r =
+            LaunchFixture.rwrun("-np", "4", "--transport", "sim", CounterMain.class.getName());
         assertEquals(0, r.code, r::toString);
         final List<Matcher> lines = r.outLines().stream().map(COUNTER_LINE::matcher).filter(Matcher::matches)
             .collect(Collectors.toList());
@@ -52,14 +54,16 @@ class SimLaunchTest
             assertTrue(r.outLines().contains("[" + rank + "] rank " + rank + " of 3 sees [rank-0, rank-1, rank-2]"),
                 r::toString);
             assertTrue(r.err.contains("[" + rank + "] rank " + rank + " transport=sim"), r::toString);
-            assertTrue(r.out.contains("settings={rankwire.bind=127.0.0.1, rankwire.k=v}"), r::toString);
+            assertTrue(r.out.contains("settings={rankwire.bind=127.0.0.1, rankwire.k=v, rankwire.tcp.bind=127.0.0.1}"),
+                r::toString);
         }
     }
 
     @Test
     void shouldFailNamingRankWhoseMainThrows()
     {
-        final LaunchFixture.Result r = LaunchFixture.rwrun("-np", "4", "--transport", "sim", FailingMain.class.getName());
+        final LaunchFixture.Result r =
+            LaunchFixture.rwrun("-np", "4", "--transport", "sim", FailingMain.class.getName());
         assertEquals(1, r.code, r::toString);
         assertTrue(r.err.contains("rwrun: rank 2 failed: uncaught java.lang.IllegalStateException: rank 2 gives up"),
             r::toString);
@@ -71,7 +75,8 @@ class SimLaunchTest
     @Test
     void shouldReportRankThatCallsSystemExit()
     {
-        final LaunchFixture.Result r = LaunchFixture.rwrun("-np", "3", "--transport", "sim", ExitingMain.class.getName());
+        final LaunchFixture.Result r =
+            LaunchFixture.rwrun("-np", "3", "--transport", "sim", ExitingMain.class.getName());
         assertEquals(3, r.code, r::toString);
         assertTrue(r.err.contains("rwrun: rank 1 called System.exit"), r::toString);
         assertTrue(r.err.contains("still running"), r::toString);

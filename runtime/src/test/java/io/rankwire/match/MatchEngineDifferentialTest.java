@@ -41,7 +41,7 @@ class MatchEngineDifferentialTest
                 {
                     final PostedRecv recv = engine.newRecv();
                     final int id = referenceRecvs.size();
-                    recv.set(Programs.packedRecvTag(step), Programs.packedRecvMask(step), Programs.length(step >>> 2), id);
+                    recv.set(Programs.packedRecvTag(step, 4), Programs.packedRecvMask(step, 4), Programs.length(step >>> 2), id);
                     final ReferenceMatcher.Recv expected = reference.post(id, recv.tag(), recv.mask(), recv.capacity());
                     final UnexpectedMsg msg = engine.post(recv);
                     engineRecvs.add(recv);
@@ -103,8 +103,8 @@ class MatchEngineDifferentialTest
                 case Programs.PROBE:
                 case Programs.TAKE:
                 {
-                    final long tag = Programs.packedRecvTag(step);
-                    final long mask = Programs.packedRecvMask(step);
+                    final long tag = Programs.packedRecvTag(step, 4);
+                    final long mask = Programs.packedRecvMask(step, 4);
                     final boolean take = Programs.kind(step, false) == Programs.TAKE;
                     final ReferenceMatcher.Msg expected = take ? reference.take(tag, mask) : reference.probe(tag, mask);
                     final UnexpectedMsg msg = take ? engine.take(tag, mask) : engine.probe(tag, mask);

@@ -23,6 +23,8 @@ final class Programs
     /** Fake NIC steps (ignored by the software-only property). */
     static final int NIC_OP = 5;
     static final int NIC_POLL = 6;
+    /** Fake NIC step: run NIC and engine until both are idle. */
+    static final int SETTLE = 7;
 
     private static final int[] TAGS = {0, 1, 2, -2, -3};
     private static final int[] LENGTHS = {0, 8, 1024, 4096};
@@ -60,7 +62,11 @@ final class Programs
         {
             return TAKE;
         }
-        return k < 13 ? NIC_OP : NIC_POLL;
+        if (k < 12)
+        {
+            return NIC_OP;
+        }
+        return k < 15 ? NIC_POLL : SETTLE;
     }
 
     static int field(final int step, final int shift, final int n)
@@ -84,16 +90,16 @@ final class Programs
         return TAGS[field(step, 12, TAGS.length)];
     }
 
-    /** A receive source, ANY_SOURCE one time in four. */
-    static int recvSource(final int step)
+    /** A receive source, ANY_SOURCE one time in {@code oneIn}. */
+    static int recvSource(final int step, final int oneIn)
     {
-        return field(step, 16, 4) == 3 ? ANY_SOURCE : source(step);
+        return field(step, 16, oneIn) == 0 ? ANY_SOURCE : source(step);
     }
 
-    /** A receive tag, ANY_TAG one time in four. */
-    static int recvTag(final int step)
+    /** A receive tag, ANY_TAG one time in {@code oneIn}. */
+    static int recvTag(final int step, final int oneIn)
     {
-        return field(step, 20, 4) == 3 ? ANY_TAG : msgTag(step);
+        return field(step, 20, oneIn) == 0 ? ANY_TAG : msgTag(step);
     }
 
     static int length(final int step)
@@ -112,13 +118,14 @@ final class Programs
         return Envelope.pack(context(step), source(step), msgTag(step));
     }
 
-    static long packedRecvTag(final int step)
+    /** A receive (or probe) tag with wildcards one time in {@code oneIn} for each field. */
+    static long packedRecvTag(final int step, final int oneIn)
     {
-        return Envelope.recvTag(context(step), recvSource(step), recvTag(step));
+        return Envelope.recvTag(context(step), recvSource(step, oneIn), recvTag(step, oneIn));
     }
 
-    static long packedRecvMask(final int step)
+    static long packedRecvMask(final int step, final int oneIn)
     {
-        return Envelope.recvMask(recvSource(step), recvTag(step));
+        return Envelope.recvMask(recvSource(step, oneIn), recvTag(step, oneIn));
     }
 }

@@ -13,6 +13,10 @@ import java.util.Map;
  *   <tr><td>rankwire.sim.seed</td><td>1</td><td>seed of the scheduler's random source</td></tr>
  *   <tr><td>rankwire.sim.maxNumTags</td><td>1023</td><td>tagged buffers per NIC; 0 = no offload</td></tr>
  *   <tr><td>rankwire.sim.maxOps</td><td>2 * maxNumTags + 2</td><td>outstanding list operations</td></tr>
+ *   <tr><td>rankwire.sim.maxRndvHdrSize</td><td>64</td><td>largest rendezvous request</td></tr>
+ *   <tr><td>rankwire.sim.maxSge</td><td>1</td><td>scatter entries per tagged buffer (reported only)</td></tr>
+ *   <tr><td>rankwire.sim.rndvOffload</td><td>true</td><td>the NIC reads matched rendezvous itself
+ *       (capability flag RNDV); false: a matched rendezvous completes RNDV_INCOMPLETE</td></tr>
  *   <tr><td>rankwire.sim.eagerLimit</td><td>8192</td><td>largest eager payload the runtime should send</td></tr>
  *   <tr><td>rankwire.sim.maxMessageSize</td><td>eagerLimit + 64</td><td>largest message on a wire</td></tr>
  *   <tr><td>rankwire.sim.srqCapacity</td><td>4096</td><td>plain SRQ buffers a NIC can hold posted</td></tr>
@@ -29,7 +33,7 @@ public final class SimConfig
 {
     /** Prefix of every setting. */
     public static final String PREFIX = "rankwire.sim.";
-    /** Maximum rendezvous request (TMH + RVH + metadata), as the capability reports it. */
+    /** Default maximum rendezvous request (TMH + RVH + metadata), and the header room of an eager message. */
     public static final int MAX_RNDV_HDR_SIZE = 64;
 
     /** How events take effect. */
@@ -45,6 +49,9 @@ public final class SimConfig
     private long seed = 1;
     private int maxNumTags = 1023;
     private int maxOps = -1;
+    private int maxRndvHdrSize = MAX_RNDV_HDR_SIZE;
+    private int maxSge = 1;
+    private boolean rndvOffload = true;
     private int eagerLimit = 8192;
     private int maxMessageSize = -1;
     private int srqCapacity = 4096;
@@ -67,6 +74,13 @@ public final class SimConfig
         c.seed = longOf(settings, "seed", c.seed);
         c.maxNumTags = (int)longOf(settings, "maxNumTags", c.maxNumTags);
         c.maxOps = (int)longOf(settings, "maxOps", c.maxOps);
+        c.maxRndvHdrSize = (int)longOf(settings, "maxRndvHdrSize", c.maxRndvHdrSize);
+        c.maxSge = (int)longOf(settings, "maxSge", c.maxSge);
+        final String rndv = settings.get(PREFIX + "rndvOffload");
+        if (rndv != null)
+        {
+            c.rndvOffload = parseBoolean("rndvOffload", rndv);
+        }
         c.eagerLimit = (int)longOf(settings, "eagerLimit", c.eagerLimit);
         c.maxMessageSize = (int)longOf(settings, "maxMessageSize", c.maxMessageSize);
         c.srqCapacity = (int)longOf(settings, "srqCapacity", c.srqCapacity);
@@ -87,6 +101,16 @@ public final class SimConfig
             case "scheduled": return Mode.SCHEDULED;
             default: throw new IllegalArgumentException(
                 PREFIX + "mode : " + value + " (expected: inline|scheduled)");
+        }
+    }
+
+    private static boolean parseBoolean(final String name, final String value)
+    {
+        switch (value.trim().toLowerCase(java.util.Locale.ROOT))
+        {
+            case "true": return true;
+            case "false": return false;
+            default: throw new IllegalArgumentException(PREFIX + name + " : " + value + " (expected: true|false)");
         }
     }
 
@@ -122,6 +146,8 @@ public final class SimConfig
             maxMessageSize = eagerLimit + MAX_RNDV_HDR_SIZE;
         }
         check("maxMessageSize", maxMessageSize, MAX_RNDV_HDR_SIZE, (1 << 30) + MAX_RNDV_HDR_SIZE);
+        check("maxRndvHdrSize", maxRndvHdrSize, 32, maxMessageSize);
+        check("maxSge", maxSge, 1, 64);
         check("srqCapacity", srqCapacity, 1, 1 << 24);
         if (Integer.bitCount(cqCapacity) != 1 || cqCapacity < 4096)
         {
@@ -187,6 +213,40 @@ public final class SimConfig
     public SimConfig maxOps(final int maxOps)
     {
         this.maxOps = maxOps;
+        return this;
+    }
+
+    public int maxRndvHdrSize()
+    {
+        return maxRndvHdrSize;
+    }
+
+    public SimConfig maxRndvHdrSize(final int maxRndvHdrSize)
+    {
+        this.maxRndvHdrSize = maxRndvHdrSize;
+        return this;
+    }
+
+    public int maxSge()
+    {
+        return maxSge;
+    }
+
+    public SimConfig maxSge(final int maxSge)
+    {
+        this.maxSge = maxSge;
+        return this;
+    }
+
+    public boolean rndvOffload()
+    {
+        return rndvOffload;
+    }
+
+    /** Whether the NIC performs matched rendezvous itself (capability flag RNDV). */
+    public SimConfig rndvOffload(final boolean rndvOffload)
+    {
+        this.rndvOffload = rndvOffload;
         return this;
     }
 
@@ -293,7 +353,8 @@ public final class SimConfig
     public String toString()
     {
         return "SimConfig{mode=" + mode + ", seed=" + seed + ", maxNumTags=" + maxNumTags +
-            ", maxOps=" + maxOps + ", eagerLimit=" + eagerLimit + ", maxMessageSize=" + maxMessageSize +
+            ", maxOps=" + maxOps + ", maxRndvHdrSize=" + maxRndvHdrSize + ", maxSge=" + maxSge +
+            ", rndvOffload=" + rndvOffload + ", eagerLimit=" + eagerLimit + ", maxMessageSize=" + maxMessageSize +
             ", srqCapacity=" + srqCapacity + ", cqCapacity=" + cqCapacity +
             ", latencyNanos=" + latencyNanos + ", jitterNanos=" + jitterNanos +
             ", opDelayNanos=" + opDelayNanos + ", readNanos=" + readNanos +

@@ -2,6 +2,8 @@ package io.rankwire.sim;
 
 import java.util.Objects;
 
+import org.agrona.collections.Long2LongHashMap;
+
 /**
  * A fabric of simulated tag-matching NICs, one per rank, in one JVM. Ranks of a job opened
  * through {@link SimTransportProvider} share one fabric found by job id; tests may create one
@@ -28,7 +30,7 @@ public final class SimFabric
     private final SimTransport[] transports;
     private final MessagePool pool;
     private final EventScheduler scheduler;
-    private final long[] lastArrival;
+    private final Long2LongHashMap lastArrival = new Long2LongHashMap(0);
     private final long[] lastOp;
     private final boolean[] signalPending;
     private boolean anySignalPending;
@@ -41,7 +43,6 @@ public final class SimFabric
         this.size = size;
         this.pool = new MessagePool(Math.max(64, 16 * size), config.maxMessageSize());
         this.scheduler = config.mode() == SimConfig.Mode.SCHEDULED ? new EventScheduler(config.seed()) : null;
-        this.lastArrival = new long[size * size];
         this.lastOp = new long[size];
         this.signalPending = new boolean[size];
         this.nics = new SimNic[size];
@@ -246,11 +247,11 @@ public final class SimFabric
         }
         synchronized (scheduler)
         {
-            final int wire = m.source * size + m.destination;
+            final long wire = (long)m.source * size + m.destination;
             final long t = Math.max(
                 scheduler.now() + config.latencyNanos() + scheduler.jitter(config.jitterNanos()),
-                lastArrival[wire]);
-            lastArrival[wire] = t;
+                lastArrival.get(wire));
+            lastArrival.put(wire, t);
             scheduler.at(t, () -> deliver(m));
             signal(nics[m.destination]);
         }

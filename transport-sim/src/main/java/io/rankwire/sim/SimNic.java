@@ -30,6 +30,7 @@ final class SimNic
     private final CompletionQueue cq;
     private final RegionTable regions;
     private final NicCounters counters = new NicCounters();
+    private final boolean rndvOffload;
     private final ArrayDeque<WireMessage>[] parked;
     private final ArrayDeque<WireMessage> outbox = new ArrayDeque<>();
     private int parkedTotal;
@@ -45,15 +46,12 @@ final class SimNic
     {
         this.rank = rank;
         this.fabric = fabric;
+        this.rndvOffload = config.rndvOffload();
         this.tags = new TagList(config.maxNumTags());
         this.srq = new SrqBuffers(config.srqCapacity());
         this.cq = new CompletionQueue(config.cqCapacity(), this);
         this.regions = new RegionTable(rank);
         this.parked = new ArrayDeque[fabric.size()];
-        for (int i = 0; i < parked.length; i++)
-        {
-            parked[i] = new ArrayDeque<>();
-        }
     }
 
     int rank()
@@ -105,14 +103,26 @@ final class SimNic
             counters.increment(NicCounters.DROPPED);
             return false;
         }
-        if (!parked[m.source].isEmpty() || !process(m))
+        final ArrayDeque<WireMessage> wire = parked[m.source];
+        if ((wire != null && !wire.isEmpty()) || !process(m))
         {
-            parked[m.source].addLast(m);
+            park(m);
             parkedTotal++;
             counters.increment(NicCounters.RNR_WAITS);
             return true;
         }
         return false;
+    }
+
+    private void park(final WireMessage m)
+    {
+        ArrayDeque<WireMessage> wire = parked[m.source];
+        if (wire == null)
+        {
+            wire = new ArrayDeque<>();
+            parked[m.source] = wire;
+        }
+        wire.addLast(m);
     }
 
     /** Delivers {@code m}; false when it needs an SRQ buffer and none is posted. */
@@ -204,7 +214,7 @@ final class SimNic
         final int appCtx = TmHeader.appCtx(m.buffer, 0);
         final long recvWrId = tags.recvWrId(handle);
         counters.increment(NicCounters.MATCHED);
-        if (length < 0 || length > capacity)
+        if (!rndvOffload || length < 0 || length > capacity)
         {
             tags.buffer(handle).putBytes(tags.offset(handle), m.buffer, 0, Math.min(m.length, capacity));
             counters.increment(NicCounters.RNDV_INCOMPLETE);
@@ -391,6 +401,10 @@ final class SimNic
         for (int i = 0; i < n; i++)
         {
             final ArrayDeque<WireMessage> wire = parked[(retryStart + i) % n];
+            if (wire == null)
+            {
+                continue;
+            }
             WireMessage m;
             while ((m = wire.peekFirst()) != null && process(m))
             {
@@ -436,7 +450,7 @@ final class SimNic
         for (final ArrayDeque<WireMessage> wire : parked)
         {
             WireMessage m;
-            while ((m = wire.pollFirst()) != null)
+            while (wire != null && (m = wire.pollFirst()) != null)
             {
                 fabric.pool().release(m);
             }

@@ -141,14 +141,17 @@ final class SimOffloadPort implements OffloadPort
     @Override
     public int postSync(final int swCnt)
     {
-        final int rc = checkOp(0);
-        if (rc != ReturnCode.OK && rc != ReturnCode.INVALID_ARGUMENT)
+        if (transport.isClosed())
         {
-            return rc;
+            return ReturnCode.CLOSED;
         }
         if (maxNumTags == 0)
         {
             return ReturnCode.INVALID_ARGUMENT;
+        }
+        if (opsOutstanding >= maxOps)
+        {
+            return ReturnCode.BACK_PRESSURED;
         }
         opsOutstanding++;
         if (fabric.isScheduled())

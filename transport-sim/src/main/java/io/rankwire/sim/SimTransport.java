@@ -53,9 +53,9 @@ public final class SimTransport implements Transport
         this.fabric = fabric;
         this.nic = nic;
         final SimConfig c = fabric.config();
-        this.capabilities = new Capabilities(c.eagerLimit(), c.maxMessageSize(), SimConfig.MAX_RNDV_HDR_SIZE,
-            c.maxNumTags(), c.maxOps(), 1,
-            Capabilities.TM_CAP_RC | Capabilities.TM_CAP_RNDV | Capabilities.TM_CAP_NO_TAG);
+        this.capabilities = new Capabilities(c.eagerLimit(), c.maxMessageSize(), c.maxRndvHdrSize(),
+            c.maxNumTags(), c.maxOps(), c.maxSge(),
+            Capabilities.TM_CAP_RC | Capabilities.TM_CAP_NO_TAG | (c.rndvOffload() ? Capabilities.TM_CAP_RNDV : 0));
         this.offloadPort = new SimOffloadPort(this, fabric, nic);
     }
 
@@ -115,7 +115,7 @@ public final class SimTransport implements Transport
         {
             return ReturnCode.TOO_LARGE;
         }
-        final int rc = checkFormat(header.getByte(hdrOffset) & 0xFF, (int)total);
+        final int rc = checkFormat(header.getByte(hdrOffset) & 0xFF, (int)total, capabilities.maxRndvHdrSize());
         if (rc != ReturnCode.OK)
         {
             return rc;
@@ -130,7 +130,7 @@ public final class SimTransport implements Transport
         return ReturnCode.OK;
     }
 
-    private static int checkFormat(final int opcode, final int total)
+    private static int checkFormat(final int opcode, final int total, final int maxRndvHdrSize)
     {
         switch (opcode)
         {
@@ -141,7 +141,7 @@ public final class SimTransport implements Transport
             case TmHeader.FIN:
                 return total >= TmHeader.LENGTH + RvHeader.LENGTH ? ReturnCode.OK : ReturnCode.INVALID_ARGUMENT;
             case TmHeader.RNDV:
-                return total >= TmHeader.LENGTH + RvHeader.LENGTH && total <= SimConfig.MAX_RNDV_HDR_SIZE ?
+                return total >= TmHeader.LENGTH + RvHeader.LENGTH && total <= maxRndvHdrSize ?
                     ReturnCode.OK : ReturnCode.INVALID_ARGUMENT;
             default:
                 return ReturnCode.INVALID_ARGUMENT;

@@ -16,6 +16,7 @@ import org.junit.jupiter.api.Timeout;
 
 import io.rankwire.proto.RvHeader;
 import io.rankwire.proto.TmHeader;
+import io.rankwire.spi.Capabilities;
 import io.rankwire.spi.CompletionFlags;
 import io.rankwire.spi.CompletionOpcode;
 import io.rankwire.spi.CompletionStatus;
@@ -118,6 +119,31 @@ class RendezvousTest
         assertEquals(0, user.getByte(40));
         assertTrue(Recorded.drain(a).isEmpty());
         assertEquals(1, b.counters().rndvIncomplete());
+    }
+
+    @Test
+    void shouldLeaveMatchedRendezvousToSoftwareWithoutTheRndvCapability()
+    {
+        final SimFabric f = SimFabric.create(2, new SimConfig().maxNumTags(4).rndvOffload(false).maxRndvHdrSize(48));
+        final SimTransport x = f.open(0);
+        final SimTransport y = f.open(1);
+        assertEquals(0, y.capabilities().flags() & Capabilities.TM_CAP_RNDV);
+        assertEquals(48, y.capabilities().maxRndvHdrSize());
+        final MemoryRegion region = x.register(new UnsafeBuffer(new byte[64]), 0, 64);
+        final UnsafeBuffer user = new UnsafeBuffer(new byte[64]);
+        Nics.add(y, 0, 0x8L, FULL, user, 5, 0);
+        Recorded.drain(y);
+        final UnsafeBuffer big = new UnsafeBuffer(new byte[49]);
+        TmHeader.write(big, 0, TmHeader.RNDV, 0, 0, 0x8L);
+        assertEquals(ReturnCode.INVALID_ARGUMENT, x.postSend(1, big, 0, 49, null, 0, 0, 0));
+        Nics.sendRndv(x, 1, 0x8L, 0, region.va(), region.rkey(), 64, new byte[0]);
+        final List<Recorded> got = Recorded.drain(y);
+        assertEquals(1, got.size());
+        assertEquals(CompletionStatus.RNDV_INCOMPLETE, got.get(0).status);
+        assertEquals(region.rkey(), RvHeader.rkey(user, TmHeader.LENGTH));
+        assertEquals(0, y.counters().bytesRead());
+        x.close();
+        y.close();
     }
 
     @Test

@@ -3,8 +3,8 @@ package io.rankwire.tcp;
 import java.nio.ByteBuffer;
 
 import io.netty.buffer.ByteBuf;
+import io.netty.buffer.PooledByteBufAllocator;
 import io.netty.buffer.Unpooled;
-import io.netty.util.internal.PlatformDependent;
 import org.agrona.DirectBuffer;
 import org.agrona.MutableDirectBuffer;
 import org.agrona.concurrent.UnsafeBuffer;
@@ -85,8 +85,9 @@ final class Buffers
     }
 
     /**
-     * A buffer over {@code src[offset, offset + length)} that shares its memory when possible
-     * (zero-copy sends of registered regions); otherwise a copy.
+     * A buffer over {@code src[offset, offset + length)} that shares its memory when the buffer
+     * wraps an array or a {@link ByteBuffer} (zero-copy sends of registered regions); a buffer
+     * over a raw address is copied.
      */
     static ByteBuf wrap(final DirectBuffer src, final int offset, final int length)
     {
@@ -95,11 +96,13 @@ final class Buffers
         {
             return Unpooled.wrappedBuffer(array, src.wrapAdjustment() + offset, length);
         }
-        if (PlatformDependent.hasUnsafe())
+        final ByteBuffer nio = src.byteBuffer();
+        if (nio != null)
         {
-            return Unpooled.wrappedBuffer(src.addressOffset() + offset, length, false);
+            final int start = src.wrapAdjustment() + offset;
+            return Unpooled.wrappedBuffer(nio.duplicate().limit(start + length).position(start));
         }
-        final ByteBuf copy = Unpooled.directBuffer(length);
+        final ByteBuf copy = PooledByteBufAllocator.DEFAULT.directBuffer(length);
         append(copy, src, offset, length);
         return copy;
     }

@@ -124,10 +124,6 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter
             case Frames.READ_REQUEST:
                 responder.onRequest(ctx.channel(), body);
                 return null;
-            case Frames.READ_DATA:
-                final long id = body.readLong();
-                final long offset = body.readUnsignedInt();
-                return transport.pendingReads.onData(peer, id, offset, body);
             case Frames.READ_ERROR:
                 final long errorId = body.readLong();
                 final int status = body.readUnsignedByte();
@@ -255,6 +251,7 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter
     {
         cancelTimer();
         phase = OPEN;
+        ctx.pipeline().get(FrameDecoder.class).open(transport.pendingReads.sink(peer));
         responder = new ReadResponder(transport.registry, transport.settings.readChunk);
         transport.attach(peer, ctx.channel());
     }
@@ -347,17 +344,39 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter
     @Override
     public void exceptionCaught(final ChannelHandlerContext ctx, final Throwable cause)
     {
-        if (!transport.isClosed())
+        if (transport.isClosed())
+        {
+            ctx.close();
+            return;
+        }
+        if (phase == OPEN)
         {
             LOG.log(Level.WARNING, "rankwire-tcp: closing connection " + describe() + ": " + cause);
+            ctx.close();
         }
-        ctx.close();
+        else
+        {
+            refuse(cause.toString());
+        }
     }
 
     private void refuse(final String why)
     {
-        LOG.log(Level.WARNING, "rankwire-tcp: closing connection " + describe() + ": " + why);
+        final String message = "rankwire-tcp: closing connection " + describe() + ": " + why;
+        if (phase == OPEN)
+        {
+            LOG.log(Level.WARNING, message);
+        }
+        else
+        {
+            transport.refusals.log(message);
+        }
         phase = DONE;
+        final FrameDecoder decoder = channel.pipeline().get(FrameDecoder.class);
+        if (decoder != null)
+        {
+            decoder.stop();
+        }
         channel.close();
     }
 

@@ -1,6 +1,8 @@
 package io.rankwire.tcp;
 
 import java.net.InetSocketAddress;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 
 import io.netty.bootstrap.Bootstrap;
 import io.netty.bootstrap.ServerBootstrap;
@@ -27,6 +29,7 @@ final class Connector
     private final Bootstrap client;
     private final Channel server;
     private final TlsContexts tls;
+    private final Set<Channel> channels = ConcurrentHashMap.newKeySet();
 
     Connector(final TcpTransport transport, final EventLoops loops, final TcpSettings settings)
     {
@@ -87,17 +90,24 @@ final class Connector
             @Override
             protected void initChannel(final SocketChannel ch)
             {
+                channels.add(ch);
+                ch.closeFuture().addListener(f -> channels.remove(ch));
                 if (tls != null)
                 {
                     ch.pipeline().addLast(tls.handler(ch, peer >= 0));
                 }
-                ch.pipeline().addLast(new FrameDecoder(settings.maxFrame), new ConnectionHandler(transport, peer));
+                ch.pipeline().addLast(new FrameDecoder(settings.maxFrame, transport.refusals), new ConnectionHandler(transport, peer));
             }
         };
     }
 
-    void close()
+    /** Closes the listener and every connection, waiting up to {@code timeoutMs}. */
+    void close(final long timeoutMs)
     {
-        server.close().awaitUninterruptibly();
+        server.close().awaitUninterruptibly(timeoutMs);
+        for (final Channel ch : channels)
+        {
+            ch.close().awaitUninterruptibly(timeoutMs);
+        }
     }
 }

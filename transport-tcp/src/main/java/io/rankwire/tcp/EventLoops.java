@@ -1,9 +1,11 @@
 package io.rankwire.tcp;
 
+import java.nio.channels.spi.SelectorProvider;
+
+import io.netty.channel.DefaultSelectStrategyFactory;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.IoHandlerFactory;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
-import io.netty.channel.DefaultSelectStrategyFactory;
 import io.netty.channel.SelectStrategyFactory;
 import io.netty.channel.ServerChannel;
 import io.netty.channel.epoll.Epoll;
@@ -15,8 +17,6 @@ import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.channel.socket.nio.NioSocketChannel;
 import io.netty.util.concurrent.DefaultThreadFactory;
-
-import java.nio.channels.spi.SelectorProvider;
 
 /**
  * The I/O flavour of a transport: native epoll when the platform offers it, NIO otherwise, with

@@ -1,6 +1,7 @@
 package io.rankwire.tcp;
 
 import java.net.InetSocketAddress;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
@@ -71,6 +72,12 @@ final class PeerLink
         this.address = address;
     }
 
+    /** Bytes of frames queued and not yet handed to the channel. */
+    long queuedBytes()
+    {
+        return queuedBytes.get();
+    }
+
     /** The ready channel, or null. */
     Channel channel()
     {
@@ -118,7 +125,15 @@ final class PeerLink
     {
         if (!drainScheduled.get() && !drainScheduled.getAndSet(true))
         {
-            loop.execute(drainTask);
+            try
+            {
+                loop.execute(drainTask);
+            }
+            catch (final RejectedExecutionException e)
+            {
+                // the transport is closing: its close() releases whatever is still queued
+                drainScheduled.set(false);
+            }
         }
     }
 

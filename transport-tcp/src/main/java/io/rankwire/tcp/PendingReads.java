@@ -10,8 +10,9 @@ import org.agrona.MutableDirectBuffer;
 
 /**
  * The reader's side of software rendezvous: every {@code postRead} in flight, by request id.
- * READ_DATA chunks must arrive in order and inside the requested range; they are copied straight
- * into the destination, never outside {@code dst[dstOffset, dstOffset + length)}. Whoever removes
+ * READ_DATA chunks must arrive in order and inside the requested range; the decoder streams them
+ * (see {@link #sink}) straight into the destination, never outside
+ * {@code dst[dstOffset, dstOffset + length)}. Whoever removes
  * a request from the map (the last chunk, a READ_ERROR, a peer failure) publishes its one READ
  * completion.
  */
@@ -30,7 +31,7 @@ final class PendingReads
         final int dstOffset;
         final int length;
         final long wrId;
-        int received;
+        volatile int received;
 
         Read(final long id, final int peer, final MutableDirectBuffer dst, final int dstOffset, final int length,
             final long wrId)
@@ -62,31 +63,43 @@ final class PendingReads
         return reads.remove(read.id, read);
     }
 
-    /**
-     * Applies a READ_DATA chunk from {@code peer}; {@code data}'s readable bytes are the chunk.
-     *
-     * @return null when accepted, otherwise why the chunk violates the protocol.
-     */
-    String onData(final int peer, final long id, final long offset, final ByteBuf data)
+    /** A sink that streams READ_DATA bodies from {@code peer}'s connection into their reads. */
+    FrameDecoder.DataSink sink(final int peer)
     {
-        final Read read = reads.get(id);
-        if (read == null || read.peer != peer)
+        return new FrameDecoder.DataSink()
         {
-            return "READ_DATA for unknown request " + id;
-        }
-        final int n = data.readableBytes();
-        if (offset != read.received || n > read.length - read.received)
-        {
-            return "READ_DATA at offset " + offset + " length " + n + " for request " + id + " (expected: offset " +
-                read.received + ", at most " + (read.length - read.received) + " bytes)";
-        }
-        Buffers.copyInto(data, n, read.dst, read.dstOffset + read.received);
-        read.received += n;
-        if (read.received == read.length)
-        {
-            complete(read, CompletionStatus.SUCCESS);
-        }
-        return null;
+            private Read current;
+
+            @Override
+            public String onDataStart(final long requestId, final long offset, final int length)
+            {
+                final Read read = reads.get(requestId);
+                if (read == null || read.peer != peer)
+                {
+                    return "READ_DATA for unknown request " + requestId;
+                }
+                if (offset != read.received || length > read.length - read.received)
+                {
+                    return "READ_DATA at offset " + offset + " length " + length + " for request " + requestId +
+                        " (expected: offset " + read.received + ", at most " + (read.length - read.received) + " bytes)";
+                }
+                current = read;
+                return null;
+            }
+
+            @Override
+            public void onData(final ByteBuf in, final int length)
+            {
+                final Read read = current;
+                Buffers.copyInto(in, length, read.dst, read.dstOffset + read.received);
+                read.received += length;
+                if (read.received == read.length)
+                {
+                    current = null;
+                    complete(read, CompletionStatus.SUCCESS);
+                }
+            }
+        };
     }
 
     /** Applies a READ_ERROR; false when the request is unknown. */
@@ -119,6 +132,17 @@ final class PendingReads
         {
             inbound.offerEvent(CompletionOpcode.READ, read.peer, status, read.wrId);
         }
+    }
+
+    /** Bytes received so far by reads in flight (for monitoring and tests). */
+    long receivedBytes()
+    {
+        long sum = 0;
+        for (final Read read : reads.values())
+        {
+            sum += read.received;
+        }
+        return sum;
     }
 
     void clear()

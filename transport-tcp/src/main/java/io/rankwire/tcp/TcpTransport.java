@@ -8,10 +8,12 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
 import io.netty.buffer.PooledByteBufAllocator;
+import io.netty.buffer.Unpooled;
 import io.netty.channel.Channel;
 import io.rankwire.RankwireException;
 import io.rankwire.spi.Capabilities;
@@ -39,6 +41,7 @@ import org.agrona.MutableDirectBuffer;
 final class TcpTransport implements Transport
 {
     static final String ADDRESS_KEY = "tcp.address";
+    private static final long CLOSE_TIMEOUT_MS = 5_000;
     private static final System.Logger LOG = System.getLogger(TcpTransport.class.getName());
 
     final TcpSettings settings;
@@ -49,6 +52,7 @@ final class TcpTransport implements Transport
     final InboundQueue inbound;
     final PendingReads pendingReads;
     final MemoryRegistry registry = new MemoryRegistry();
+    final Refusals refusals = new Refusals();
     private final TransportContext context;
     private final Capabilities capabilities;
     private final EventLoops loops;
@@ -65,6 +69,12 @@ final class TcpTransport implements Transport
         this.rank = context.rank();
         this.size = context.size();
         this.jobId = context.jobId();
+        final int jobIdBytes = jobId.getBytes(StandardCharsets.UTF_8).length;
+        if (jobIdBytes < 1 || jobIdBytes > Frames.MAX_JOB_ID)
+        {
+            throw new IllegalArgumentException(
+                "jobId : " + jobIdBytes + " bytes (expected: 1.." + Frames.MAX_JOB_ID + " bytes of UTF-8)");
+        }
         this.handshake = new Handshake(context.secret(), jobId);
         this.inbound = new InboundQueue(settings.inboundQueue, context);
         this.pendingReads = new PendingReads(inbound);
@@ -131,8 +141,7 @@ final class TcpTransport implements Transport
                 {
                     throw new RankwireException("rankwire-tcp: rank " + rank + " could not connect to rank " + p);
                 }
-                Thread.onSpinWait();
-                Thread.yield();
+                pause();
             }
         }
     }
@@ -184,7 +193,9 @@ final class TcpTransport implements Transport
             return ReturnCode.CLOSED;
         }
         if (peer < 0 || peer >= size || header == null || hdrLength < Frames.TMH || hdrOffset < 0 ||
-            payloadLength < 0 || (payloadLength > 0 && (payload == null || payloadOffset < 0)))
+            hdrOffset > header.capacity() - hdrLength || payloadLength < 0 ||
+            (payloadLength > 0 && (payload == null || payloadOffset < 0 ||
+            payloadOffset > payload.capacity() - payloadLength)))
         {
             return ReturnCode.INVALID_ARGUMENT;
         }
@@ -305,6 +316,10 @@ final class TcpTransport implements Transport
     @Override
     public int poll(final CompletionHandler handler, final int max)
     {
+        if (closed)
+        {
+            return 0;
+        }
         final int count = inbound.poll(handler, max);
         if (!stalled.isEmpty())
         {
@@ -336,16 +351,13 @@ final class TcpTransport implements Transport
         closed = true;
         if (graceful)
         {
+            final long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(CLOSE_TIMEOUT_MS);
             for (final PeerLink link : links)
             {
-                final Channel ch = link.channel();
-                if (ch != null)
-                {
-                    ch.writeAndFlush(Frames.goodbye(ch.alloc()));
-                }
+                sayGoodbye(link, deadline);
             }
         }
-        connector.close();
+        connector.close(CLOSE_TIMEOUT_MS);
         loops.group.shutdownGracefully(0, 2, TimeUnit.SECONDS).awaitUninterruptibly(10, TimeUnit.SECONDS);
         for (final PeerLink link : links)
         {
@@ -355,6 +367,38 @@ final class TcpTransport implements Transport
         inbound.clear();
         pendingReads.clear();
         registry.closeAll();
+    }
+
+    /**
+     * Sends what is queued for {@code link} (waiting for a connection still on its way), then
+     * GOODBYE, and waits until the channel has written it all, up to {@code deadline}.
+     */
+    private void sayGoodbye(final PeerLink link, final long deadline)
+    {
+        while (link.state() == PeerLink.CONNECTING && link.queuedBytes() > 0 && System.nanoTime() - deadline < 0)
+        {
+            pause();
+        }
+        if (link.state() != PeerLink.READY)
+        {
+            return;
+        }
+        link.enqueue(Frames.goodbye(alloc));
+        while (link.state() == PeerLink.READY && link.queuedBytes() > 0 && System.nanoTime() - deadline < 0)
+        {
+            pause();
+        }
+        final Channel ch = link.channel();
+        final long left = TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime());
+        if (ch != null && left > 0)
+        {
+            ch.writeAndFlush(Unpooled.EMPTY_BUFFER).awaitUninterruptibly(left);
+        }
+    }
+
+    private static void pause()
+    {
+        LockSupport.parkNanos(100_000);
     }
 
     boolean isClosed()
@@ -395,11 +439,18 @@ final class TcpTransport implements Transport
         {
             return Frames.VERDICT_ACCEPT;
         }
-        if (link.state() == PeerLink.CONNECTING)
+        final int state = link.state();
+        if (peer > rank && (state == PeerLink.CONNECTING || state == PeerLink.READY))
         {
-            return peer < rank ? Frames.VERDICT_ACCEPT : Frames.VERDICT_DUPLICATE;
+            return Frames.VERDICT_DUPLICATE;
         }
-        return -1;
+        return peer < rank && state == PeerLink.CONNECTING ? Frames.VERDICT_ACCEPT : -1;
+    }
+
+    /** The ready connection to {@code peer}, or null. */
+    Channel channelTo(final int peer)
+    {
+        return links[peer].channel();
     }
 
     void attach(final int peer, final Channel ch)

@@ -138,8 +138,7 @@ final class TcpJob implements AutoCloseable
             }, 64);
             if (n == 0)
             {
-                Thread.onSpinWait();
-                Thread.yield();
+                idle();
             }
         }
         return seen;
@@ -157,9 +156,19 @@ final class TcpJob implements AutoCloseable
         while ((rc = post.getAsInt()) == io.rankwire.spi.ReturnCode.BACK_PRESSURED)
         {
             rank.poll(c -> sink.add(new Seen(c)), 64);
-            Thread.yield();
+            idle();
         }
         return rc;
+    }
+
+    /** Yields while waiting; ends the wait when the test's timeout interrupts it. */
+    static void idle()
+    {
+        Thread.yield();
+        if (Thread.currentThread().isInterrupted())
+        {
+            throw new IllegalStateException("interrupted while waiting (test timeout)");
+        }
     }
 
     @Override

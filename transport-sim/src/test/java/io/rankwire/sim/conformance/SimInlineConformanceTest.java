@@ -18,4 +18,10 @@ class SimInlineConformanceTest extends ConformanceSuite
     {
         return Map.of("rankwire.sim.mode", "inline");
     }
+
+    @Override
+    protected int expectedHardwareMatches()
+    {
+        return 3;
+    }
 }

@@ -1,0 +1,61 @@
+package io.rankwire.examples;
+
+import io.rankwire.Comm;
+import io.rankwire.Rankwire;
+import io.rankwire.Request;
+
+/**
+ * A token travels once around all ranks: 0 -> 1 -> ... -> N-1 -> 0. Each rank adds its own rank
+ * number to it; rank 0 checks that the token came back as {@code 0 + 1 + ... + (N-1)}.
+ *
+ * <p>Arguments: {@code [laps]} (default 1): how many times the token goes around.
+ */
+public final class Ring
+{
+    private static final int TAG = 7;
+
+    private Ring()
+    {
+    }
+
+    public static void main(final String[] args)
+    {
+        try (Rankwire rw = Rankwire.init(args))
+        {
+            final Comm world = rw.world();
+            final int rank = world.rank();
+            final int size = world.size();
+            final int laps = args.length > 0 ? Integer.parseInt(args[0]) : 1;
+            final int right = (rank + 1) % size;
+            final int left = (rank + size - 1) % size;
+            final long[] token = new long[1];
+
+            for (int lap = 0; lap < laps; lap++)
+            {
+                if (rank == 0)
+                {
+                    // Post the receive first, so a job of one rank (sending to itself) works too.
+                    final Request back = world.irecv(token, 0, 1, left, TAG);
+                    world.send(token, 0, 1, right, TAG);
+                    back.await();
+                }
+                else
+                {
+                    world.recv(token, 0, 1, left, TAG);
+                    token[0] += rank;
+                    world.send(token, 0, 1, right, TAG);
+                }
+            }
+
+            if (rank == 0)
+            {
+                final long expected = (long)laps * size * (size - 1) / 2;
+                if (token[0] != expected)
+                {
+                    throw new IllegalStateException("token : " + token[0] + " (expected: " + expected + ")");
+                }
+                System.out.printf("Ring OK: %d ranks, %d lap(s), sum=%d%n", size, laps, token[0]);
+            }
+        }
+    }
+}

@@ -1,0 +1,102 @@
+package io.rankwire.examples.bench;
+
+import java.util.List;
+
+import io.rankwire.Comm;
+import io.rankwire.Rankwire;
+
+/**
+ * Unidirectional bandwidth: per iteration rank 0 starts a window of 64 {@code isend}s, rank 1 a
+ * window of 64 {@code irecv}s, both wait for all of them and rank 1 acknowledges. Reported in MB/s
+ * (10^6 bytes per second) for 1 B to 4 MiB, beside the same stream over the raw baseline.
+ *
+ * <p>Options ({@link BenchArgs}): {@code --min-size --max-size --window --iters --warmup --csv
+ * --plot --no-baseline}.
+ */
+public final class Bandwidth
+{
+    private Bandwidth()
+    {
+    }
+
+    public static void main(final String[] args)
+    {
+        StreamBench.run(args, false);
+    }
+
+    /** Shared driver of {@link Bandwidth} and {@link BiBandwidth}. */
+    static final class StreamBench
+    {
+        private StreamBench()
+        {
+        }
+
+        static void run(final String[] args, final boolean both)
+        {
+            final BenchArgs opts = BenchArgs.parse(args);
+            try (Rankwire rw = Rankwire.init(args))
+            {
+                final Comm world = rw.world();
+                Bench.requireTwoRanks(world);
+                if (world.rank() > 1)
+                {
+                    return;
+                }
+                final int min = opts.minSize >= 0 ? opts.minSize : 1;
+                final int max = opts.maxSize >= 0 ? opts.maxSize : 4 << 20;
+                final List<Integer> sizes = BenchArgs.powersOfTwo(min, max);
+                final Streams streams = new Streams(world, opts.window, max);
+                try (RawChannel raw = opts.baseline ? RawChannels.open(rw, world) : null)
+                {
+                    measure(rw, world, opts, sizes, streams, raw, both);
+                }
+            }
+        }
+
+        private static void measure(
+            final Rankwire rw, final Comm world, final BenchArgs opts, final List<Integer> sizes,
+            final Streams streams, final RawChannel raw, final boolean both)
+        {
+            final String transport = rw.config().transport();
+            final String base = raw == null ? "raw" : raw.name();
+            final String what = both ? "Bidirectional bandwidth" : "Bandwidth";
+            final Report report = new Report("Rankwire " + what.toLowerCase(java.util.Locale.ROOT) + " over " + transport +
+                ", window " + opts.window + ", MB/s; baseline: " + base,
+                "size", "iters", "MB/s", "raw_MB/s", "ratio");
+            final Plots.Line rwLine = new Plots.Line("Rankwire (" + transport + ")");
+            final Plots.Line rawLine = new Plots.Line(base);
+            for (int i = 0; i < sizes.size(); i++)
+            {
+                final int size = sizes.get(i);
+                final int iters = opts.itersFor(size, 100, 10);
+                final int warmup = opts.warmupFor(iters);
+                final double bytes = (both ? 2.0 : 1.0) * size * opts.window * iters;
+                final long nanos = both ? streams.bothWays(size, iters, warmup) : streams.oneWay(size, iters, warmup);
+                final double mbs = bytes * 1e3 / nanos;
+                double rawMbs = Double.NaN;
+                if (raw != null)
+                {
+                    final long rawNanos = both ? streams.rawBothWays(raw, size, iters, warmup) :
+                        streams.rawOneWay(raw, size, iters, warmup);
+                    rawMbs = bytes * 1e3 / rawNanos;
+                }
+                if (world.rank() == 0)
+                {
+                    report.row(size, iters, mbs, rawMbs, mbs / rawMbs);
+                    rwLine.add(size, mbs);
+                    rawLine.add(size, rawMbs);
+                    System.err.printf("%s: %s B done (%d/%d)%n", what, BenchArgs.formatSize(size), i + 1, sizes.size());
+                }
+            }
+            if (world.rank() == 0)
+            {
+                Bench.finish(report, opts);
+                if (opts.plot != null)
+                {
+                    Plots.bySize(opts.plot, what + " by message size (window " + opts.window + ")", "MB/s",
+                        raw == null ? List.of(rwLine) : List.of(rwLine, rawLine));
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,34 @@
+package io.rankwire.examples.bench;
+
+import io.rankwire.Comm;
+
+/** Small pieces every benchmark shares. */
+final class Bench
+{
+    private Bench()
+    {
+    }
+
+    static void requireTwoRanks(final Comm world)
+    {
+        if (world.size() < 2)
+        {
+            throw new IllegalStateException("ranks : " + world.size() + " (expected: >= 2; ranks 0 and 1 take part)");
+        }
+    }
+
+    /** Prints the table and writes the CSV file if one was asked for. */
+    static void finish(final Report report, final BenchArgs opts)
+    {
+        report.print(System.out);
+        if (opts.csv != null)
+        {
+            report.writeCsv(opts.csv);
+            System.out.println("# wrote " + opts.csv);
+        }
+        if (opts.plot != null)
+        {
+            System.out.println("# plotting to " + opts.plot);
+        }
+    }
+}

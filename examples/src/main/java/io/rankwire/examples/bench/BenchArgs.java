@@ -1,0 +1,156 @@
+package io.rankwire.examples.bench;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The options every benchmark understands:
+ * <pre>
+ *   --min-size S   smallest message (default per benchmark)     --iters N    timed iterations
+ *   --max-size S   largest message                              --warmup N   untimed iterations first
+ *   --window W     messages in flight per iteration (64)        --csv FILE   also write the table as CSV
+ *   --plot FILE    draw charts (.png or .svg)                   --no-baseline  skip the raw baseline
+ *   --size S       the one message size (MessageRate, Overlap)  --compute-ms M (Overlap)
+ * </pre>
+ * Sizes take the binary suffixes K, M and G. Iteration counts of {@code 0} mean the benchmark's
+ * own defaults, which shrink for large messages.
+ */
+final class BenchArgs
+{
+    int minSize = -1;
+    int maxSize = -1;
+    int size = -1;
+    int iters;
+    int warmup = -1;
+    int window = 64;
+    long computeMillis = -1;
+    String csv;
+    String plot;
+    boolean baseline = true;
+
+    static BenchArgs parse(final String[] args)
+    {
+        final BenchArgs a = new BenchArgs();
+        for (int i = 0; i < args.length; i++)
+        {
+            final String name = args[i];
+            if (name.equals("--no-baseline"))
+            {
+                a.baseline = false;
+                continue;
+            }
+            if (i + 1 >= args.length)
+            {
+                throw new IllegalArgumentException(name + " : missing value (expected: " + name + " VALUE)");
+            }
+            final String value = args[++i];
+            switch (name)
+            {
+                case "--min-size": a.minSize = parseSize(value); break;
+                case "--max-size": a.maxSize = parseSize(value); break;
+                case "--size": a.size = parseSize(value); break;
+                case "--iters": a.iters = positive(name, value); break;
+                case "--warmup": a.warmup = integer(name, value); break;
+                case "--window": a.window = positive(name, value); break;
+                case "--compute-ms": a.computeMillis = positive(name, value); break;
+                case "--csv": a.csv = value; break;
+                case "--plot": a.plot = value; break;
+                default:
+                    throw new IllegalArgumentException("option : '" + name + "' (expected: --min-size, --max-size, --size, " +
+                        "--iters, --warmup, --window, --compute-ms, --csv, --plot or --no-baseline)");
+            }
+        }
+        return a;
+    }
+
+    /** {@code 0, 1, 2, 4, ...} from {@code min} to {@code max} ({@code 0} first when min is 0). */
+    static List<Integer> powersOfTwo(final int min, final int max)
+    {
+        final List<Integer> sizes = new ArrayList<>();
+        if (min == 0)
+        {
+            sizes.add(0);
+        }
+        for (long s = Math.max(1, Integer.highestOneBit(Math.max(1, min))); s <= max; s <<= 1)
+        {
+            if (s >= min)
+            {
+                sizes.add((int)s);
+            }
+        }
+        return sizes;
+    }
+
+    /** Iterations for a message of {@code size} bytes: the option, or fewer for large messages. */
+    int itersFor(final int size, final int small, final int large)
+    {
+        if (iters > 0)
+        {
+            return iters;
+        }
+        return size >= 64 * 1024 ? large : small;
+    }
+
+    int warmupFor(final int iterations)
+    {
+        return warmup >= 0 ? warmup : Math.max(1, iterations / 10);
+    }
+
+    static int parseSize(final String text)
+    {
+        final String t = text.trim().toUpperCase(Locale.ROOT);
+        final char unit = t.isEmpty() ? ' ' : t.charAt(t.length() - 1);
+        final int shift = unit == 'K' ? 10 : unit == 'M' ? 20 : unit == 'G' ? 30 : 0;
+        final long value;
+        try
+        {
+            value = Long.parseLong(shift == 0 ? t : t.substring(0, t.length() - 1)) << shift;
+        }
+        catch (final NumberFormatException e)
+        {
+            throw new IllegalArgumentException("size : '" + text + "' (expected: bytes, e.g. 4096, 64K, 4M)", e);
+        }
+        if (value < 0 || value > Integer.MAX_VALUE - 8)
+        {
+            throw new IllegalArgumentException("size : " + text + " (expected: 0.." + (Integer.MAX_VALUE - 8) + " bytes)");
+        }
+        return (int)value;
+    }
+
+    /** {@code 512}, {@code 64K}, {@code 4M}. */
+    static String formatSize(final int size)
+    {
+        if (size >= 1 << 20 && size % (1 << 20) == 0)
+        {
+            return (size >> 20) + "M";
+        }
+        if (size >= 1 << 10 && size % (1 << 10) == 0)
+        {
+            return (size >> 10) + "K";
+        }
+        return Integer.toString(size);
+    }
+
+    private static int positive(final String name, final String value)
+    {
+        final int v = integer(name, value);
+        if (v <= 0)
+        {
+            throw new IllegalArgumentException(name + " : " + v + " (expected: > 0)");
+        }
+        return v;
+    }
+
+    private static int integer(final String name, final String value)
+    {
+        try
+        {
+            return Integer.parseInt(value.trim());
+        }
+        catch (final NumberFormatException e)
+        {
+            throw new IllegalArgumentException(name + " : '" + value + "' (expected: an integer)", e);
+        }
+    }
+}

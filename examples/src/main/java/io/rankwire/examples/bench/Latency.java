@@ -1,0 +1,171 @@
+package io.rankwire.examples.bench;
+
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.List;
+
+import org.HdrHistogram.Histogram;
+import org.agrona.concurrent.UnsafeBuffer;
+
+import io.rankwire.Comm;
+import io.rankwire.Rankwire;
+
+/**
+ * One-way latency (round trip / 2) between ranks 0 and 1 for messages of 0 B to 4 MiB, as
+ * HdrHistogram percentiles, beside the same ping-pong over the raw baseline measured in the same
+ * run. Rank 0 prints the table; a progress line per size goes to stderr.
+ *
+ * <p>Options ({@link BenchArgs}): {@code --min-size --max-size --iters --warmup --csv --plot
+ * --no-baseline}. {@code --plot lat.png} writes {@code lat.png} (median latency by size) and
+ * {@code lat-percentiles.png} (the distribution at the smallest non-zero size).
+ */
+public final class Latency
+{
+    private static final int TAG = 11;
+
+    private Latency()
+    {
+    }
+
+    public static void main(final String[] args)
+    {
+        final BenchArgs opts = BenchArgs.parse(args);
+        try (Rankwire rw = Rankwire.init(args))
+        {
+            final Comm world = rw.world();
+            Bench.requireTwoRanks(world);
+            if (world.rank() > 1)
+            {
+                return;
+            }
+            final int min = opts.minSize >= 0 ? opts.minSize : 0;
+            final int max = opts.maxSize >= 0 ? opts.maxSize : 4 << 20;
+            final List<Integer> sizes = BenchArgs.powersOfTwo(min, max);
+            final ByteBuffer buf = ByteBuffer.allocateDirect(Math.max(1, max));
+            final UnsafeBuffer view = new UnsafeBuffer(buf);
+            final RawChannel raw = opts.baseline ? RawChannels.open(rw, world) : null;
+            try
+            {
+                run(rw, world, opts, sizes, view, buf, raw);
+            }
+            finally
+            {
+                if (raw != null)
+                {
+                    raw.close();
+                }
+            }
+        }
+    }
+
+    private static void run(
+        final Rankwire rw, final Comm world, final BenchArgs opts, final List<Integer> sizes,
+        final UnsafeBuffer view, final ByteBuffer buf, final RawChannel raw)
+    {
+        final String base = raw == null ? "raw" : raw.name();
+        final Report report = new Report("Rankwire latency over " + rw.config().transport() +
+            ", one-way (round trip / 2) in microseconds; baseline: " + base,
+            "size", "iters", "p50", "p99", "p99.9", "max", "raw_p50", "raw_p99", "p50_ratio");
+        final Plots.Line rwLine = new Plots.Line("Rankwire (" + rw.config().transport() + ") p50");
+        final Plots.Line rawLine = new Plots.Line(base + " p50");
+        Histogram distRw = null;
+        Histogram distRaw = null;
+        int distSize = 0;
+        for (int i = 0; i < sizes.size(); i++)
+        {
+            final int size = sizes.get(i);
+            final int iters = opts.itersFor(size, 2000, 100);
+            final int warmup = opts.warmupFor(iters);
+            final Histogram h = rankwire(world, view, size, iters, warmup);
+            final Histogram r = raw == null ? null : raw(world, raw, buf, size, iters, warmup);
+            if (world.rank() == 0)
+            {
+                final double p50 = h.getValueAtPercentile(50) / 1e3;
+                final double rawP50 = r == null ? Double.NaN : r.getValueAtPercentile(50) / 1e3;
+                report.row(size, iters, p50, h.getValueAtPercentile(99) / 1e3, h.getValueAtPercentile(99.9) / 1e3,
+                    h.getMaxValue() / 1e3, rawP50, r == null ? Double.NaN : r.getValueAtPercentile(99) / 1e3,
+                    p50 / rawP50);
+                rwLine.add(size, p50);
+                rawLine.add(size, rawP50);
+                if (distRw == null && size > 0)
+                {
+                    distRw = h;
+                    distRaw = r;
+                    distSize = size;
+                }
+                System.err.printf("latency: %s B done (%d/%d)%n", BenchArgs.formatSize(size), i + 1, sizes.size());
+            }
+        }
+        if (world.rank() == 0)
+        {
+            Bench.finish(report, opts);
+            if (opts.plot != null && distRw != null)
+            {
+                final List<Plots.Line> lines = new ArrayList<>(List.of(rwLine));
+                final List<String> names = new ArrayList<>(List.of("Rankwire (" + rw.config().transport() + ")"));
+                final List<Histogram> hs = new ArrayList<>(List.of(distRw));
+                if (raw != null)
+                {
+                    lines.add(rawLine);
+                    names.add(base);
+                    hs.add(distRaw);
+                }
+                Plots.bySize(opts.plot, "One-way latency (p50) by message size", "latency (us)", lines);
+                Plots.percentiles(Plots.sibling(opts.plot, "-percentiles"),
+                    "One-way latency distribution at " + distSize + " B, " + distRw.getTotalCount() + " samples", names, hs);
+            }
+        }
+    }
+
+    /** Rank 0's histogram of one-way latencies in nanoseconds (rank 1 returns an empty one). */
+    private static Histogram rankwire(final Comm world, final UnsafeBuffer buf, final int size, final int iters, final int warmup)
+    {
+        final Histogram h = new Histogram(3);
+        final int peer = 1 - world.rank();
+        for (int i = 0; i < warmup + iters; i++)
+        {
+            if (world.rank() == 0)
+            {
+                final long start = System.nanoTime();
+                world.send(buf, 0, size, peer, TAG);
+                world.recv(buf, 0, size, peer, TAG);
+                if (i >= warmup)
+                {
+                    h.recordValue((System.nanoTime() - start) / 2);
+                }
+            }
+            else
+            {
+                world.recv(buf, 0, size, peer, TAG);
+                world.send(buf, 0, size, peer, TAG);
+            }
+        }
+        return h;
+    }
+
+    /** The same ping-pong over the raw channel. */
+    private static Histogram raw(final Comm world, final RawChannel raw, final ByteBuffer buf, final int size,
+        final int iters, final int warmup)
+    {
+        final Histogram h = new Histogram(3);
+        for (int i = 0; i < warmup + iters; i++)
+        {
+            if (world.rank() == 0)
+            {
+                final long start = System.nanoTime();
+                raw.send(buf, size);
+                raw.recv(buf, size);
+                if (i >= warmup)
+                {
+                    h.recordValue((System.nanoTime() - start) / 2);
+                }
+            }
+            else
+            {
+                raw.recv(buf, size);
+                raw.send(buf, size);
+            }
+        }
+        return h;
+    }
+}

@@ -1,0 +1,50 @@
+package io.rankwire.examples.bench;
+
+import io.rankwire.Comm;
+import io.rankwire.Rankwire;
+
+/**
+ * Message rate: windows of 64 eight-byte {@code isend}s from rank 0 to rank 1 (as
+ * {@link Bandwidth}), reported in messages per second beside the raw baseline.
+ *
+ * <p>Options ({@link BenchArgs}): {@code --size} (default 8), {@code --window}, {@code --iters}
+ * (default 2000), {@code --warmup}, {@code --csv}, {@code --no-baseline}.
+ */
+public final class MessageRate
+{
+    private MessageRate()
+    {
+    }
+
+    public static void main(final String[] args)
+    {
+        final BenchArgs opts = BenchArgs.parse(args);
+        try (Rankwire rw = Rankwire.init(args))
+        {
+            final Comm world = rw.world();
+            Bench.requireTwoRanks(world);
+            if (world.rank() > 1)
+            {
+                return;
+            }
+            final int size = opts.size >= 0 ? opts.size : 8;
+            final int iters = opts.iters > 0 ? opts.iters : 2000;
+            final int warmup = opts.warmupFor(iters);
+            final Streams streams = new Streams(world, opts.window, size);
+            try (RawChannel raw = opts.baseline ? RawChannels.open(rw, world) : null)
+            {
+                final double messages = (double)opts.window * iters;
+                final double rate = messages * 1e9 / streams.oneWay(size, iters, warmup);
+                final double rawRate = raw == null ? Double.NaN : messages * 1e9 / streams.rawOneWay(raw, size, iters, warmup);
+                if (world.rank() == 0)
+                {
+                    final Report report = new Report("Rankwire message rate over " + rw.config().transport() +
+                        ", window " + opts.window + ", messages/s; baseline: " + (raw == null ? "none" : raw.name()),
+                        "size", "messages", "msgs/s", "raw_msgs/s", "ratio");
+                    report.row(size, (long)messages, rate, rawRate, rate / rawRate);
+                    Bench.finish(report, opts);
+                }
+            }
+        }
+    }
+}

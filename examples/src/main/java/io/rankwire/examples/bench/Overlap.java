@@ -1,0 +1,142 @@
+package io.rankwire.examples.bench;
+
+import java.nio.ByteBuffer;
+import java.util.Arrays;
+
+import org.agrona.concurrent.UnsafeBuffer;
+
+import io.rankwire.Comm;
+import io.rankwire.Rankwire;
+import io.rankwire.Request;
+
+/**
+ * Communication/computation overlap. Rank 1 posts a large {@code irecv}, tells rank 0 to send,
+ * then computes for a fixed time without calling the runtime, and only then waits. If the
+ * transfer progressed during the computation (a NIC that matches and pulls the data itself, as
+ * the simulated offload NIC does, or an asynchronous progress thread) the wait is short. The
+ * overlap is {@code 1 - wait / transfer}, where {@code transfer} is the time the same receive
+ * takes without computing. The raw baseline does the same with a blocking read after computing.
+ *
+ * <p>Options ({@link BenchArgs}): {@code --size} (default 16M), {@code --compute-ms} (default
+ * twice the transfer time), {@code --iters} (default 5; medians are reported), {@code --csv},
+ * {@code --no-baseline}.
+ */
+public final class Overlap
+{
+    private static final int READY = 31;
+    private static final int DATA = 32;
+    private static volatile double sink;
+
+    private Overlap()
+    {
+    }
+
+    public static void main(final String[] args)
+    {
+        final BenchArgs opts = BenchArgs.parse(args);
+        try (Rankwire rw = Rankwire.init(args))
+        {
+            final Comm world = rw.world();
+            Bench.requireTwoRanks(world);
+            if (world.rank() > 1)
+            {
+                return;
+            }
+            final int size = opts.size >= 0 ? opts.size : 16 << 20;
+            final int iters = opts.iters > 0 ? opts.iters : 5;
+            final ByteBuffer bytes = ByteBuffer.allocateDirect(Math.max(1, size));
+            final UnsafeBuffer buf = new UnsafeBuffer(bytes);
+
+            // Only rank 1's figures mean anything: it receives, computes and waits; rank 0 just sends.
+            final long transfer = median(iters, () -> rankwireRound(world, buf, size, 0));
+            final long compute = opts.computeMillis > 0 ? opts.computeMillis * 1_000_000 : Math.max(1_000_000, 2 * transfer);
+            final long wait = median(iters, () -> rankwireRound(world, buf, size, compute));
+
+            final Report report = new Report("Overlap over " + rw.config().transport() + ": " + BenchArgs.formatSize(size) +
+                " message, rank 1 computes " + String.format(java.util.Locale.ROOT, "%.1f", compute / 1e6) +
+                " ms before waiting; milliseconds, median of " + iters,
+                "path", "transfer_ms", "wait_after_compute_ms", "overlap_%");
+            report.row("Rankwire (" + rw.config().transport() + ")", transfer / 1e6, wait / 1e6, overlap(transfer, wait));
+            if (opts.baseline)
+            {
+                try (RawChannel raw = RawChannels.open(rw, world))
+                {
+                    final long rawTransfer = median(iters, () -> rawRound(world, raw, bytes, size, 0));
+                    final long rawWait = median(iters, () -> rawRound(world, raw, bytes, size, compute));
+                    report.row(raw.name(), rawTransfer / 1e6, rawWait / 1e6, overlap(rawTransfer, rawWait));
+                }
+            }
+            if (world.rank() == 1)
+            {
+                Bench.finish(report, opts);   // rank 1 holds the measurements
+            }
+        }
+    }
+
+    private static double overlap(final long transfer, final long wait)
+    {
+        return 100.0 * Math.max(0.0, Math.min(1.0, 1.0 - (double)wait / transfer));
+    }
+
+    /**
+     * One round; rank 1 returns the nanoseconds spent waiting for the data after computing for
+     * {@code computeNanos} (0: the plain transfer time), rank 0 returns 0.
+     */
+    private static long rankwireRound(final Comm world, final UnsafeBuffer buf, final int size, final long computeNanos)
+    {
+        if (world.rank() == 0)
+        {
+            world.recv(buf, 0, 0, 1, READY);
+            world.send(buf, 0, size, 1, DATA);
+            return 0;
+        }
+        final Request r = world.irecv(buf, 0, size, 0, DATA);
+        world.send(buf, 0, 0, 0, READY);
+        compute(computeNanos);                    // no runtime call in here
+        final long start = System.nanoTime();
+        r.await();
+        return System.nanoTime() - start;
+    }
+
+    private static long rawRound(final Comm world, final RawChannel raw, final ByteBuffer buf, final int size, final long computeNanos)
+    {
+        if (world.rank() == 0)
+        {
+            raw.recv(buf, 0);
+            raw.send(buf, size);
+            return 0;
+        }
+        raw.send(buf, 0);
+        compute(computeNanos);
+        final long start = System.nanoTime();
+        raw.recv(buf, size);
+        return System.nanoTime() - start;
+    }
+
+    /** Busy arithmetic for {@code nanos} nanoseconds, touching nothing but local data. */
+    static void compute(final long nanos)
+    {
+        final long end = System.nanoTime() + nanos;
+        double x = 1.0;
+        while (System.nanoTime() < end)
+        {
+            for (int i = 0; i < 1000; i++)
+            {
+                x = x * 1.0000001 + 1e-9;
+            }
+        }
+        sink = x;
+    }
+
+    private static long median(final int iters, final java.util.function.LongSupplier round)
+    {
+        round.getAsLong();   // warm-up
+        final long[] t = new long[iters];
+        for (int i = 0; i < iters; i++)
+        {
+            t[i] = round.getAsLong();
+        }
+        Arrays.sort(t);
+        return t[iters / 2];
+    }
+}

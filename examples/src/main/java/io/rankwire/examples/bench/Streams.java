@@ -1,0 +1,170 @@
+package io.rankwire.examples.bench;
+
+import java.nio.ByteBuffer;
+
+import org.agrona.concurrent.UnsafeBuffer;
+
+import io.rankwire.Comm;
+import io.rankwire.Request;
+
+/**
+ * The windowed streaming loops of {@link Bandwidth}, {@link BiBandwidth} and {@link MessageRate},
+ * over Rankwire and over the raw baseline. Each returns the nanoseconds the timed iterations took
+ * on rank 0 (rank 1's figure is not used). Every iteration moves {@code window} messages of
+ * {@code size} bytes, then (one-way streams) waits for a zero-byte acknowledgement.
+ */
+final class Streams
+{
+    private static final int DATA = 21;
+    private static final int ACK = 22;
+
+    private final Comm world;
+    private final int window;
+    private final Request[] requests;
+    private final UnsafeBuffer sendBuf;
+    private final UnsafeBuffer recvBuf;
+    private final ByteBuffer rawSend;
+    private final ByteBuffer rawRecv;
+    private final ByteBuffer rawAck = ByteBuffer.allocateDirect(1);
+
+    Streams(final Comm world, final int window, final int maxSize)
+    {
+        this.world = world;
+        this.window = window;
+        this.requests = new Request[2 * window];
+        this.rawSend = ByteBuffer.allocateDirect(Math.max(1, maxSize));
+        this.rawRecv = ByteBuffer.allocateDirect(Math.max(1, maxSize));
+        this.sendBuf = new UnsafeBuffer(rawSend);
+        this.recvBuf = new UnsafeBuffer(rawRecv);
+    }
+
+    /** Rank 0 sends {@code window} messages to rank 1 per iteration. */
+    long oneWay(final int size, final int iters, final int warmup)
+    {
+        final int peer = 1 - world.rank();
+        long start = System.nanoTime();
+        for (int i = 0; i < warmup + iters; i++)
+        {
+            if (i == warmup)
+            {
+                start = System.nanoTime();
+            }
+            if (world.rank() == 0)
+            {
+                for (int j = 0; j < window; j++)
+                {
+                    requests[j] = world.isend(sendBuf, 0, size, peer, DATA);
+                }
+                waitWindow(window);
+                world.recv(recvBuf, 0, 0, peer, ACK);
+            }
+            else
+            {
+                for (int j = 0; j < window; j++)
+                {
+                    requests[j] = world.irecv(recvBuf, 0, size, peer, DATA);
+                }
+                waitWindow(window);
+                world.send(sendBuf, 0, 0, peer, ACK);
+            }
+        }
+        return System.nanoTime() - start;
+    }
+
+    /** Both ranks send {@code window} messages to each other per iteration. */
+    long bothWays(final int size, final int iters, final int warmup)
+    {
+        final int peer = 1 - world.rank();
+        long start = System.nanoTime();
+        for (int i = 0; i < warmup + iters; i++)
+        {
+            if (i == warmup)
+            {
+                start = System.nanoTime();
+            }
+            for (int j = 0; j < window; j++)
+            {
+                requests[j] = world.irecv(recvBuf, 0, size, peer, DATA);
+            }
+            for (int j = 0; j < window; j++)
+            {
+                requests[window + j] = world.isend(sendBuf, 0, size, peer, DATA);
+            }
+            waitWindow(2 * window);
+        }
+        return System.nanoTime() - start;
+    }
+
+    /** {@link #oneWay} over the raw channel. */
+    long rawOneWay(final RawChannel raw, final int size, final int iters, final int warmup)
+    {
+        long start = System.nanoTime();
+        for (int i = 0; i < warmup + iters; i++)
+        {
+            if (i == warmup)
+            {
+                start = System.nanoTime();
+            }
+            if (world.rank() == 0)
+            {
+                for (int j = 0; j < window; j++)
+                {
+                    raw.send(rawSend, size);
+                }
+                raw.recv(rawAck, 0);
+            }
+            else
+            {
+                for (int j = 0; j < window; j++)
+                {
+                    raw.recv(rawRecv, size);
+                }
+                raw.send(rawAck, 0);
+            }
+        }
+        return System.nanoTime() - start;
+    }
+
+    /** {@link #bothWays} over the raw channel: a sending thread and the receiving caller per rank. */
+    long rawBothWays(final RawChannel raw, final int size, final int iters, final int warmup)
+    {
+        rawDuplex(raw, size, warmup * window);
+        final long start = System.nanoTime();
+        rawDuplex(raw, size, iters * window);
+        return System.nanoTime() - start;
+    }
+
+    private void rawDuplex(final RawChannel raw, final int size, final int messages)
+    {
+        final Thread sender = new Thread(() ->
+        {
+            for (int m = 0; m < messages; m++)
+            {
+                raw.send(rawSend, size);
+            }
+        }, "raw-sender");
+        sender.start();
+        for (int m = 0; m < messages; m++)
+        {
+            raw.recv(rawRecv, size);
+        }
+        try
+        {
+            sender.join();
+        }
+        catch (final InterruptedException e)
+        {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while streaming", e);
+        }
+    }
+
+    private void waitWindow(final int count)
+    {
+        for (int j = 0; j < count; j++)
+        {
+            requests[j].await();
+            requests[j] = null;
+        }
+    }
+}

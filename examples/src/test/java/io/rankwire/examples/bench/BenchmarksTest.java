@@ -1,0 +1,133 @@
+package io.rankwire.examples.bench;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import io.rankwire.examples.Launch;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** Every benchmark, with tiny sizes and counts, as a launched two-rank job on both transports. */
+@Timeout(value = 90, unit = TimeUnit.SECONDS)
+class BenchmarksTest
+{
+    private static final String NUMBER = "(\\d+(?:\\.\\d+)?)";
+    private static final byte[] PNG_MAGIC = {(byte)0x89, 'P', 'N', 'G'};
+
+    @TempDir
+    Path dir;
+
+    @ParameterizedTest
+    @ValueSource(strings = {"sim", "tcp"})
+    void shouldReportLatencyPercentilesWithBaselineCsvAndPlots(final String transport) throws IOException
+    {
+        final Path csv = dir.resolve("lat.csv");
+        final String ext = transport.equals("sim") ? ".png" : ".svg";
+        final Path plot = dir.resolve("lat" + ext);
+        final Launch.Result r = Launch.run(transport, 2, Latency.class,
+            "--max-size", "4K", "--iters", "20", "--warmup", "2", "--csv", csv.toString(), "--plot", plot.toString());
+        assertEquals(0, r.code, r::toString);
+        final List<Integer> sizes = BenchArgs.powersOfTwo(0, 4096);
+        for (final int size : sizes)
+        {
+            final Matcher m = r.line(0, "\\s*" + size + "\\s+20" + ("\\s+" + NUMBER).repeat(7));
+            final double p50 = Double.parseDouble(m.group(1));
+            final double p99 = Double.parseDouble(m.group(2));
+            final double max = Double.parseDouble(m.group(4));
+            assertTrue(p50 > 0 && p50 <= p99 && p99 <= max, r::toString);
+        }
+        final List<String> rows = Files.readAllLines(csv, StandardCharsets.UTF_8);
+        assertEquals("size,iters,p50,p99,p99.9,max,raw_p50,raw_p99,p50_ratio", rows.get(0));
+        assertEquals(sizes.size() + 1, rows.size());
+        assertChart(plot, ext);
+        assertChart(dir.resolve("lat-percentiles" + ext), ext);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"sim", "tcp"})
+    void shouldReportBandwidthBySizeAndPlotIt(final String transport) throws IOException
+    {
+        final Path plot = dir.resolve("bw.png");
+        final Launch.Result r = Launch.run(transport, 2, Bandwidth.class,
+            "--max-size", "16K", "--iters", "3", "--window", "8", "--plot", plot.toString());
+        assertEquals(0, r.code, r::toString);
+        for (final int size : BenchArgs.powersOfTwo(1, 16384))
+        {
+            final Matcher m = r.line(0, "\\s*" + size + "\\s+3" + ("\\s+" + NUMBER).repeat(3));
+            if (size == 16384)
+            {
+                assertTrue(Double.parseDouble(m.group(1)) > 0 && Double.parseDouble(m.group(2)) > 0, r::toString);
+            }
+        }
+        assertChart(plot, ".png");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"sim", "tcp"})
+    void shouldReportBidirectionalBandwidth(final String transport)
+    {
+        final Launch.Result r = Launch.run(transport, 2, BiBandwidth.class,
+            "--min-size", "64", "--max-size", "64K", "--iters", "2", "--window", "8");
+        assertEquals(0, r.code, r::toString);
+        r.line(0, "# Rankwire bidirectional bandwidth over " + transport + ", window 8, MB/s; baseline: raw .*");
+        for (final int size : BenchArgs.powersOfTwo(64, 65536))
+        {
+            r.line(0, "\\s*" + size + "\\s+2" + ("\\s+" + NUMBER).repeat(3));
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"sim", "tcp"})
+    void shouldReportMessageRate(final String transport) throws IOException
+    {
+        final Path csv = dir.resolve("rate.csv");
+        final Launch.Result r = Launch.run(transport, 2, MessageRate.class, "--iters", "20", "--csv", csv.toString());
+        assertEquals(0, r.code, r::toString);
+        final Matcher m = r.line(0, "\\s*8\\s+1280" + ("\\s+" + NUMBER).repeat(3));
+        assertTrue(Double.parseDouble(m.group(1)) > 0, r::toString);
+        assertEquals("size,messages,msgs/s,raw_msgs/s,ratio", Files.readAllLines(csv, StandardCharsets.UTF_8).get(0));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"sim", "tcp"})
+    void shouldReportOverlapForRankwireAndTheBaseline(final String transport)
+    {
+        final Launch.Result r = Launch.run(transport, 2, Overlap.class,
+            "--size", "1M", "--iters", "2", "--compute-ms", "5");
+        assertEquals(0, r.code, r::toString);
+        r.line(1, "# Overlap over " + transport + ": 1M message, rank 1 computes 5.0 ms before waiting; .*");
+        for (final String path : List.of("Rankwire \\(" + transport + "\\)", "raw (SocketChannel|Agrona ring)"))
+        {
+            final Matcher m = r.line(1, "\\s*" + path + ("\\s+" + NUMBER).repeat(3));
+            final double overlap = Double.parseDouble(m.group(m.groupCount()));
+            assertTrue(overlap >= 0 && overlap <= 100, r::toString);
+        }
+    }
+
+    private static void assertChart(final Path file, final String ext) throws IOException
+    {
+        assertTrue(Files.size(file) > 1000, () -> file + " is too small to hold a chart");
+        final byte[] head = new byte[4];
+        System.arraycopy(Files.readAllBytes(file), 0, head, 0, 4);
+        if (ext.equals(".png"))
+        {
+            assertArrayEquals(PNG_MAGIC, head, () -> file + " is not a PNG");
+        }
+        else
+        {
+            assertTrue(Files.readString(file, StandardCharsets.UTF_8).contains("<svg"), () -> file + " is not an SVG");
+        }
+    }
+}

@@ -1,0 +1,74 @@
+package io.rankwire.core;
+
+import org.agrona.concurrent.IdleStrategy;
+
+import io.rankwire.RankwireConfig;
+import io.rankwire.RankwireException;
+
+/**
+ * How a thread blocks on an operation: a loop of "make progress if no other thread is doing so"
+ * and "idle" (per-thread Agrona idle strategy: spin, yield or backoff), until the operation's
+ * volatile completion flag is set, the engine closes, or a timeout passes.
+ */
+final class Waiter
+{
+    private final Engine engine;
+    private final long callTimeoutNs;
+    private final ThreadLocal<IdleStrategy> idle;
+
+    Waiter(final Engine engine, final RankwireConfig.Idle mode, final long callTimeoutNs, final Wakeup wakeup)
+    {
+        this.engine = engine;
+        this.callTimeoutNs = callTimeoutNs;
+        this.idle = ThreadLocal.withInitial(() -> Idles.create(mode, wakeup));
+    }
+
+    /**
+     * Waits for {@code op}. {@code timeoutNs} 0 uses the configured call timeout (which may be
+     * none): when that passes, a receive is withdrawn (cancelled) and {@link RankwireException}
+     * is thrown. A positive {@code timeoutNs} returns false instead and leaves the operation be.
+     *
+     * @throws RankwireException when the engine closes or the call timeout passes
+     */
+    boolean waitFor(final Op op, final long timeoutNs)
+    {
+        if (op.isDone())
+        {
+            return true;
+        }
+        final IdleStrategy idler = idle.get();
+        final long limit = timeoutNs > 0 ? timeoutNs : callTimeoutNs;
+        final long deadline = limit > 0 ? System.nanoTime() + limit : 0;
+        idler.reset();
+        while (!op.isDone())
+        {
+            final int work = engine.progressOnce();
+            if (op.isDone())
+            {
+                break;
+            }
+            if (engine.isClosed())
+            {
+                final String reason = engine.closedReason();
+                throw new RankwireException("rankwire: closed while waiting for " + op.describe() +
+                    (reason != null ? " (" + reason + ")" : ""));
+            }
+            if (deadline != 0 && System.nanoTime() - deadline > 0)
+            {
+                if (timeoutNs > 0)
+                {
+                    return false;
+                }
+                engine.cancel(op);
+                throw new RankwireException("rankwire: timed out after " + (limit / 1_000_000) + " ms waiting for " + op.describe());
+            }
+            idler.idle(work);
+        }
+        return true;
+    }
+
+    IdleStrategy idler()
+    {
+        return idle.get();
+    }
+}
