@@ -21,6 +21,7 @@ public final class RawSocketPartnerMain
     {
     }
 
+    /** Runs the partner; exits 0 when the benchmark closes the connection, 1 on a failure. */
     public static void main(final String[] args)
     {
         try

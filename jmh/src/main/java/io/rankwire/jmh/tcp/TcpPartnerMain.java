@@ -28,6 +28,7 @@ public final class TcpPartnerMain
     {
     }
 
+    /** Runs rank 1; exits 0 after a clean stop, 1 on a failure, 3 if the benchmark process went away. */
     public static void main(final String[] args)
     {
         try
