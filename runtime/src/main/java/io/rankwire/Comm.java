@@ -221,6 +221,16 @@ public final class Comm extends PointToPoint implements AutoCloseable
     }
 
     @Override
+    MutableStatus finishRecv(final Request request, final MutableStatus into)
+    {
+        final Op op = (Op)request;
+        op.join();
+        into.set(op.resultSource(), op.resultTag(), op.resultBytes(), op.resultError(), op.resultCancelled());
+        engine.recycle(op);
+        return into;
+    }
+
+    @Override
     Status exchange(final Op sendOp, final int dest, final int sendTag, final Op recvOp, final int source, final int recvTag)
     {
         Envelope.checkUserTag(sendTag);

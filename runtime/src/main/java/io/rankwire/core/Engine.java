@@ -443,7 +443,9 @@ public final class Engine
                 matcher.hardwareMatches(),
                 matcher.softwareMatches(),
                 sender.backPressured() + control.backPressured() + receiver.readsBackPressured(),
-                active.count());
+                active.count(),
+                new long[] {matcher.addsPosted(), matcher.delsPosted(), matcher.syncsPosted(), matcher.syncRequestsSeen()},
+                closed ? java.util.Map.of() : transport.counterValues());
         }
         finally
         {

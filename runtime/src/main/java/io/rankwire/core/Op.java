@@ -150,6 +150,36 @@ public final class Op implements Request
         }
     }
 
+    /** The source of a completed operation (see {@link Status#source()}). */
+    public int resultSource()
+    {
+        return stSource;
+    }
+
+    /** The tag of a completed operation. */
+    public int resultTag()
+    {
+        return stTag;
+    }
+
+    /** The bytes of a completed operation. */
+    public int resultBytes()
+    {
+        return stBytes;
+    }
+
+    /** The error code of a completed operation. */
+    public int resultError()
+    {
+        return stError;
+    }
+
+    /** True when the completed operation was cancelled. */
+    public boolean resultCancelled()
+    {
+        return stCancelled;
+    }
+
     @Override
     public Optional<Status> await(final Duration timeout)
     {
