@@ -50,7 +50,7 @@ public final class InJvmPair implements AutoCloseable
     }
 
     /**
-     * Starts both ranks (rank 1's start-up on a helper thread, since each blocks until the other
+     * Starts both ranks (rank 1 starting on a second thread, since each blocks until the other
      * has started) and returns them, for a caller that drives both from one thread.
      */
     public static Rankwire[] startBoth(final RankwireConfig config) throws InterruptedException
@@ -61,7 +61,7 @@ public final class InJvmPair implements AutoCloseable
         final InMemoryBootstrap bootstrap = new InMemoryBootstrap(2);
         final Rankwire[] ranks = new Rankwire[2];
         final AtomicReference<Throwable> failure = new AtomicReference<>();
-        final Thread helper = new Thread(() ->
+        final Thread starter = new Thread(() ->
         {
             try
             {
@@ -72,9 +72,9 @@ public final class InJvmPair implements AutoCloseable
                 failure.set(t);
             }
         }, "rank-1-init");
-        helper.start();
+        starter.start();
         ranks[0] = Rankwire.init(config.copy().job(0, 2, jobId, secret).bootstrap(bootstrap.forRank(0)));
-        helper.join(JOIN_MS);
+        starter.join(JOIN_MS);
         if (failure.get() != null || ranks[1] == null)
         {
             throw new IllegalStateException("rank 1 : not started (expected: started within " + JOIN_MS + " ms)", failure.get());
@@ -85,10 +85,10 @@ public final class InJvmPair implements AutoCloseable
     /** Closes two ranks started by {@link #startBoth} (each close waits for the other). */
     public static void closeBoth(final Rankwire[] ranks) throws InterruptedException
     {
-        final Thread helper = new Thread(ranks[1]::close, "rank-1-close");
-        helper.start();
+        final Thread closer = new Thread(ranks[1]::close, "rank-1-close");
+        closer.start();
         ranks[0].close();
-        helper.join(JOIN_MS);
+        closer.join(JOIN_MS);
     }
 
     private static void runPartner(final RankwireConfig config, final Exchanges.Role role,
