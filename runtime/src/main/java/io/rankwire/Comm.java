@@ -81,8 +81,10 @@ public final class Comm extends PointToPoint implements AutoCloseable
         }
         final IdleStrategy idler = engine.idler();
         idler.reset();
+        final int expected = source == ANY_SOURCE ? -1 : group.worldRank(source);
         while ((s = engine.iprobe(t, m)) == null)
         {
+            engine.checkSatisfiable(expected, group);
             idler.idle();
         }
         return s;
@@ -107,8 +109,10 @@ public final class Comm extends PointToPoint implements AutoCloseable
         {
             final IdleStrategy idler = engine.idler();
             idler.reset();
+            final int expected = source == ANY_SOURCE ? -1 : group.worldRank(source);
             while ((msg = engine.improbe(t, m)) == null)
             {
+                engine.checkSatisfiable(expected, group);
                 idler.idle();
             }
         }
@@ -204,7 +208,7 @@ public final class Comm extends PointToPoint implements AutoCloseable
     Request startRecv(final Op op, final int source, final int tag)
     {
         final long t = recvTag(source, tag);
-        engine.recv(op, t, Envelope.recvMask(source, tag), source == ANY_SOURCE ? -1 : group.worldRank(source));
+        engine.recv(op, t, Envelope.recvMask(source, tag), source == ANY_SOURCE ? -1 : group.worldRank(source), group);
         return op;
     }
 
@@ -214,6 +218,16 @@ public final class Comm extends PointToPoint implements AutoCloseable
         final Status s = request.await();
         engine.recycle((Op)request);
         return s;
+    }
+
+    @Override
+    MutableStatus finishRecv(final Request request, final MutableStatus into)
+    {
+        final Op op = (Op)request;
+        op.join();
+        into.set(op.resultSource(), op.resultTag(), op.resultBytes(), op.resultError(), op.resultCancelled());
+        engine.recycle(op);
+        return into;
     }
 
     @Override
