@@ -43,8 +43,24 @@ final class JobSupervisor
      * @param prefix prepended to each line of its output; empty for none
      * @throws UncheckedIOException if it cannot be started
      */
+    void start(final String label, final List<String> command, final Map<String, String> env, final String prefix)
+    {
+        start(label, command, env, prefix, false, false);
+    }
+
+    /**
+     * Starts a process.
+     *
+     * @param keepStdin  leave its stdin open (an ssh session whose remote side watches for its end)
+     * @param srunLabels its output carries {@code srun --label} labels, rewritten to {@code [rank] }
+     */
     synchronized void start(
-        final String label, final List<String> command, final Map<String, String> env, final String prefix)
+        final String label,
+        final List<String> command,
+        final Map<String, String> env,
+        final String prefix,
+        final boolean keepStdin,
+        final boolean srunLabels)
     {
         if (killed)
         {
@@ -62,12 +78,15 @@ final class JobSupervisor
         {
             throw new UncheckedIOException("cannot start " + label + " (" + command.get(0) + "): " + e.getMessage(), e);
         }
-        closeStdin(p);
+        if (!keepStdin)
+        {
+            closeStdin(p);
+        }
         final int index = processes.size();
         processes.add(p);
         labels.add(label);
-        pumps.add(new OutputPump(p.getInputStream(), out, prefix).start("rwrun-out-" + index));
-        pumps.add(new OutputPump(p.getErrorStream(), err, prefix).start("rwrun-err-" + index));
+        pumps.add(new OutputPump(p.getInputStream(), out, prefix, srunLabels).start("rwrun-out-" + index));
+        pumps.add(new OutputPump(p.getErrorStream(), err, prefix, srunLabels).start("rwrun-err-" + index));
         p.onExit().thenRun(() -> exited.add(index));
     }
 
