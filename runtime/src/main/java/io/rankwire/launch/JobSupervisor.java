@@ -45,14 +45,16 @@ final class JobSupervisor
      */
     void start(final String label, final List<String> command, final Map<String, String> env, final String prefix)
     {
-        start(label, command, env, prefix, false, false);
+        start(label, command, env, prefix, false, null);
     }
 
     /**
      * Starts a process.
      *
      * @param keepStdin  leave its stdin open (an ssh session whose remote side watches for its end)
-     * @param srunLabels its output carries {@code srun --label} labels, rewritten to {@code [rank] }
+     * @param srun       for an {@code srun} process: its output's {@code --label} labels are
+     *                   rewritten to {@code [rank] } (when {@code prefix} is not empty) and its
+     *                   stderr is read by this report; null otherwise
      */
     synchronized void start(
         final String label,
@@ -60,7 +62,7 @@ final class JobSupervisor
         final Map<String, String> env,
         final String prefix,
         final boolean keepStdin,
-        final boolean srunLabels)
+        final SrunReport srun)
     {
         if (killed)
         {
@@ -85,8 +87,10 @@ final class JobSupervisor
         final int index = processes.size();
         processes.add(p);
         labels.add(label);
-        pumps.add(new OutputPump(p.getInputStream(), out, prefix, srunLabels).start("rwrun-out-" + index));
-        pumps.add(new OutputPump(p.getErrorStream(), err, prefix, srunLabels).start("rwrun-err-" + index));
+        final boolean labels = srun != null && !prefix.isEmpty();
+        final String tag = srun != null ? "" : prefix;
+        pumps.add(new OutputPump(p.getInputStream(), out, tag, labels, null).start("rwrun-out-" + index));
+        pumps.add(new OutputPump(p.getErrorStream(), err, tag, labels, srun).start("rwrun-err-" + index));
         p.onExit().thenRun(() -> exited.add(index));
     }
 

@@ -43,6 +43,7 @@ final class Launcher
         final String jobId = "rw-" + ProcessHandle.current().pid() + "-" + Hex.encode(id);
 
         final JobSupervisor supervisor = new JobSupervisor(out, err);
+        final SrunReport srun = new SrunReport();
         BootstrapServer server = null;
         final Thread hook = new Thread(() ->
         {
@@ -61,9 +62,9 @@ final class Launcher
             {
                 server = BootstrapServer.start(spec.bind, spec.size, secret);
                 final String address = BootstrapAddress.format(advertised(server.address(), spec.placement));
-                startRanks(spec, supervisor, environment(spec, jobId, secret, address));
+                startRanks(spec, supervisor, environment(spec, jobId, secret, address), srun);
             }
-            return supervisor.await(spec.timeout);
+            return firstFailure(supervisor.await(spec.timeout), srun, err);
         }
         catch (final UncheckedIOException e)
         {
@@ -87,14 +88,27 @@ final class Launcher
         }
     }
 
+    /** Under srun, the exit code of the first task that failed rather than srun's (the highest). */
+    private static int firstFailure(final int code, final SrunReport srun, final PrintStream err)
+    {
+        if (code == 0 || code == JobSupervisor.TIMEOUT_EXIT || srun.failedRank() < 0)
+        {
+            return code;
+        }
+        err.println("rwrun: rank " + srun.failedRank() + " (" + srun.failedNode() + ") failed first: " +
+            ExitStatus.describe(srun.failedCode()));
+        return srun.failedCode();
+    }
+
     private static void startRanks(
-        final JobSpec spec, final JobSupervisor supervisor, final Map<String, String> jobEnv)
+        final JobSpec spec, final JobSupervisor supervisor, final Map<String, String> jobEnv, final SrunReport srun)
     {
         final Placement placement = spec.placement;
         if (placement.kind == Placement.Kind.SLURM)
         {
             supervisor.start("srun (" + spec.size + " ranks)", SlurmEnvironment.srunCommand("srun", spec.size,
-                placement.cpus, spec.tagOutput, rankCommand(spec)), jobEnv, "", false, spec.tagOutput);
+                placement.cpus, spec.tagOutput, rankCommand(spec)), jobEnv, spec.tagOutput ? "[srun] " : "", false,
+                srun);
             return;
         }
         for (int rank = 0; rank < spec.size; rank++)
@@ -107,7 +121,7 @@ final class Launcher
                 final String host = placement.hosts.get(rank);
                 final List<String> ssh = SshCommand.command(placement.ssh, host, System.getProperty("user.dir"),
                     remoteEnvironment(spec, env, host), rankCommand(spec));
-                supervisor.start("rank " + rank + " (" + host + ")", ssh, spec.environment, prefix, true, false);
+                supervisor.start("rank " + rank + " (" + host + ")", ssh, spec.environment, prefix, true, null);
             }
             else
             {

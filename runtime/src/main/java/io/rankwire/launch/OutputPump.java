@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.util.function.Consumer;
 
 /**
  * Copies a child's output to the launcher's, line by line, each line prefixed with the rank's
@@ -20,24 +21,32 @@ final class OutputPump implements Runnable
     private final PrintStream target;
     private final byte[] prefix;
     private final boolean srunLabels;
+    private final Consumer<String> listener;
     private final ByteArrayOutputStream line = new ByteArrayOutputStream(256);
 
     /** @param prefix prepended to each line; empty for none */
     OutputPump(final InputStream in, final PrintStream target, final String prefix)
     {
-        this(in, target, prefix, false);
+        this(in, target, prefix, false, null);
     }
 
     /**
      * @param srunLabels the lines start with {@code srun --label}'s {@code "  2: "}, rewritten to
      *                   {@code "[2] "} (the prefix then comes before it)
+     * @param listener   sees each line (without its line break) before it is written; may be null
      */
-    OutputPump(final InputStream in, final PrintStream target, final String prefix, final boolean srunLabels)
+    OutputPump(
+        final InputStream in,
+        final PrintStream target,
+        final String prefix,
+        final boolean srunLabels,
+        final Consumer<String> listener)
     {
         this.in = in;
         this.target = target;
         this.prefix = prefix.getBytes(StandardCharsets.UTF_8);
         this.srunLabels = srunLabels;
+        this.listener = listener;
     }
 
     /** Starts a daemon thread running this pump. */
@@ -86,6 +95,10 @@ final class OutputPump implements Runnable
     {
         final byte[] bytes = line.toByteArray();
         line.reset();
+        if (listener != null)
+        {
+            listener.accept(new String(bytes, StandardCharsets.UTF_8).stripTrailing());
+        }
         final int labelEnd = srunLabels ? srunLabelEnd(bytes) : -1;
         synchronized (target)
         {

@@ -12,7 +12,8 @@ import java.util.Map;
  * SCRIPT changes to the launcher's working directory, starts the rank's JVM with the job's
  * variables in the background, and watches ssh's stdin: the launcher keeps it open, so when the
  * ssh session ends (the launcher killed it, or died) the watcher reads end-of-file and ends the
- * JVM ({@code TERM}, then {@code KILL} 3 s later). The script exits with the JVM's exit code.
+ * JVM ({@code TERM}, then {@code KILL} 3 s later). The script exits with the JVM's exit code,
+ * and ends the watcher (and its timer) first, so nothing of the rank outlives it.
  */
 final class SshCommand
 {
@@ -54,8 +55,11 @@ final class SshCommand
             "exec 3<&0\n" +
             line + " </dev/null 3<&- &\n" +
             "pid=$!\n" +
-            "( while read -r _; do :; done; kill -TERM $pid 2>/dev/null; sleep 3; kill -KILL $pid 2>/dev/null ) " +
-            "<&3 >/dev/null 2>&1 &\n" +
+            "( s=; trap 'if [ -n \"$s\" ]; then kill $s; fi; exit 0' TERM\n" +
+            "  while read -r _; do :; done\n" +
+            "  kill -TERM $pid 2>/dev/null\n" +
+            "  sleep 3 & s=$!; wait $s\n" +
+            "  kill -KILL $pid 2>/dev/null ) <&3 >/dev/null 2>&1 &\n" +
             "watcher=$!\n" +
             "exec 3<&-\n" +
             "wait $pid\n" +
