@@ -52,6 +52,7 @@ cleanup() {
   rm -rf "$work"
 }
 trap cleanup EXIT
+trap 'exit 143' INT TERM
 
 # munge: a key, then munged as the munge user (a running munged is used as it is)
 if [ ! -s /etc/munge/munge.key ]; then
@@ -173,6 +174,19 @@ rwrun_in_allocation 2 -np 2 --timeout 3s -cp "$tests_cp" io.rankwire.launch.Hang
 [ "$code" -eq 124 ] || fail "hanging job exited $code (expected 124)"
 all_gone || { pgrep -af -- "$marker" >&2; fail "ranks of the timed-out job are still running"; }
 [ -z "$(squeue -h -o %i)" ] || { squeue >&2; fail "jobs are still queued or running"; }
+
+say "6. sbatch --wait: rwrun in a batch script"
+cat > "$work/job.sh" <<JOB
+#!/usr/bin/env bash
+echo "batch script: SLURM_STEP_ID=\${SLURM_STEP_ID:-unset} SLURM_PROCID=\${SLURM_PROCID:-unset}"
+exec bin/rwrun -J-XX:TieredStopAtLevel=1 "-J$marker" -np 4 --timeout 120s -cp "$tests_cp" io.rankwire.launch.PlaceMain
+JOB
+run sbatch --wait -n 4 -t 5 -D "$PWD" -o "$work/job.out" "$work/job.sh"
+sed 's/^/    /' "$work/job.out"
+[ "$code" -eq 0 ] || fail "sbatch --wait exited $code (expected 0)"
+for r in 0 1 2 3; do
+  grep -qxF "[$r] rank $r of 4 on slurm task $r" "$work/job.out" || fail "batch job: missing rank $r's line"
+done
 
 say "all checks passed; stopping the daemons"
 stop_all

@@ -33,6 +33,7 @@ cleanup() {
   rm -rf "$work"
 }
 trap cleanup EXIT
+trap 'exit 143' INT TERM
 
 ssh-keygen -q -t ed25519 -N '' -C rankwire-test-host -f "$work/host_key"
 ssh-keygen -q -t ed25519 -N '' -C rankwire-test-client -f "$work/client_key"

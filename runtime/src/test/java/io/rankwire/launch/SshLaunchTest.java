@@ -40,9 +40,10 @@ class SshLaunchTest
         final String script = SshCommand.script(dir.toString(), Map.of("GREETING", "it's $HOME"),
             List.of("sh", "-c", "echo \"$GREETING\" in \"$(pwd)\"; exit 3"));
         final Process p = new ProcessBuilder("sh", "-c", script).redirectErrorStream(true).start();
-        p.getOutputStream().close();
+        // stdin stays open, as the launcher keeps it: closing it would end the rank
         final String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertEquals(3, p.waitFor());
+        p.getOutputStream().close();
         assertEquals("it's $HOME in " + dir.toRealPath() + "\n", out);
     }
 
