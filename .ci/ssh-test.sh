@@ -128,4 +128,16 @@ if ! all_gone; then
   fail "ranks of the timed-out job are still running"
 fi
 
+say "5. rwrun killed with SIGKILL: the ssh sessions end and take the remote ranks with them"
+bin/rwrun --ssh "$ssh_cmd" -J-XX:TieredStopAtLevel=1 "-J$marker" -np 2 -H 127.0.0.2,127.0.0.3 \
+  -cp "$tests_cp" io.rankwire.launch.HangingMain >"$work/out" 2>&1 &
+rwrun_pid=$!
+timeout 60 bash -c "until [ \$(grep -c hanging '$work/out') -eq 2 ]; do sleep 0.2; done" ||
+  { cat "$work/out" >&2; kill -9 "$rwrun_pid"; fail "the ranks did not start within 60s"; }
+kill -9 "$rwrun_pid"
+wait "$rwrun_pid" 2>/dev/null || true
+sed 's/^/    /' "$work/out"
+all_gone || { pgrep -af -- "$marker" >&2; fail "remote ranks outlived a killed rwrun"; }
+pgrep -f -- "$ssh_cmd" >/dev/null && { pgrep -af -- "$ssh_cmd" >&2; fail "ssh sessions outlived a killed rwrun"; }
+
 say "all checks passed"

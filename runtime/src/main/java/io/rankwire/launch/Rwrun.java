@@ -22,7 +22,9 @@ import picocli.CommandLine.Spec;
 /**
  * {@code rwrun}: starts the ranks of a job and watches them. For {@code tcp}, N child JVMs
  * rendezvous through the launcher's bootstrap service; for {@code sim}, one child JVM runs all N
- * ranks, each in its own class loader. Output is forwarded line by line, tagged with the rank;
+ * ranks, each in its own class loader. {@code tcp} ranks start as children of the launcher, over
+ * ssh on the hosts of {@code -H}/{@code --hostfile}, or as the tasks of one {@code srun} step
+ * inside a Slurm allocation. Output is forwarded line by line, tagged with the rank;
  * the launcher exits with the first failing rank's exit code, and when a rank fails or the
  * timeout passes it ends the rest of the job. {@code docs/LAUNCHER.md} has the details.
  */
