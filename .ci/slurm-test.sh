@@ -65,7 +65,9 @@ if ! pgrep -x munged >/dev/null; then
   say "starting munged"
   install -d -o munge -g munge -m 755 /run/munge
   install -d -o munge -g munge -m 700 /var/lib/munge /var/log/munge
-  runuser -u munge -- /usr/sbin/munged
+  rm -f /run/munge/munged.pid
+  # --force: start even if a munged killed hard left its socket behind
+  runuser -u munge -- /usr/sbin/munged --force
   timeout 10 bash -c 'until [ -s /run/munge/munged.pid ]; do sleep 0.1; done' || fail "munged did not start"
   started+=("$(cat /run/munge/munged.pid)")
 fi
@@ -165,7 +167,7 @@ grep -qE "^ *0: Ring OK: 4 ranks, 2 lap\(s\), sum=12$" "$work/out" || fail "srun
 say "4. a failing rank under salloc rwrun ends the step; nothing is left"
 rwrun_in_allocation 4 -np 4 --timeout 120s -cp "$tests_cp" io.rankwire.launch.FailingMain
 [ "$code" -eq 1 ] || fail "failing job exited $code (expected 1, rank 2's exit code)"
-grep -q "rwrun: rank 2 (.*) failed first: exit code 1" "$work/out" || fail "rwrun did not name the failed rank"
+grep -q "rwrun: the first rank to fail was rank 2 (.*): exit code 1" "$work/out" || fail "rwrun did not name the failed rank"
 grep -q "\[2\] .*IllegalStateException: rank 2 gives up" "$work/out" || fail "rank 2's error was not forwarded"
 all_gone || { pgrep -af -- "$marker" >&2; fail "ranks of the failed job are still running"; }
 

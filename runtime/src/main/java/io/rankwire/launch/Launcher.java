@@ -95,7 +95,7 @@ final class Launcher
         {
             return code;
         }
-        err.println("rwrun: rank " + srun.failedRank() + " (" + srun.failedNode() + ") failed first: " +
+        err.println("rwrun: the first rank to fail was rank " + srun.failedRank() + " (" + srun.failedNode() + "): " +
             ExitStatus.describe(srun.failedCode()));
         return srun.failedCode();
     }

@@ -46,9 +46,8 @@ import picocli.CommandLine.Spec;
         "  rwrun -np 2 --transport sim -cp target/classes com.example.PingPong",
         "  rwrun -np 8 --timeout 5m -x OMP_NUM_THREADS=1 -x rankwire.eager.limit=16384 \\",
         "        -J-Xmx512m -cp app.jar com.example.Main",
-        "",
-        "  rwrun -np 4 -H node1:2,node2:2 --ssh 'ssh -p 2222' -cp app.jar com.example.Main",
-        "  salloc -n 8 rwrun -np 8 -cp app.jar com.example.Main      (ranks start through srun)",
+        "  rwrun -np 4 -H node1:2,node2:2 --ssh 'ssh -p 2222' -cp app.jar app.Main",
+        "  salloc -n 8 rwrun -np 8 -cp app.jar app.Main    (ranks start through srun)",
         "",
         "Environment: RANKWIRE_TRANSPORT (default transport), RANKWIRE_SSH (ssh command), " +
             "RANKWIRE_HOME (where lib/ is, for bin/rwrun)."})
