@@ -1,9 +1,13 @@
 package io.rankwire.coll;
 
 import java.util.Map;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import io.rankwire.Op;
+import io.rankwire.Request;
 import io.rankwire.core.Engine;
 import io.rankwire.core.Group;
 
@@ -36,6 +40,7 @@ public final class Collectives
     private final Group group;
     private final CollSettings settings;
     private final AtomicInteger calls = new AtomicInteger();
+    private ThreadPoolExecutor worker;
 
     public Collectives(final Engine engine, final Group group, final Map<String, String> settings)
     {
@@ -60,12 +65,23 @@ public final class Collectives
 
     public void bcast(final Object buf, final int off, final int count, final int root)
     {
+        run(bcastTask(buf, off, count, root));
+    }
+
+    /** Starts a broadcast; runs on the communicator's collective worker. */
+    public Request ibcast(final Object buf, final int off, final int count, final int root)
+    {
+        return submit(bcastTask(buf, off, count, root));
+    }
+
+    private Runnable bcastTask(final Object buf, final int off, final int count, final int root)
+    {
         Bufs.check(buf, off, count, "buffer");
         root(root);
         final int n = group.size();
         if (n == 1)
         {
-            return;
+            return null;
         }
         final long bytes = (long)count * Bufs.elemSize(buf);
         final Channel ch = channel();
@@ -73,12 +89,20 @@ public final class Collectives
             settings.bcast == CollSettings.Bcast.AUTO && bytes >= settings.bcastLargeBytes && n >= 3 && count >= n;
         if (large)
         {
-            Trees.bcastScatterAllgather(ch, buf, off, count, root);
+            return () -> Trees.bcastScatterAllgather(ch, buf, off, count, root);
         }
-        else
+        return () -> Trees.bcastBinomial(ch, buf, off, count, root);
+    }
+
+    /** Starts a dissemination barrier on this communicator's collective tags. */
+    public Request ibarrier()
+    {
+        if (group.size() == 1)
         {
-            Trees.bcastBinomial(ch, buf, off, count, root);
+            return submit(null);
         }
+        final Channel ch = channel();
+        return submit(() -> Trees.barrier(ch));
     }
 
     public void reduce(
@@ -120,30 +144,94 @@ public final class Collectives
     public void allReduce(
         final Object send, final int sendOff, final Object recv, final int recvOff, final int count, final Op op)
     {
+        run(allReduceTask(send, sendOff, recv, recvOff, count, op));
+    }
+
+    /**
+     * Starts an allReduce; runs on the communicator's collective worker. The send data is copied
+     * into {@code recv} before this returns.
+     */
+    public Request iallReduce(
+        final Object send, final int sendOff, final Object recv, final int recvOff, final int count, final Op op)
+    {
+        return submit(allReduceTask(send, sendOff, recv, recvOff, count, op));
+    }
+
+    private Runnable allReduceTask(
+        final Object send, final int sendOff, final Object recv, final int recvOff, final int count, final Op op)
+    {
         final boolean inPlace = send == IN_PLACE;
         checkReduceBufs(inPlace ? recv : send, inPlace ? recvOff : sendOff, recv, recvOff, count, op);
         if (!inPlace)
         {
             Bufs.copy(send, sendOff, recv, recvOff, count);
         }
-        final int n = group.size();
-        if (n == 1)
+        if (group.size() == 1)
         {
-            return;
+            return null;
         }
         final Channel ch = channel();
         switch (allReduceAlgorithm(count, Bufs.elemSize(recv), op))
         {
             case RABENSEIFNER:
-                AllReduces.rabenseifner(ch, op, recv, recvOff, count);
-                break;
+                return () -> AllReduces.rabenseifner(ch, op, recv, recvOff, count);
             case RING:
-                AllReduces.ring(ch, op, recv, recvOff, count);
-                break;
+                return () -> AllReduces.ring(ch, op, recv, recvOff, count);
             default:
-                AllReduces.recursiveDoubling(ch, op, recv, recvOff, count);
-                break;
+                return () -> AllReduces.recursiveDoubling(ch, op, recv, recvOff, count);
         }
+    }
+
+    private static void run(final Runnable task)
+    {
+        if (task != null)
+        {
+            task.run();
+        }
+    }
+
+    /**
+     * Runs {@code task} on the worker: one thread per communicator, started on demand and gone
+     * after a second idle, so nonblocking collectives of one communicator run in the order they
+     * were started and progress without the caller.
+     */
+    private Request submit(final Runnable task)
+    {
+        final CollRequest request = new CollRequest(engine);
+        if (task == null)
+        {
+            request.complete();
+            return request;
+        }
+        worker().execute(() ->
+        {
+            try
+            {
+                task.run();
+                request.complete();
+            }
+            catch (final Throwable ex)
+            {
+                request.fail(ex);
+            }
+        });
+        return request;
+    }
+
+    private synchronized ThreadPoolExecutor worker()
+    {
+        if (worker == null)
+        {
+            final String name = "rankwire-coll-" + engine.rank() + "-ctx" + group.context();
+            worker = new ThreadPoolExecutor(1, 1, 1, TimeUnit.SECONDS, new LinkedBlockingQueue<>(), r ->
+            {
+                final Thread t = new Thread(r, name);
+                t.setDaemon(true);
+                return t;
+            });
+            worker.allowCoreThreadTimeOut(true);
+        }
+        return worker;
     }
 
     private CollSettings.AllReduce allReduceAlgorithm(final int count, final int elemSize, final Op op)
