@@ -246,8 +246,16 @@ public final class Collectives
         {
             return forced;
         }
-        final boolean large = (long)count * elemSize >= settings.allReduceLargeBytes && count >= Integer.highestOneBit(group.size());
-        return large ? CollSettings.AllReduce.RABENSEIFNER : CollSettings.AllReduce.RECURSIVEDOUBLING;
+        final long bytes = (long)count * elemSize;
+        if (count < group.size())
+        {
+            return CollSettings.AllReduce.RECURSIVEDOUBLING;
+        }
+        if (bytes >= settings.allReduceRingBytes)
+        {
+            return CollSettings.AllReduce.RING;
+        }
+        return bytes >= settings.allReduceLargeBytes ? CollSettings.AllReduce.RABENSEIFNER : CollSettings.AllReduce.RECURSIVEDOUBLING;
     }
 
     public void gather(

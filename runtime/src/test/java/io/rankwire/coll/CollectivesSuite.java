@@ -98,6 +98,7 @@ public abstract class CollectivesSuite
                 bcast(c, int[].class, count, 1);
                 allReduce(c, Op.SUM, double[].class, count, 7);
                 allReduce(c, Op.MAX, int[].class, count, 8);
+                allReduce(c, Op.SUM, double[].class, 140_000, 10);
                 allToAll(c, long[].class, 1000, 9);
             });
         }
