@@ -119,7 +119,7 @@ public final class Collectives
         final int workOff;
         if (isRoot)
         {
-            checkReduceBufs(inPlace ? recv : send, inPlace ? recvOff : sendOff, recv, recvOff, count, op);
+            Checks.reduceBufs(inPlace ? recv : send, inPlace ? recvOff : sendOff, recv, recvOff, count, op);
             if (!inPlace)
             {
                 Bufs.copy(send, sendOff, recv, recvOff, count);
@@ -130,7 +130,7 @@ public final class Collectives
         else
         {
             Bufs.check(send, sendOff, count, "sendBuf");
-            checkOp(op);
+            Checks.op(op);
             work = Bufs.alloc(send, count);
             workOff = 0;
             Bufs.copy(send, sendOff, work, 0, count);
@@ -161,7 +161,7 @@ public final class Collectives
         final Object send, final int sendOff, final Object recv, final int recvOff, final int count, final Op op)
     {
         final boolean inPlace = send == IN_PLACE;
-        checkReduceBufs(inPlace ? recv : send, inPlace ? recvOff : sendOff, recv, recvOff, count, op);
+        Checks.reduceBufs(inPlace ? recv : send, inPlace ? recvOff : sendOff, recv, recvOff, count, op);
         if (!inPlace)
         {
             Bufs.copy(send, sendOff, recv, recvOff, count);
@@ -285,12 +285,12 @@ public final class Collectives
         }
         if (isRoot)
         {
-            checkBlocks(recv, counts, displs, "recvBuf");
+            Checks.blocks(group.size(), recv, counts, displs, "recvBuf");
             if (!inPlace)
             {
                 Bufs.check(send, sendOff, sendCount, "sendBuf");
                 Bufs.sameType(send, recv);
-                checkCount(sendCount, counts[root]);
+                Checks.count(sendCount, counts[root]);
             }
         }
         else
@@ -327,12 +327,12 @@ public final class Collectives
         }
         if (isRoot)
         {
-            checkBlocks(send, counts, displs, "sendBuf");
+            Checks.blocks(group.size(), send, counts, displs, "sendBuf");
             if (!inPlace)
             {
                 Bufs.check(recv, recvOff, recvCount, "recvBuf");
                 Bufs.sameType(send, recv);
-                checkCount(counts[root], recvCount);
+                Checks.count(counts[root], recvCount);
             }
         }
         else
@@ -359,12 +359,12 @@ public final class Collectives
         final Object send, final int sendOff, final int sendCount, final Object recv, final int[] counts, final int[] displs)
     {
         final int me = group.rank();
-        checkBlocks(recv, counts, displs, "recvBuf");
+        Checks.blocks(group.size(), recv, counts, displs, "recvBuf");
         if (send != IN_PLACE)
         {
             Bufs.check(send, sendOff, sendCount, "sendBuf");
             Bufs.sameType(send, recv);
-            checkCount(sendCount, counts[me]);
+            Checks.count(sendCount, counts[me]);
             Bufs.copy(send, sendOff, recv, displs[me], sendCount);
         }
         if (group.size() > 1)
@@ -392,11 +392,11 @@ public final class Collectives
         final Object send, final int[] sCounts, final int[] sDispls,
         final Object recv, final int[] rCounts, final int[] rDispls)
     {
-        checkBlocks(send, sCounts, sDispls, "sendBuf");
-        checkBlocks(recv, rCounts, rDispls, "recvBuf");
+        Checks.blocks(group.size(), send, sCounts, sDispls, "sendBuf");
+        Checks.blocks(group.size(), recv, rCounts, rDispls, "recvBuf");
         Bufs.sameType(send, recv);
         final int me = group.rank();
-        checkCount(sCounts[me], rCounts[me]);
+        Checks.count(sCounts[me], rCounts[me]);
         long maxBytes = 0;
         for (final int c : sCounts)
         {
@@ -440,14 +440,14 @@ public final class Collectives
         long total = 0;
         for (final int c : counts)
         {
-            checkCount(c, c);
+            Checks.count(c, c);
             total += c;
         }
         final boolean inPlace = send == IN_PLACE;
         final Object input = inPlace ? recv : send;
         final int inputOff = inPlace ? recvOff : sendOff;
         Bufs.check(input, inputOff, total, inPlace ? "recvBuf" : "sendBuf");
-        checkReduceBufs(input, inputOff, recv, recvOff, counts[me], op);
+        Checks.reduceBufs(input, inputOff, recv, recvOff, counts[me], op);
         final Object work = Bufs.alloc(input, (int)total);
         Bufs.copy(input, inputOff, work, 0, (int)total);
         final int[] displs = new int[n];
@@ -475,7 +475,7 @@ public final class Collectives
         final Object send, final int sendOff, final Object recv, final int recvOff, final int count, final Op op, final boolean exclusive)
     {
         final boolean inPlace = send == IN_PLACE;
-        checkReduceBufs(inPlace ? recv : send, inPlace ? recvOff : sendOff, recv, recvOff, count, op);
+        Checks.reduceBufs(inPlace ? recv : send, inPlace ? recvOff : sendOff, recv, recvOff, count, op);
         final Object mine = inPlace ? recv : send;
         final int mineOff = inPlace ? recvOff : sendOff;
         if (group.size() == 1)
@@ -487,48 +487,5 @@ public final class Collectives
             return;
         }
         Scans.scan(channel(), op, mine, mineOff, recv, recvOff, count, exclusive);
-    }
-
-    private static void checkReduceBufs(
-        final Object send, final int sendOff, final Object recv, final int recvOff, final int count, final Op op)
-    {
-        Bufs.check(send, sendOff, count, "sendBuf");
-        Bufs.check(recv, recvOff, count, "recvBuf");
-        Bufs.sameType(send, recv);
-        checkOp(op);
-    }
-
-    private static void checkOp(final Op op)
-    {
-        if (op == null)
-        {
-            throw new IllegalArgumentException("op : null (expected: an Op)");
-        }
-    }
-
-    private void checkBlocks(final Object buf, final int[] counts, final int[] displs, final String name)
-    {
-        final int n = group.size();
-        if (counts.length != n || displs.length != n)
-        {
-            throw new IllegalArgumentException("counts/displs length : " + counts.length + "/" + displs.length + " (expected: " + n + ")");
-        }
-        for (int r = 0; r < n; r++)
-        {
-            checkCount(counts[r], counts[r]);
-            Bufs.check(buf, displs[r], counts[r], name);
-        }
-    }
-
-    private static void checkCount(final int count, final int expected)
-    {
-        if (count < 0)
-        {
-            throw new IllegalArgumentException("count : " + count + " (expected: >= 0)");
-        }
-        if (count != expected)
-        {
-            throw new IllegalArgumentException("count : " + count + " (expected: " + expected + ", the matching block)");
-        }
     }
 }
