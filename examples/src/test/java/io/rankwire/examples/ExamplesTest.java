@@ -33,6 +33,18 @@ class ExamplesTest
 
     @ParameterizedTest
     @ValueSource(strings = {"sim", "tcp"})
+    void shouldGreetFromEveryRank(final String transport)
+    {
+        final Launch.Result r = Launch.run(transport, 3, Hello.class);
+        assertEquals(0, r.code, r::toString);
+        for (int rank = 0; rank < 3; rank++)
+        {
+            r.line(rank, "Hello from rank " + rank + " of 3");
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"sim", "tcp"})
     void shouldCarryTheRingTokenAroundAllRanks(final String transport)
     {
         final Launch.Result r = Launch.run(transport, 3, Ring.class, "2");
