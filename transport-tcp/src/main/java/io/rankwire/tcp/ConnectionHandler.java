@@ -1,58 +1,53 @@
 package io.rankwire.tcp;
 
 import java.lang.System.Logger.Level;
+import java.security.GeneralSecurityException;
+
+import javax.net.ssl.SSLPeerUnverifiedException;
 import java.util.ArrayDeque;
 import java.util.concurrent.TimeUnit;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.Channel;
-import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.handler.ssl.SslHandler;
+import io.netty.handler.ssl.SslHandshakeCompletionEvent;
 import io.netty.util.concurrent.ScheduledFuture;
 
 /**
- * One connection: runs the {@link Handshake} as client or server, then dispatches frames. Event
- * loop confined, except {@link #resume()}, which is scheduled onto the loop.
+ * One connection: runs the handshake ({@link HandshakeSteps}) as client or server, then the
+ * session. Event loop confined, except {@link #resume()}, which is scheduled onto the loop.
  *
  * <p>Received MESSAGE frames are stamped with the peer's rank and handed to the rank's
  * {@link InboundQueue}; when that queue is full they wait here in order, reading from the socket
  * stops (TCP pushes back on the sender) and the transport resumes the connection after the next
- * {@code poll}.
+ * {@code poll}. READ_DATA bodies never reach this handler: the decoder streams them into their
+ * reads (see {@link PendingReads#sink}).
  */
 final class ConnectionHandler extends ChannelInboundHandlerAdapter
 {
     private static final System.Logger LOG = System.getLogger(ConnectionHandler.class.getName());
 
-    private static final int AWAIT_HELLO = 0;
-    private static final int AWAIT_AUTH = 1;
-    private static final int AWAIT_CHALLENGE = 2;
-    private static final int AWAIT_VERDICT = 3;
-    private static final int OPEN = 4;
-    private static final int DONE = 5;
-
     private final TcpTransport transport;
-    private final boolean client;
+    private final HandshakeSteps handshake;
     private final ArrayDeque<ByteBuf> overflow = new ArrayDeque<>();
     private ReadResponder responder;
     private Channel channel;
-    private int phase;
-    private int peer;
-    private byte[] clientNonce;
-    private byte[] serverNonce;
-    private boolean duplicate;
+    private int peer = -1;
+    private boolean opened;
+    private boolean done;
     private boolean goodbye;
     private boolean stalled;
     private boolean lost;
+    private boolean published;
     private ScheduledFuture<?> timer;
 
     /** A handler for a connection this rank opened to {@code peer} (client) or accepted (peer = -1). */
     ConnectionHandler(final TcpTransport transport, final int peer)
     {
         this.transport = transport;
-        this.client = peer >= 0;
-        this.peer = peer;
-        this.phase = client ? AWAIT_CHALLENGE : AWAIT_HELLO;
+        this.handshake = new HandshakeSteps(transport, peer);
     }
 
     @Override
@@ -60,12 +55,48 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter
     {
         channel = ctx.channel();
         timer = ctx.executor().schedule(this::handshakeTimeout, transport.settings.connectTimeoutMs, TimeUnit.MILLISECONDS);
-        if (client)
+        if (ctx.pipeline().get(SslHandler.class) == null)
         {
-            clientNonce = Handshake.nonce();
-            ctx.writeAndFlush(Frames.hello(ctx.alloc(), transport.rank, peer, clientNonce, transport.jobId));
+            handshake.start(ctx);
         }
         ctx.fireChannelActive();
+    }
+
+    /** With TLS, a client checks the server's certificate against the published fingerprint first. */
+    @Override
+    public void userEventTriggered(final ChannelHandlerContext ctx, final Object event)
+    {
+        if (event instanceof SslHandshakeCompletionEvent && !done)
+        {
+            final SslHandshakeCompletionEvent tls = (SslHandshakeCompletionEvent)event;
+            if (!tls.isSuccess())
+            {
+                refuse("TLS handshake failed: " + tls.cause());
+            }
+            else if (handshake.isClient() && !serverCertificatePinned(ctx))
+            {
+                refuse("rank " + handshake.peer() + " presented a certificate it did not publish");
+            }
+            else
+            {
+                handshake.start(ctx);
+            }
+        }
+        ctx.fireUserEventTriggered(event);
+    }
+
+    private boolean serverCertificatePinned(final ChannelHandlerContext ctx)
+    {
+        final byte[] expected = transport.peerFingerprint(handshake.peer());
+        try
+        {
+            return expected != null &&
+                Handshake.matches(expected, TlsContexts.peerFingerprint(ctx.pipeline().get(SslHandler.class)));
+        }
+        catch (final GeneralSecurityException | SSLPeerUnverifiedException e)
+        {
+            return false;
+        }
     }
 
     @Override
@@ -75,15 +106,19 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter
         boolean handedOff = false;
         try
         {
+            if (done)
+            {
+                return;
+            }
             final int type = frame.getUnsignedByte(frame.readerIndex() + Frames.TYPE_OFFSET);
-            if (phase == OPEN && type == Frames.MESSAGE)
+            if (opened && type == Frames.MESSAGE)
             {
                 handedOff = true;
                 onMessage(frame);
                 return;
             }
             frame.skipBytes(Frames.HEADER);
-            final String violation = dispatch(ctx, type, frame);
+            final String violation = opened ? onSessionFrame(ctx, type, frame) : onHandshakeFrame(ctx, type, frame);
             if (violation != null)
             {
                 refuse(violation);
@@ -98,26 +133,27 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter
         }
     }
 
-    private String dispatch(final ChannelHandlerContext ctx, final int type, final ByteBuf body)
+    private String onHandshakeFrame(final ChannelHandlerContext ctx, final int type, final ByteBuf body)
     {
-        switch (phase)
+        final String violation = handshake.onFrame(ctx, type, body);
+        if (violation == null && handshake.isOpen())
         {
-            case AWAIT_HELLO:
-                return type == Frames.HELLO ? onHello(ctx, body) : unexpected(type);
-            case AWAIT_AUTH:
-                return type == Frames.AUTH ? onAuth(ctx, body) : unexpected(type);
-            case AWAIT_CHALLENGE:
-                return type == Frames.CHALLENGE ? onChallenge(ctx, body) : unexpected(type);
-            case AWAIT_VERDICT:
-                return type == Frames.VERDICT ? onVerdict(ctx, body) : unexpected(type);
-            case OPEN:
-                return onOpenFrame(ctx, type, body);
-            default:
-                return null;
+            cancelTimer();
+            opened = true;
+            peer = handshake.peer();
+            responder = new ReadResponder(transport.registry, transport.settings.readChunk);
+            ctx.pipeline().get(FrameDecoder.class).open(transport.pendingReads.sink(peer));
+            transport.attach(peer, ctx.channel());
         }
+        else if (handshake.isDuplicate())
+        {
+            cancelTimer();
+            done = true;
+        }
+        return violation;
     }
 
-    private String onOpenFrame(final ChannelHandlerContext ctx, final int type, final ByteBuf body)
+    private String onSessionFrame(final ChannelHandlerContext ctx, final int type, final ByteBuf body)
     {
         switch (type)
         {
@@ -125,135 +161,17 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter
                 responder.onRequest(ctx.channel(), body);
                 return null;
             case Frames.READ_ERROR:
-                final long errorId = body.readLong();
+                final long id = body.readLong();
                 final int status = body.readUnsignedByte();
-                return transport.pendingReads.onError(peer, errorId, status) ? null :
-                    "READ_ERROR for unknown request " + errorId;
+                return transport.pendingReads.onError(peer, id, status) ? null : "READ_ERROR for unknown request " + id;
             case Frames.GOODBYE:
                 goodbye = true;
-                phase = DONE;
+                done = true;
                 ctx.close();
                 return null;
             default:
-                return unexpected(type);
+                return "unexpected " + Frames.name(type) + " frame in the session";
         }
-    }
-
-    private String unexpected(final int type)
-    {
-        return "unexpected " + Frames.name(type) + " frame during " + phaseName();
-    }
-
-    private String onHello(final ChannelHandlerContext ctx, final ByteBuf body)
-    {
-        final int magic = body.readInt();
-        final int version = body.readUnsignedShort();
-        final int clientRank = body.readInt();
-        final int targetRank = body.readInt();
-        clientNonce = new byte[Frames.NONCE];
-        body.readBytes(clientNonce);
-        final int jobLength = body.readUnsignedShort();
-        if (magic != Frames.MAGIC || version != Frames.VERSION)
-        {
-            return "not a rankwire-tcp HELLO (magic 0x" + Integer.toHexString(magic) + ", version " + version + ")";
-        }
-        if (jobLength != body.readableBytes())
-        {
-            return "HELLO with job id length " + jobLength + " but " + body.readableBytes() + " bytes";
-        }
-        final byte[] job = new byte[jobLength];
-        body.readBytes(job);
-        if (!transport.handshake.sameJob(job))
-        {
-            return "HELLO from another job";
-        }
-        if (targetRank != transport.rank || clientRank < 0 || clientRank >= transport.size ||
-            clientRank == transport.rank)
-        {
-            return "HELLO from rank " + clientRank + " to rank " + targetRank + " (this is rank " + transport.rank +
-                " of " + transport.size + ")";
-        }
-        peer = clientRank;
-        serverNonce = Handshake.nonce();
-        final byte[] proof = transport.handshake.serverProof(peer, transport.rank, clientNonce, serverNonce);
-        ctx.writeAndFlush(Frames.challenge(ctx.alloc(), transport.rank, serverNonce, proof));
-        phase = AWAIT_AUTH;
-        return null;
-    }
-
-    private String onAuth(final ChannelHandlerContext ctx, final ByteBuf body)
-    {
-        final byte[] proof = new byte[Frames.PROOF];
-        body.readBytes(proof);
-        final byte[] expected = transport.handshake.clientProof(peer, transport.rank, clientNonce, serverNonce);
-        if (!Handshake.matches(expected, proof))
-        {
-            return "rank " + peer + " failed to prove the job secret";
-        }
-        final byte verdict = transport.acceptInbound(peer);
-        if (verdict < 0)
-        {
-            return "rank " + peer + " is already connected or failed";
-        }
-        if (verdict == Frames.VERDICT_DUPLICATE)
-        {
-            phase = DONE;
-            ctx.writeAndFlush(Frames.verdict(ctx.alloc(), verdict)).addListener(ChannelFutureListener.CLOSE);
-            return null;
-        }
-        ctx.writeAndFlush(Frames.verdict(ctx.alloc(), verdict));
-        open(ctx);
-        return null;
-    }
-
-    private String onChallenge(final ChannelHandlerContext ctx, final ByteBuf body)
-    {
-        final int serverRank = body.readInt();
-        serverNonce = new byte[Frames.NONCE];
-        body.readBytes(serverNonce);
-        final byte[] proof = new byte[Frames.PROOF];
-        body.readBytes(proof);
-        if (serverRank != peer)
-        {
-            return "expected rank " + peer + " but rank " + serverRank + " answered";
-        }
-        final byte[] expected = transport.handshake.serverProof(transport.rank, peer, clientNonce, serverNonce);
-        if (!Handshake.matches(expected, proof))
-        {
-            return "rank " + peer + " failed to prove the job secret";
-        }
-        final byte[] mine = transport.handshake.clientProof(transport.rank, peer, clientNonce, serverNonce);
-        ctx.writeAndFlush(Frames.auth(ctx.alloc(), mine));
-        phase = AWAIT_VERDICT;
-        return null;
-    }
-
-    private String onVerdict(final ChannelHandlerContext ctx, final ByteBuf body)
-    {
-        final int verdict = body.readUnsignedByte();
-        if (verdict == Frames.VERDICT_DUPLICATE)
-        {
-            duplicate = true;
-            phase = DONE;
-            cancelTimer();
-            ctx.close();
-            return null;
-        }
-        if (verdict != Frames.VERDICT_ACCEPT)
-        {
-            return "unknown verdict " + verdict;
-        }
-        open(ctx);
-        return null;
-    }
-
-    private void open(final ChannelHandlerContext ctx)
-    {
-        cancelTimer();
-        phase = OPEN;
-        ctx.pipeline().get(FrameDecoder.class).open(transport.pendingReads.sink(peer));
-        responder = new ReadResponder(transport.registry, transport.settings.readChunk);
-        transport.attach(peer, ctx.channel());
     }
 
     private void onMessage(final ByteBuf frame)
@@ -261,6 +179,7 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter
         frame.setInt(frame.readerIndex(), peer);
         if (overflow.isEmpty() && transport.inbound.offerFrame(frame))
         {
+            published = true;
             return;
         }
         overflow.add(frame);
@@ -279,7 +198,9 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter
         while ((frame = overflow.peek()) != null && transport.inbound.offerFrame(frame))
         {
             overflow.poll();
+            published = true;
         }
+        signalIfPublished();
         if (!overflow.isEmpty() && !transport.isClosed())
         {
             transport.stalled(this);
@@ -302,6 +223,23 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter
         return channel;
     }
 
+    /** One wake-up per socket read, however many frames it carried. */
+    @Override
+    public void channelReadComplete(final ChannelHandlerContext ctx)
+    {
+        signalIfPublished();
+        ctx.fireChannelReadComplete();
+    }
+
+    private void signalIfPublished()
+    {
+        if (published)
+        {
+            published = false;
+            transport.inbound.signal();
+        }
+    }
+
     @Override
     public void channelWritabilityChanged(final ChannelHandlerContext ctx)
     {
@@ -315,14 +253,14 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter
     @Override
     public void channelInactive(final ChannelHandlerContext ctx)
     {
+        signalIfPublished();
         cancelTimer();
+        done = true;
         if (responder != null)
         {
             responder.clear();
         }
-        final int was = phase;
-        phase = DONE;
-        if (was == OPEN || goodbye)
+        if (opened)
         {
             if (stalled && !transport.isClosed())
             {
@@ -334,9 +272,10 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter
                 transport.connectionLost(peer, ctx.channel(), goodbye);
             }
         }
-        else if (client && !duplicate)
+        else if (handshake.isClient() && !handshake.isDuplicate())
         {
-            transport.connectFailed(peer, "connection to rank " + peer + " closed during the handshake");
+            transport.connectFailed(handshake.peer(), "connection to rank " + handshake.peer() +
+                " closed during the handshake");
         }
         ctx.fireChannelInactive();
     }
@@ -349,21 +288,13 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter
             ctx.close();
             return;
         }
-        if (phase == OPEN)
-        {
-            LOG.log(Level.WARNING, "rankwire-tcp: closing connection " + describe() + ": " + cause);
-            ctx.close();
-        }
-        else
-        {
-            refuse(cause.toString());
-        }
+        refuse(cause.toString());
     }
 
     private void refuse(final String why)
     {
         final String message = "rankwire-tcp: closing connection " + describe() + ": " + why;
-        if (phase == OPEN)
+        if (opened)
         {
             LOG.log(Level.WARNING, message);
         }
@@ -371,7 +302,7 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter
         {
             transport.refusals.log(message);
         }
-        phase = DONE;
+        done = true;
         final FrameDecoder decoder = channel.pipeline().get(FrameDecoder.class);
         if (decoder != null)
         {
@@ -382,7 +313,7 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter
 
     private void handshakeTimeout()
     {
-        if (phase != OPEN && phase != DONE)
+        if (!opened && !done)
         {
             refuse("handshake not finished within " + transport.settings.connectTimeoutMs + " ms");
         }
@@ -408,20 +339,8 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter
 
     private String describe()
     {
-        return (client ? "to" : "from") + " " + channel.remoteAddress() + (peer >= 0 ? " (rank " + peer + ")" : "") +
-            " at rank " + transport.rank;
-    }
-
-    private String phaseName()
-    {
-        switch (phase)
-        {
-            case AWAIT_HELLO: return "the handshake (awaiting HELLO)";
-            case AWAIT_AUTH: return "the handshake (awaiting AUTH)";
-            case AWAIT_CHALLENGE: return "the handshake (awaiting CHALLENGE)";
-            case AWAIT_VERDICT: return "the handshake (awaiting VERDICT)";
-            case OPEN: return "the session";
-            default: return "closing";
-        }
+        final int rank = handshake.peer();
+        return (handshake.isClient() ? "to " : "from ") + channel.remoteAddress() +
+            (rank >= 0 ? " (rank " + rank + ")" : "") + " at rank " + transport.rank;
     }
 }

@@ -59,6 +59,12 @@ final class Connector
         this.server = bound.channel();
     }
 
+    /** This transport's certificate fingerprint, or null without TLS. */
+    byte[] fingerprint()
+    {
+        return tls == null ? null : tls.fingerprint();
+    }
+
     InetSocketAddress localAddress()
     {
         return (InetSocketAddress)server.localAddress();

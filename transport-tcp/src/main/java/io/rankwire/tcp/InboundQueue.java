@@ -56,26 +56,25 @@ final class InboundQueue
         this.context = context;
     }
 
-    /** Publishes a stamped frame; false when the queue is full (the caller keeps it). */
+    /**
+     * Publishes a stamped frame; false when the queue is full (the caller keeps it). The caller
+     * calls {@link #signal()} once after a batch, so a burst read from one socket costs one wake-up.
+     */
     boolean offerFrame(final ByteBuf frame)
     {
-        if (frames.offer(frame))
-        {
-            context.signal();
-            return true;
-        }
-        return false;
+        return frames.offer(frame);
+    }
+
+    /** Wakes the rank after frames were published. */
+    void signal()
+    {
+        context.signal();
     }
 
     void offerEvent(final int opcode, final int peer, final int status, final long wrId)
     {
         events.offer(new Event(opcode, peer, status, wrId));
         context.signal();
-    }
-
-    boolean isEmpty()
-    {
-        return frames.isEmpty() && events.isEmpty();
     }
 
     int poll(final CompletionHandler handler, final int max)

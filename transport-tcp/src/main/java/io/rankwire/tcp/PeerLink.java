@@ -43,6 +43,7 @@ final class PeerLink
     private final Runnable drainTask = this::drain;
     private volatile Channel channel;
     private volatile InetSocketAddress address;
+    private volatile byte[] fingerprint;
 
     PeerLink(final int peer, final EventLoop loop, final int queueCapacity, final long maxQueuedBytes)
     {
@@ -72,6 +73,17 @@ final class PeerLink
         this.address = address;
     }
 
+    /** The fingerprint of the peer's TLS certificate, as it published it; null without TLS. */
+    byte[] fingerprint()
+    {
+        return fingerprint;
+    }
+
+    void fingerprint(final byte[] fingerprint)
+    {
+        this.fingerprint = fingerprint;
+    }
+
     /** Bytes of frames queued and not yet handed to the channel. */
     long queuedBytes()
     {
@@ -90,17 +102,34 @@ final class PeerLink
      */
     int admit(final int length)
     {
+        final int rc = admitRequest(length);
+        if (rc != ReturnCode.OK)
+        {
+            return rc;
+        }
+        final Channel ch = channel;
+        if (ch != null && !ch.isWritable())
+        {
+            return ReturnCode.BACK_PRESSURED;
+        }
+        return ReturnCode.OK;
+    }
+
+    /**
+     * Like {@link #admit} but ignores the channel's writability: for READ_REQUEST frames, which are
+     * tiny and whose answers the peer paces itself. A channel is mostly unwritable because it is
+     * streaming READ_DATA to the peer; refusing this rank's own read requests then would only stall
+     * the reads in the other direction until that stream drains. Still bounded by the queue's frame
+     * and byte limits. Engine thread only.
+     */
+    int admitRequest(final int length)
+    {
         final int s = state.get();
         if (s == FAILED || s == CLOSED)
         {
             return ReturnCode.PEER_FAILED;
         }
         if (queuedBytes.get() + length > maxQueuedBytes)
-        {
-            return ReturnCode.BACK_PRESSURED;
-        }
-        final Channel ch = channel;
-        if (ch != null && !ch.isWritable())
         {
             return ReturnCode.BACK_PRESSURED;
         }

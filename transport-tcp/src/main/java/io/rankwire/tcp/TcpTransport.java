@@ -113,12 +113,21 @@ final class TcpTransport implements Transport
     {
         final var bootstrap = context.bootstrap();
         final Duration timeout = Duration.ofMillis(settings.wireUpTimeoutMs);
+        final byte[] fingerprint = connector.fingerprint();
+        if (fingerprint != null)
+        {
+            bootstrap.put(TlsContexts.FINGERPRINT_KEY, fingerprint);
+        }
         bootstrap.put(ADDRESS_KEY, advertisedAddress().getBytes(StandardCharsets.UTF_8));
         for (int p = 0; p < size; p++)
         {
             if (p != rank)
             {
                 links[p].address(parseAddress(p, new String(bootstrap.get(p, ADDRESS_KEY, timeout), StandardCharsets.UTF_8)));
+                if (fingerprint != null)
+                {
+                    links[p].fingerprint(bootstrap.get(p, TlsContexts.FINGERPRINT_KEY, timeout));
+                }
             }
         }
         if (settings.eagerConnect)
@@ -223,6 +232,7 @@ final class TcpTransport implements Transport
         {
             if (inbound.offerFrame(frame))
             {
+                inbound.signal();
                 return ReturnCode.OK;
             }
             frame.release();
@@ -271,7 +281,7 @@ final class TcpTransport implements Transport
             return ReturnCode.OK;
         }
         final PeerLink link = links[peer];
-        final int admitted = link.admit(Frames.HEADER + Frames.READ_REQUEST_BODY);
+        final int admitted = link.admitRequest(Frames.HEADER + Frames.READ_REQUEST_BODY);
         if (admitted != ReturnCode.OK)
         {
             return admitted;
@@ -445,6 +455,12 @@ final class TcpTransport implements Transport
             return Frames.VERDICT_DUPLICATE;
         }
         return peer < rank && state == PeerLink.CONNECTING ? Frames.VERDICT_ACCEPT : -1;
+    }
+
+    /** The TLS certificate fingerprint {@code peer} published, or null. */
+    byte[] peerFingerprint(final int peer)
+    {
+        return links[peer].fingerprint();
     }
 
     /** The ready connection to {@code peer}, or null. */

@@ -61,6 +61,12 @@ final class TcpJob implements AutoCloseable
         }
     }
 
+    /** A job over transports that are already wired up. */
+    TcpJob(final TcpTransport[] ranks)
+    {
+        this.ranks = ranks;
+    }
+
     TcpJob(final int size, final Map<String, String> settings) throws Exception
     {
         this(size, settings, "job-" + System.nanoTime(), "s3cret".getBytes(StandardCharsets.UTF_8));

@@ -4,10 +4,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
 
 import io.netty.handler.ssl.SslHandler;
+import io.rankwire.launch.InMemoryBootstrap;
+import io.rankwire.spi.CompletionOpcode;
 import io.rankwire.spi.CompletionStatus;
 import io.rankwire.spi.MemoryRegion;
 import io.rankwire.spi.ReturnCode;
@@ -25,6 +28,33 @@ class TcpOptionsTest
         {
             exchange(job);
             assertNotNull(job.ranks[0].channelTo(1).pipeline().get(SslHandler.class));
+        }
+    }
+
+    @Test
+    void shouldRefuseATlsServerWhoseCertificateIsNotTheOnePublished() throws Exception
+    {
+        final Map<String, String> tls = TcpJob.settings("tls", "true");
+        final byte[] secret = "shared".getBytes(StandardCharsets.UTF_8);
+        final InMemoryBootstrap theirs = new InMemoryBootstrap(2);
+        theirs.forRank(0).put(TcpTransport.ADDRESS_KEY, "127.0.0.1:1".getBytes(StandardCharsets.UTF_8));
+        theirs.forRank(0).put(TlsContexts.FINGERPRINT_KEY, new byte[32]);
+        final InMemoryBootstrap ours = new InMemoryBootstrap(2);
+        try (TcpTransport middle = TcpJob.open(1, 2, "pinned", secret, theirs, tls);
+            TcpTransport victim = TcpJob.open(0, 2, "pinned", secret, ours, tls))
+        {
+            middle.wireUp();
+            ours.forRank(1).put(TcpTransport.ADDRESS_KEY,
+                ("127.0.0.1:" + middle.localAddress().getPort()).getBytes(StandardCharsets.UTF_8));
+            ours.forRank(1).put(TlsContexts.FINGERPRINT_KEY, new byte[32]);
+            victim.wireUp();
+
+            final UnsafeBuffer msg = TcpJob.message(1, new byte[4]);
+            assertEquals(ReturnCode.OK, victim.postSend(1, msg, 0, 16, msg, 16, 4, 0));
+            final TcpJob.Seen failed = TcpJob.await(victim, 1).get(0);
+            assertEquals(CompletionOpcode.PEER_FAILED, failed.opcode);
+            assertEquals(1, failed.peer);
+            assertEquals(0, middle.poll(c -> { }, 10));
         }
     }
 

@@ -41,6 +41,24 @@ class TcpTransportTest
     }
 
     @Test
+    void shouldLeaveNoThreadsBehindWhenClosed() throws Exception
+    {
+        final TcpJob job = new TcpJob(3, TcpJob.settings("ioThreads", "2", "connect", "eager"));
+        final java.util.Set<Thread> before = Thread.getAllStackTraces().keySet();
+        final List<Thread> ours = before.stream()
+            .filter(t -> t.getName().startsWith("rankwire-tcp-"))
+            .collect(java.util.stream.Collectors.toList());
+        assertTrue(ours.size() >= 3, ours.toString());
+        assertTrue(ours.stream().allMatch(Thread::isDaemon));
+        job.close();
+        for (final Thread t : ours)
+        {
+            t.join(30_000);
+            assertTrue(!t.isAlive(), t.getName() + " still running after close()");
+        }
+    }
+
+    @Test
     void shouldDeliverMessageBetweenTwoRanks() throws Exception
     {
         try (TcpJob job = new TcpJob(2, Map.of()))

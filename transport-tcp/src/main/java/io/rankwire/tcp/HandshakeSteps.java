@@ -1,0 +1,192 @@
+package io.rankwire.tcp;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.channel.ChannelFutureListener;
+import io.netty.channel.ChannelHandlerContext;
+
+/**
+ * The {@link Handshake} of one connection, seen from one side (event-loop confined). Each step
+ * handles one frame and returns null, or why the connection must be refused. After a step,
+ * {@link #isOpen()} says the session may start and {@link #isDuplicate()} that this connection
+ * lost a simultaneous connect and is closing quietly.
+ */
+final class HandshakeSteps
+{
+    private static final int AWAIT_HELLO = 0;
+    private static final int AWAIT_AUTH = 1;
+    private static final int AWAIT_CHALLENGE = 2;
+    private static final int AWAIT_VERDICT = 3;
+    private static final int OPEN = 4;
+    private static final int DUPLICATE = 5;
+
+    private final TcpTransport transport;
+    private final boolean client;
+    private int step;
+    private int peer;
+    private byte[] clientNonce;
+    private byte[] serverNonce;
+
+    /** Steps for a connection this rank opened to {@code peer} (client), or accepted ({@code peer = -1}). */
+    HandshakeSteps(final TcpTransport transport, final int peer)
+    {
+        this.transport = transport;
+        this.client = peer >= 0;
+        this.peer = peer;
+        this.step = client ? AWAIT_CHALLENGE : AWAIT_HELLO;
+    }
+
+    boolean isClient()
+    {
+        return client;
+    }
+
+    /** The peer's rank: the target for a client, the authenticated rank for a server, or -1. */
+    int peer()
+    {
+        return peer;
+    }
+
+    boolean isOpen()
+    {
+        return step == OPEN;
+    }
+
+    boolean isDuplicate()
+    {
+        return step == DUPLICATE;
+    }
+
+    /** Sends HELLO when this side is the client. */
+    void start(final ChannelHandlerContext ctx)
+    {
+        if (client)
+        {
+            clientNonce = Handshake.nonce();
+            ctx.writeAndFlush(Frames.hello(ctx.alloc(), transport.rank, peer, clientNonce, transport.jobId));
+        }
+    }
+
+    /** Handles one handshake frame whose body starts at {@code body}'s reader index. */
+    String onFrame(final ChannelHandlerContext ctx, final int type, final ByteBuf body)
+    {
+        switch (step)
+        {
+            case AWAIT_HELLO:
+                return type == Frames.HELLO ? onHello(ctx, body) : unexpected(type);
+            case AWAIT_AUTH:
+                return type == Frames.AUTH ? onAuth(ctx, body) : unexpected(type);
+            case AWAIT_CHALLENGE:
+                return type == Frames.CHALLENGE ? onChallenge(ctx, body) : unexpected(type);
+            case AWAIT_VERDICT:
+                return type == Frames.VERDICT ? onVerdict(ctx, body) : unexpected(type);
+            default:
+                return unexpected(type);
+        }
+    }
+
+    private String unexpected(final int type)
+    {
+        return "unexpected " + Frames.name(type) + " frame during the handshake (step " + step + ")";
+    }
+
+    private String onHello(final ChannelHandlerContext ctx, final ByteBuf body)
+    {
+        final int magic = body.readInt();
+        final int version = body.readUnsignedShort();
+        final int clientRank = body.readInt();
+        final int targetRank = body.readInt();
+        clientNonce = new byte[Frames.NONCE];
+        body.readBytes(clientNonce);
+        final int jobLength = body.readUnsignedShort();
+        if (magic != Frames.MAGIC || version != Frames.VERSION)
+        {
+            return "not a rankwire-tcp HELLO (magic 0x" + Integer.toHexString(magic) + ", version " + version + ")";
+        }
+        if (jobLength != body.readableBytes())
+        {
+            return "HELLO with job id length " + jobLength + " but " + body.readableBytes() + " bytes";
+        }
+        final byte[] job = new byte[jobLength];
+        body.readBytes(job);
+        if (!transport.handshake.sameJob(job))
+        {
+            return "HELLO from another job";
+        }
+        if (targetRank != transport.rank || clientRank < 0 || clientRank >= transport.size ||
+            clientRank == transport.rank)
+        {
+            return "HELLO from rank " + clientRank + " to rank " + targetRank + " (this is rank " + transport.rank +
+                " of " + transport.size + ")";
+        }
+        peer = clientRank;
+        serverNonce = Handshake.nonce();
+        final byte[] proof = transport.handshake.serverProof(peer, transport.rank, clientNonce, serverNonce);
+        ctx.writeAndFlush(Frames.challenge(ctx.alloc(), transport.rank, serverNonce, proof));
+        step = AWAIT_AUTH;
+        return null;
+    }
+
+    private String onAuth(final ChannelHandlerContext ctx, final ByteBuf body)
+    {
+        final byte[] proof = new byte[Frames.PROOF];
+        body.readBytes(proof);
+        final byte[] expected = transport.handshake.clientProof(peer, transport.rank, clientNonce, serverNonce);
+        if (!Handshake.matches(expected, proof))
+        {
+            return "rank " + peer + " failed to prove the job secret";
+        }
+        final byte verdict = transport.acceptInbound(peer);
+        if (verdict < 0)
+        {
+            return "rank " + peer + " is already connected or failed";
+        }
+        if (verdict == Frames.VERDICT_DUPLICATE)
+        {
+            step = DUPLICATE;
+            ctx.writeAndFlush(Frames.verdict(ctx.alloc(), verdict)).addListener(ChannelFutureListener.CLOSE);
+            return null;
+        }
+        ctx.writeAndFlush(Frames.verdict(ctx.alloc(), verdict));
+        step = OPEN;
+        return null;
+    }
+
+    private String onChallenge(final ChannelHandlerContext ctx, final ByteBuf body)
+    {
+        final int serverRank = body.readInt();
+        serverNonce = new byte[Frames.NONCE];
+        body.readBytes(serverNonce);
+        final byte[] proof = new byte[Frames.PROOF];
+        body.readBytes(proof);
+        if (serverRank != peer)
+        {
+            return "expected rank " + peer + " but rank " + serverRank + " answered";
+        }
+        final byte[] expected = transport.handshake.serverProof(transport.rank, peer, clientNonce, serverNonce);
+        if (!Handshake.matches(expected, proof))
+        {
+            return "rank " + peer + " failed to prove the job secret";
+        }
+        final byte[] mine = transport.handshake.clientProof(transport.rank, peer, clientNonce, serverNonce);
+        ctx.writeAndFlush(Frames.auth(ctx.alloc(), mine));
+        step = AWAIT_VERDICT;
+        return null;
+    }
+
+    private String onVerdict(final ChannelHandlerContext ctx, final ByteBuf body)
+    {
+        final int verdict = body.readUnsignedByte();
+        if (verdict == Frames.VERDICT_DUPLICATE)
+        {
+            step = DUPLICATE;
+            ctx.close();
+            return null;
+        }
+        if (verdict != Frames.VERDICT_ACCEPT)
+        {
+            return "unknown verdict " + verdict;
+        }
+        step = OPEN;
+        return null;
+    }
+}
