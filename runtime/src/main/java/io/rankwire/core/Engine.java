@@ -50,10 +50,7 @@ public final class Engine
     private final Wakeup wakeup;
     private final ActiveOps active = new ActiveOps();
     private final Dispatcher dispatcher;
-    private final boolean[] peerFinalized;
-    private final boolean[] finalizeOwed;
-    private int finalizeOwedCount;
-    private volatile int finalizedCount;
+    private final Finalization finalization;
     private volatile boolean closed;
     private volatile String closedReason;
 
@@ -75,14 +72,14 @@ public final class Engine
         this.credits = new Credits(size, config.credits(), config.unexpectedBytes() / size);
         this.sender = new Sender(this, transport, credits, opTable, eagerLimit, size);
         this.control = new Control(this, transport, credits, sender);
-        this.peerFinalized = new boolean[size];
-        this.finalizeOwed = new boolean[size];
+
         final OffloadPort port = transport.offloadPort();
         this.offload = port != null && caps.hasOffload();
         this.receiver = new Receiver(this, transport, opTable, pool, control, offload);
         this.matcher = new MatchEngine(offload ? port : null, offload ? receiver : null, config.offloadMinBytes());
         receiver.matcher(matcher);
         this.srq = port != null ? new SrqBuffers(port, config.srqBuffers(), Math.max(caps.maxMessageSize(), 64)) : null;
+        this.finalization = new Finalization(this, sender, control, rank, size);
         this.dispatcher = new Dispatcher(this, sender, receiver, control, matcher, srq);
     }
 
@@ -174,7 +171,7 @@ public final class Engine
             op.peer = peer;
             op.tag = tag;
             op.sync = sync;
-            if (peerFinalized[peer])
+            if (finalization.isFinalized(peer))
             {
                 active.add(op);
                 complete(op, -1, -1, 0, Status.PEER_FINALIZED);
@@ -217,9 +214,9 @@ public final class Engine
             stage(op, false);
             active.add(op);
             receiver.post(op, tag, mask);
-            if (finalizedCount > 0 && !op.isDone())
+            if (finalization.anyFinalized() && !op.isDone())
             {
-                final int gone = unsatisfiableBy(op.expectedPeer, op.group);
+                final int gone = finalization.unsatisfiableBy(op.expectedPeer, op.group);
                 if (gone >= 0)
                 {
                     failPosted(op, Status.PEER_FINALIZED, gone);
@@ -391,10 +388,7 @@ public final class Engine
         work += sender.flush();
         work += receiver.flushReads();
         work += control.flush();
-        if (finalizeOwedCount > 0)
-        {
-            work += sendFinalizeNotices();
-        }
+        work += finalization.flush();
         if (offload)
         {
             work += matcher.progress();
@@ -532,26 +526,17 @@ public final class Engine
 
     /**
      * Announces that this rank finalizes: every peer gets a FINALIZE notice after everything this
-     * rank sent it (sends still queued by back-pressure go first). Progress keeps answering peers.
+     * rank sent it (see {@link Finalization}). Progress keeps answering peers.
      */
     public void finalizeNotice()
     {
         lock.lock();
         try
         {
-            if (closed)
+            if (!closed)
             {
-                return;
+                finalization.announce();
             }
-            for (int p = 0; p < size; p++)
-            {
-                if (p != rank && !finalizeOwed[p])
-                {
-                    finalizeOwed[p] = true;
-                    finalizeOwedCount++;
-                }
-            }
-            sendFinalizeNotices();
         }
         finally
         {
@@ -559,86 +544,40 @@ public final class Engine
         }
     }
 
-    private int sendFinalizeNotices()
+    /** Peer {@code peer} finalized (a FINALIZE notice arrived). Driving thread. */
+    void onPeerFinalized(final int peer)
     {
-        int n = 0;
-        for (int p = 0; p < size && finalizeOwedCount > 0; p++)
-        {
-            if (finalizeOwed[p] && sender.queuedTo(p) == 0)
-            {
-                finalizeOwed[p] = false;
-                finalizeOwedCount--;
-                control.finalizeNotice(p);
-                n++;
-            }
-        }
-        return n;
+        finalization.onPeerFinalized(peer, active.head());
     }
 
     /**
-     * Peer {@code peer} finalized: everything it sent has arrived. Fails the receives that name it
-     * and are still unmatched, ANY_SOURCE receives whose communicator has no other live member,
-     * and sends to it. Driving thread.
+     * Throws {@link io.rankwire.RankwireException} when no message from {@code expectedPeer}
+     * (world rank, -1 for ANY_SOURCE in {@code group}) can arrive any more because the peer
+     * finalized (blocking probes). Any thread.
      */
-    void onPeerFinalized(final int peer)
+    public void checkSatisfiable(final int expectedPeer, final Group group)
     {
-        if (peer < 0 || peer >= size || peerFinalized[peer])
+        if (!finalization.anyFinalized())
         {
             return;
         }
-        peerFinalized[peer] = true;
-        finalizedCount++;
-        Op op = active.head();
-        while (op != null)
+        lock.lock();
+        try
         {
-            final Op next = op.nextActive;
-            if (op.kind == Op.SEND)
+            final int gone = finalization.unsatisfiableBy(expectedPeer, group);
+            if (gone >= 0)
             {
-                if (op.peer == peer)
-                {
-                    complete(op, -1, -1, 0, Status.PEER_FINALIZED);
-                }
-            }
-            else if (op.posted != null && unsatisfiableBy(op.expectedPeer, op.group) >= 0)
-            {
-                failPosted(op, Status.PEER_FINALIZED, peer);
-            }
-            op = next;
-        }
-    }
-
-    /**
-     * The finalized world rank that makes a receive from {@code expectedPeer} (-1: ANY_SOURCE in
-     * {@code group}) impossible, or -1 while it may still be satisfied.
-     */
-    private int unsatisfiableBy(final int expectedPeer, final Group group)
-    {
-        if (expectedPeer >= 0)
-        {
-            return peerFinalized[expectedPeer] ? expectedPeer : -1;
-        }
-        if (group == null)
-        {
-            return -1;
-        }
-        int last = -1;
-        for (int i = 0; i < group.size(); i++)
-        {
-            final int w = group.worldRank(i);
-            if (w != rank)
-            {
-                if (!peerFinalized[w])
-                {
-                    return -1;
-                }
-                last = w;
+                throw new io.rankwire.RankwireException("probe failed: rank " + gone + " has finalized");
             }
         }
-        return last;
+        finally
+        {
+            lock.unlock();
+        }
     }
 
     /** Withdraws an unmatched receive and fails it; one the NIC holds fails when its DEL completes. */
-    private void failPosted(final Op op, final int error, final int peer)
+    void failPosted(final Op op, final int error, final int peer)
     {
         final io.rankwire.match.PostedRecv posted = op.posted;
         if (posted == null || op.cancelRequested)
@@ -658,32 +597,6 @@ public final class Engine
             op.cancelRequested = true;
             op.failError = error;
             op.failPeer = peer;
-        }
-    }
-
-    /**
-     * Throws {@link io.rankwire.RankwireException} when no message from {@code expectedPeer}
-     * (world rank, -1 for ANY_SOURCE in {@code group}) can arrive any more because the peer
-     * finalized (blocking probes). Any thread.
-     */
-    public void checkSatisfiable(final int expectedPeer, final Group group)
-    {
-        if (finalizedCount == 0)
-        {
-            return;
-        }
-        lock.lock();
-        try
-        {
-            final int gone = unsatisfiableBy(expectedPeer, group);
-            if (gone >= 0)
-            {
-                throw new io.rankwire.RankwireException("probe failed: rank " + gone + " has finalized");
-            }
-        }
-        finally
-        {
-            lock.unlock();
         }
     }
 }

@@ -10,6 +10,7 @@ import org.agrona.concurrent.UnsafeBuffer;
 
 import io.rankwire.Comm;
 import io.rankwire.LocalJob;
+import io.rankwire.MutableStatus;
 import io.rankwire.RankwireConfig;
 import io.rankwire.launch.InMemoryBootstrap;
 import io.rankwire.proto.TmHeader;
@@ -89,6 +90,7 @@ public final class PingPong
         {
             final Comm world = rw.world();
             final byte[] buf = new byte[size];
+            final MutableStatus status = new MutableStatus();
             final int peer = 1 - world.rank();
             long allocated = 0;
             for (int i = -warmup; i < n; i++)
@@ -101,7 +103,7 @@ public final class PingPong
                 {
                     final long t0 = System.nanoTime();
                     world.send(buf, 0, size, peer, 1);
-                    world.recv(buf, 0, size, peer, 1);
+                    world.recv(buf, 0, size, peer, 1, status);
                     if (i >= 0)
                     {
                         samples[i] = (System.nanoTime() - t0) / 2;
@@ -109,7 +111,7 @@ public final class PingPong
                 }
                 else
                 {
-                    world.recv(buf, 0, size, peer, 1);
+                    world.recv(buf, 0, size, peer, 1, status);
                     world.send(buf, 0, size, peer, 1);
                 }
             }

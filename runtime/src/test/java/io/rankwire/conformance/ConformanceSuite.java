@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -28,6 +29,8 @@ import io.rankwire.Comm;
 import io.rankwire.Datatype;
 import io.rankwire.LocalJob;
 import io.rankwire.Message;
+import io.rankwire.MutableStatus;
+import io.rankwire.RankStats;
 import io.rankwire.Rankwire;
 import io.rankwire.RankwireConfig;
 import io.rankwire.Request;
@@ -897,6 +900,53 @@ public abstract class ConformanceSuite
                 world.send(pattern(eager + 4000, 2), 0, eager + 4000, 1, 2);
                 world.send(pattern(eager + 4000, 4), 0, eager + 4000, 1, 4);
             }
+        });
+    }
+
+    @Test
+    @Timeout(60)
+    void shouldReceiveIntoAReusableStatus()
+    {
+        run(2, rw ->
+        {
+            final Comm world = rw.world();
+            if (world.rank() == 0)
+            {
+                world.send(pattern(10, 1), 0, 10, 1, 3);
+                world.send(pattern(100, 2), 0, 100, 1, 4);
+                return;
+            }
+            final MutableStatus st = new MutableStatus();
+            final byte[] buf = new byte[64];
+            assertSame(st, world.recv(buf, 0, 64, 0, Comm.ANY_TAG, st));
+            assertEquals(0, st.source());
+            assertEquals(3, st.tag());
+            assertEquals(10, st.bytes());
+            assertEquals(Status.OK, st.error());
+            assertEquals(-1, st.count(Datatype.INT));
+            assertArrayEquals(pattern(10, 1), Arrays.copyOf(buf, 10));
+            final UnsafeBuffer direct = new UnsafeBuffer(new byte[64]);
+            assertSame(st, world.recv(direct, 0, 64, Comm.ANY_SOURCE, 4, st));
+            assertEquals(4, st.tag());
+            assertEquals(64, st.bytes());
+            assertEquals(16, st.count(Datatype.INT));
+            assertEquals(Status.TRUNCATED, st.error());
+            assertArrayEquals(Arrays.copyOf(pattern(100, 2), 64), direct.byteArray());
+            assertEquals("Status{source=0, tag=4, bytes=64, error=TRUNCATED}", st.toString());
+        });
+    }
+
+    @Test
+    @Timeout(60)
+    void shouldReportTheTransportCountersItExposes()
+    {
+        run(2, rw ->
+        {
+            final Comm world = rw.world();
+            world.sendrecv(new byte[8], 0, 8, 1 - world.rank(), 1, new byte[8], 0, 8, 1 - world.rank(), 1);
+            final RankStats stats = rw.stats();
+            assertEquals(transport().equals("sim"), stats.transportCounters().containsKey("matchedInHardware"), stats.toString());
+            assertTrue(stats.addsPosted() >= 0 && stats.syncsPosted() >= 0, stats.toString());
         });
     }
 

@@ -19,10 +19,14 @@ import io.rankwire.launch.Rwrun;
 /**
  * {@code rwrun -np 3 --transport tcp} of a program whose rank 2 throws while ranks 0 and 1 wait
  * for it: the job exits non-zero naming rank 2 long before the closing rendezvous could time out
- * (it is set to 10 minutes here, beyond this test's own timeout).
+ * (it is set to 10 minutes here; without the FINALIZE notice the launcher's 50 s timeout would end
+ * the job with exit code 124 and nothing naming rank 2).
  */
 class RwrunFailingRankTest
 {
+    /** The launcher's own limit, so no rank outlives a failed run; the job must end long before. */
+    private static final String TIMEOUT = "50s";
+
     @Test
     @Timeout(90)
     void shouldEndTheJobNamingRankTwoWithoutWaitingForTheClosingTimeout() throws Exception
@@ -38,7 +42,7 @@ class RwrunFailingRankTest
             PrintStream e = new PrintStream(err, true, StandardCharsets.UTF_8))
         {
             code = Rwrun.execute(new String[] {
-                "-np", "3", "--transport", "tcp",
+                "-np", "3", "--transport", "tcp", "--timeout", TIMEOUT,
                 "-J-XX:TieredStopAtLevel=1", "-J-XX:+UseSerialGC", "-J-Xmx128m",
                 "-J-Drankwire.bootstrapTimeout=600000",
                 "-cp", tests, FailingRankMain.class.getName()}, o, e, System.getenv(), rankwire);
@@ -46,6 +50,7 @@ class RwrunFailingRankTest
         final String stderr = err.toString(StandardCharsets.UTF_8);
         final String diagnostics = "stdout:\n" + out.toString(StandardCharsets.UTF_8) + "stderr:\n" + stderr;
         assertNotEquals(0, code, diagnostics);
+        assertNotEquals(124, code, diagnostics);
         assertTrue(stderr.contains("rank 2 gives up"), diagnostics);
         assertTrue(stderr.contains("rank 2 has finalized") || stderr.contains("rank 2 failed"), diagnostics);
     }
