@@ -30,6 +30,8 @@ abstract class PointToPoint
 
     abstract Status finishRecv(Request request);
 
+    abstract MutableStatus finishRecv(Request request, MutableStatus into);
+
     abstract Status exchange(Op sendOp, int dest, int sendTag, Op recvOp, int source, int recvTag);
 
     /**
@@ -377,6 +379,17 @@ abstract class PointToPoint
         return finishRecv(startRecv(op, source, tag));
     }
 
+    /**
+     * Like {@link #recv(byte[], int, int, int, int)} but allocates nothing: the outcome is written
+     * into {@code status}, which is returned.
+     */
+    public MutableStatus recv(final byte[] buf, final int offset, final int length, final int source, final int tag, final MutableStatus status)
+    {
+        final Op op = newOp(true);
+        op.buf().bytes(buf, offset, length);
+        return finishRecv(startRecv(op, source, tag), status);
+    }
+
     /** Starts a receive into {@code buf[offset, offset + length)}; never blocks. */
     public Request irecv(final byte[] buf, final int offset, final int length, final int source, final int tag)
     {
@@ -394,6 +407,18 @@ abstract class PointToPoint
         final Op op = newOp(true);
         op.buf().direct(buf, offset, length);
         return finishRecv(startRecv(op, source, tag));
+    }
+
+    /**
+     * Like {@link #recv(MutableDirectBuffer, int, int, int, int)} but allocates nothing: the
+     * outcome is written into {@code status}, which is returned.
+     */
+    public MutableStatus recv(
+        final MutableDirectBuffer buf, final int offset, final int length, final int source, final int tag, final MutableStatus status)
+    {
+        final Op op = newOp(true);
+        op.buf().direct(buf, offset, length);
+        return finishRecv(startRecv(op, source, tag), status);
     }
 
     /** Starts a receive into {@code buf[offset, offset + length)}; never blocks. */

@@ -1,7 +1,12 @@
 package io.rankwire;
 
+import java.util.Map;
+
 /**
- * A snapshot of one rank's counters ({@link Rankwire#stats()}), for monitoring and tests.
+ * A snapshot of one rank's counters ({@link Rankwire#stats()}), for monitoring and tests: the
+ * runtime's unexpected-message memory and flow control, the matching engine's hardware and
+ * software matches and NIC list operations (ADD, DEL, SYNC posted, SYNC requests seen), and the
+ * transport's own counters by name ({@link #transportCounters()}, empty when it exposes none).
  */
 public final class RankStats
 {
@@ -13,6 +18,11 @@ public final class RankStats
     private final long softwareMatches;
     private final long backPressured;
     private final int activeOperations;
+    private final long addsPosted;
+    private final long delsPosted;
+    private final long syncsPosted;
+    private final long syncRequestsSeen;
+    private final Map<String, Long> transportCounters;
 
     /**
      * @param unexpectedBytes          eager payload bytes buffered for unexpected messages now
@@ -42,6 +52,49 @@ public final class RankStats
         this.softwareMatches = softwareMatches;
         this.backPressured = backPressured;
         this.activeOperations = activeOperations;
+        this.addsPosted = 0;
+        this.delsPosted = 0;
+        this.syncsPosted = 0;
+        this.syncRequestsSeen = 0;
+        this.transportCounters = Map.of();
+    }
+
+    /**
+     * The first eight as in {@link #RankStats(long, long, long, long, long, long, long, int)}, then:
+     *
+     * @param offload           NIC list operations: ADDs posted, DELs posted, SYNCs posted, SYNC
+     *                          requests seen (in that order; zeros without offload)
+     * @param transportCounters the transport's own counters by name (copied)
+     */
+    public RankStats(
+        final long unexpectedBytes,
+        final long unexpectedBytesHighWater,
+        final long unexpectedBytesBound,
+        final long unexpectedMessages,
+        final long hardwareMatches,
+        final long softwareMatches,
+        final long backPressured,
+        final int activeOperations,
+        final long[] offload,
+        final Map<String, Long> transportCounters)
+    {
+        if (offload.length != 4)
+        {
+            throw new IllegalArgumentException("offload.length : " + offload.length + " (expected: 4)");
+        }
+        this.unexpectedBytes = unexpectedBytes;
+        this.unexpectedBytesHighWater = unexpectedBytesHighWater;
+        this.unexpectedBytesBound = unexpectedBytesBound;
+        this.unexpectedMessages = unexpectedMessages;
+        this.hardwareMatches = hardwareMatches;
+        this.softwareMatches = softwareMatches;
+        this.backPressured = backPressured;
+        this.activeOperations = activeOperations;
+        this.addsPosted = offload[0];
+        this.delsPosted = offload[1];
+        this.syncsPosted = offload[2];
+        this.syncRequestsSeen = offload[3];
+        this.transportCounters = Map.copyOf(transportCounters);
     }
 
     public long unexpectedBytes()
@@ -84,6 +137,39 @@ public final class RankStats
         return activeOperations;
     }
 
+    /** ADD (append a receive to the NIC's list) operations posted. */
+    public long addsPosted()
+    {
+        return addsPosted;
+    }
+
+    /** DEL (withdraw a receive from the NIC's list) operations posted. */
+    public long delsPosted()
+    {
+        return delsPosted;
+    }
+
+    /** SYNC operations posted (software caught up with the NIC's unexpected messages). */
+    public long syncsPosted()
+    {
+        return syncsPosted;
+    }
+
+    /** SYNC requests the NIC raised (it saw a message its list could not decide). */
+    public long syncRequestsSeen()
+    {
+        return syncRequestsSeen;
+    }
+
+    /**
+     * The transport's own counters by name ({@code Transport.counterValues()}, e.g. the simulated
+     * NIC's {@code matchedInHardware}, {@code syncRequests}); empty when it exposes none.
+     */
+    public Map<String, Long> transportCounters()
+    {
+        return transportCounters;
+    }
+
     @Override
     public String toString()
     {
@@ -94,6 +180,11 @@ public final class RankStats
             ", hardwareMatches=" + hardwareMatches +
             ", softwareMatches=" + softwareMatches +
             ", backPressured=" + backPressured +
-            ", activeOperations=" + activeOperations + '}';
+            ", activeOperations=" + activeOperations +
+            ", addsPosted=" + addsPosted +
+            ", delsPosted=" + delsPosted +
+            ", syncsPosted=" + syncsPosted +
+            ", syncRequestsSeen=" + syncRequestsSeen +
+            (transportCounters.isEmpty() ? "" : ", transport=" + transportCounters) + '}';
     }
 }

@@ -191,8 +191,10 @@ public final class Rankwire implements AutoCloseable
     }
 
     /**
-     * Finalizes this rank: waits (up to {@code rankwire.bootstrapTimeout}) until every rank has
-     * called close, still answering peers meanwhile, then fails whatever is pending with
+     * Finalizes this rank: tells every peer it finalizes (a FINALIZE notice after everything this
+     * rank sent it, which fails the peer's receives that only this rank could satisfy), waits (up
+     * to {@code rankwire.bootstrapTimeout}) until every rank has called close, still answering
+     * peers meanwhile, then fails whatever is pending with
      * {@link Status#CLOSED} and closes the transport. Idempotent.
      *
      * @throws RankwireException if the other ranks did not arrive in time (resources are released anyway)
@@ -207,6 +209,7 @@ public final class Rankwire implements AutoCloseable
         RankwireException failure = null;
         if (size() > 1 && !engine.isClosed())
         {
+            engine.finalizeNotice();
             final ProgressThread helper = progressThread == null ?
                 new ProgressThread(engine, "rankwire-finalize-" + rank()).start() : null;
             try

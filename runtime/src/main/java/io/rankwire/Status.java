@@ -8,7 +8,8 @@ package io.rankwire;
  * <p>Error codes: {@link #OK}; {@link #TRUNCATED} when the message was longer than the receive
  * buffer (the buffer holds its first {@link #bytes()} bytes, nothing past it was written);
  * {@link #PEER_FAILED} and {@link #CLOSED} for communication failures, which blocking calls
- * also raise as {@link RankwireException}; {@link #REMOTE_ACCESS} when a rendezvous read failed.
+ * also raise as {@link RankwireException}; {@link #REMOTE_ACCESS} when a rendezvous read failed; {@link #PEER_FINALIZED} when the peer closed
+ * its runtime before the operation could be satisfied.
  */
 public final class Status
 {
@@ -24,6 +25,11 @@ public final class Status
     public static final int REMOTE_ACCESS = 4;
     /** A transport error (malformed message, rejected post). */
     public static final int TRANSPORT_ERROR = 5;
+    /**
+     * The peer has finalized ({@link Rankwire#close()}) before the operation could be satisfied:
+     * a receive naming it found no message from it, or a send was addressed to it.
+     */
+    public static final int PEER_FINALIZED = 6;
 
     private final int source;
     private final int tag;
@@ -103,6 +109,7 @@ public final class Status
             case CLOSED: return "CLOSED";
             case REMOTE_ACCESS: return "REMOTE_ACCESS";
             case TRANSPORT_ERROR: return "TRANSPORT_ERROR";
+            case PEER_FINALIZED: return "PEER_FINALIZED";
             default: return "UNKNOWN(" + error + ")";
         }
     }

@@ -12,7 +12,9 @@ import io.rankwire.spi.ReturnCode;
 import io.rankwire.spi.Transport;
 
 /**
- * Control traffic between runtimes: credit returns, ssend acknowledgements and rendezvous FINs.
+ * Control traffic between runtimes: credit returns, ssend acknowledgements, FINALIZE notices
+ * ({@link #FLAG_FINALIZE}: the sender closes; it follows everything the sender sent on the
+ * ordered stream) and rendezvous FINs.
  * A control message is a NO_TAG message (the NIC never matches or counts it): a TMH with opcode
  * {@code NO_TAG}, app_ctx 0 and tag 0, followed by a 16-byte control header, big-endian:
  *
@@ -44,7 +46,10 @@ final class Control
     static final int BYTES_OFFSET = 12;
     /** The control message acknowledges an ssend match; the cookie names the send. */
     static final int FLAG_ACK = 1;
+    /** The sender finalizes: nothing more will come from it on this stream. */
+    static final int FLAG_FINALIZE = 2;
 
+    private final Engine engine;
     private final Transport transport;
     private final Credits credits;
     private final UnsafeBuffer header = new UnsafeBuffer(new byte[64]);
@@ -52,8 +57,9 @@ final class Control
     private final Sender sender;
     private long backPressured;
 
-    Control(final Transport transport, final Credits credits, final Sender sender)
+    Control(final Engine engine, final Transport transport, final Credits credits, final Sender sender)
     {
+        this.engine = engine;
         this.transport = transport;
         this.credits = credits;
         this.sender = sender;
@@ -63,6 +69,12 @@ final class Control
     void ack(final int peer, final int cookie)
     {
         sendControl(peer, FLAG_ACK, cookie);
+    }
+
+    /** Tells {@code peer} that this rank finalizes (after every queued control message and FIN). */
+    void finalizeNotice(final int peer)
+    {
+        sendControl(peer, FLAG_FINALIZE, 0);
     }
 
     /** Records delivered eager credits and returns them when a batch is due. */
@@ -111,6 +123,10 @@ final class Control
         if ((flags & FLAG_ACK) != 0)
         {
             sender.onAck(buffer.getInt(offset + COOKIE_OFFSET, ByteOrder.BIG_ENDIAN));
+        }
+        if ((flags & FLAG_FINALIZE) != 0)
+        {
+            engine.onPeerFinalized(peer);
         }
     }
 

@@ -50,6 +50,10 @@ public final class Engine
     private final Wakeup wakeup;
     private final ActiveOps active = new ActiveOps();
     private final Dispatcher dispatcher;
+    private final boolean[] peerFinalized;
+    private final boolean[] finalizeOwed;
+    private int finalizeOwedCount;
+    private volatile int finalizedCount;
     private volatile boolean closed;
     private volatile String closedReason;
 
@@ -70,7 +74,9 @@ public final class Engine
         final int eagerLimit = resolveEagerLimit(config.eagerLimit(), caps);
         this.credits = new Credits(size, config.credits(), config.unexpectedBytes() / size);
         this.sender = new Sender(this, transport, credits, opTable, eagerLimit, size);
-        this.control = new Control(transport, credits, sender);
+        this.control = new Control(this, transport, credits, sender);
+        this.peerFinalized = new boolean[size];
+        this.finalizeOwed = new boolean[size];
         final OffloadPort port = transport.offloadPort();
         this.offload = port != null && caps.hasOffload();
         this.receiver = new Receiver(this, transport, opTable, pool, control, offload);
@@ -168,6 +174,12 @@ public final class Engine
             op.peer = peer;
             op.tag = tag;
             op.sync = sync;
+            if (peerFinalized[peer])
+            {
+                active.add(op);
+                complete(op, -1, -1, 0, Status.PEER_FINALIZED);
+                return;
+            }
             stage(op, true);
             active.add(op);
             sender.start(op);
@@ -185,15 +197,34 @@ public final class Engine
      */
     public void recv(final Op op, final long tag, final long mask, final int expectedPeer)
     {
+        recv(op, tag, mask, expectedPeer, null);
+    }
+
+    /**
+     * Posts a receive like {@link #recv(Op, long, long, int)}; {@code group} (may be null) is the
+     * communicator's group, so that an ANY_SOURCE receive fails once every other member has
+     * finalized or when a member fails.
+     */
+    public void recv(final Op op, final long tag, final long mask, final int expectedPeer, final Group group)
+    {
         lock.lock();
         try
         {
             checkOpen();
             op.reset(Op.RECV);
             op.expectedPeer = expectedPeer;
+            op.group = group;
             stage(op, false);
             active.add(op);
             receiver.post(op, tag, mask);
+            if (finalizedCount > 0 && !op.isDone())
+            {
+                final int gone = unsatisfiableBy(op.expectedPeer, op.group);
+                if (gone >= 0)
+                {
+                    failPosted(op, Status.PEER_FINALIZED, gone);
+                }
+            }
         }
         finally
         {
@@ -360,6 +391,10 @@ public final class Engine
         work += sender.flush();
         work += receiver.flushReads();
         work += control.flush();
+        if (finalizeOwedCount > 0)
+        {
+            work += sendFinalizeNotices();
+        }
         if (offload)
         {
             work += matcher.progress();
@@ -408,7 +443,9 @@ public final class Engine
                 matcher.hardwareMatches(),
                 matcher.softwareMatches(),
                 sender.backPressured() + control.backPressured() + receiver.readsBackPressured(),
-                active.count());
+                active.count(),
+                new long[] {matcher.addsPosted(), matcher.delsPosted(), matcher.syncsPosted(), matcher.syncRequestsSeen()},
+                closed ? java.util.Map.of() : transport.counterValues());
         }
         finally
         {
@@ -476,7 +513,9 @@ public final class Engine
         while (op != null)
         {
             final Op next = op.nextActive;
-            if (op.peer == peer || op.expectedPeer == peer)
+            final boolean anySource = op.kind == Op.RECV && op.expectedPeer < 0 && op.posted != null &&
+                op.group != null && op.group.containsWorldRank(peer);
+            if (op.peer == peer || op.expectedPeer == peer || anySource)
             {
                 final io.rankwire.match.PostedRecv posted = op.posted;
                 op.posted = null;
@@ -484,9 +523,167 @@ public final class Engine
                 {
                     matcher.free(posted);
                 }
+                op.peer = peer;
                 complete(op, -1, -1, 0, Status.PEER_FAILED);
             }
             op = next;
+        }
+    }
+
+    /**
+     * Announces that this rank finalizes: every peer gets a FINALIZE notice after everything this
+     * rank sent it (sends still queued by back-pressure go first). Progress keeps answering peers.
+     */
+    public void finalizeNotice()
+    {
+        lock.lock();
+        try
+        {
+            if (closed)
+            {
+                return;
+            }
+            for (int p = 0; p < size; p++)
+            {
+                if (p != rank && !finalizeOwed[p])
+                {
+                    finalizeOwed[p] = true;
+                    finalizeOwedCount++;
+                }
+            }
+            sendFinalizeNotices();
+        }
+        finally
+        {
+            lock.unlock();
+        }
+    }
+
+    private int sendFinalizeNotices()
+    {
+        int n = 0;
+        for (int p = 0; p < size && finalizeOwedCount > 0; p++)
+        {
+            if (finalizeOwed[p] && sender.queuedTo(p) == 0)
+            {
+                finalizeOwed[p] = false;
+                finalizeOwedCount--;
+                control.finalizeNotice(p);
+                n++;
+            }
+        }
+        return n;
+    }
+
+    /**
+     * Peer {@code peer} finalized: everything it sent has arrived. Fails the receives that name it
+     * and are still unmatched, ANY_SOURCE receives whose communicator has no other live member,
+     * and sends to it. Driving thread.
+     */
+    void onPeerFinalized(final int peer)
+    {
+        if (peer < 0 || peer >= size || peerFinalized[peer])
+        {
+            return;
+        }
+        peerFinalized[peer] = true;
+        finalizedCount++;
+        Op op = active.head();
+        while (op != null)
+        {
+            final Op next = op.nextActive;
+            if (op.kind == Op.SEND)
+            {
+                if (op.peer == peer)
+                {
+                    complete(op, -1, -1, 0, Status.PEER_FINALIZED);
+                }
+            }
+            else if (op.posted != null && unsatisfiableBy(op.expectedPeer, op.group) >= 0)
+            {
+                failPosted(op, Status.PEER_FINALIZED, peer);
+            }
+            op = next;
+        }
+    }
+
+    /**
+     * The finalized world rank that makes a receive from {@code expectedPeer} (-1: ANY_SOURCE in
+     * {@code group}) impossible, or -1 while it may still be satisfied.
+     */
+    private int unsatisfiableBy(final int expectedPeer, final Group group)
+    {
+        if (expectedPeer >= 0)
+        {
+            return peerFinalized[expectedPeer] ? expectedPeer : -1;
+        }
+        if (group == null)
+        {
+            return -1;
+        }
+        int last = -1;
+        for (int i = 0; i < group.size(); i++)
+        {
+            final int w = group.worldRank(i);
+            if (w != rank)
+            {
+                if (!peerFinalized[w])
+                {
+                    return -1;
+                }
+                last = w;
+            }
+        }
+        return last;
+    }
+
+    /** Withdraws an unmatched receive and fails it; one the NIC holds fails when its DEL completes. */
+    private void failPosted(final Op op, final int error, final int peer)
+    {
+        final io.rankwire.match.PostedRecv posted = op.posted;
+        if (posted == null || op.cancelRequested)
+        {
+            return;
+        }
+        final int result = matcher.cancel(posted);
+        if (result == MatchEngine.CANCELLED)
+        {
+            op.posted = null;
+            matcher.free(posted);
+            op.peer = peer;
+            complete(op, -1, -1, 0, error);
+        }
+        else if (result == MatchEngine.CANCEL_PENDING)
+        {
+            op.cancelRequested = true;
+            op.failError = error;
+            op.failPeer = peer;
+        }
+    }
+
+    /**
+     * Throws {@link io.rankwire.RankwireException} when no message from {@code expectedPeer}
+     * (world rank, -1 for ANY_SOURCE in {@code group}) can arrive any more because the peer
+     * finalized (blocking probes). Any thread.
+     */
+    public void checkSatisfiable(final int expectedPeer, final Group group)
+    {
+        if (finalizedCount == 0)
+        {
+            return;
+        }
+        lock.lock();
+        try
+        {
+            final int gone = unsatisfiableBy(expectedPeer, group);
+            if (gone >= 0)
+            {
+                throw new io.rankwire.RankwireException("probe failed: rank " + gone + " has finalized");
+            }
+        }
+        finally
+        {
+            lock.unlock();
         }
     }
 }

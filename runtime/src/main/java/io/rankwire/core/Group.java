@@ -64,6 +64,19 @@ public final class Group
         return context + 1;
     }
 
+    /** True when world rank {@code worldRank} is a member. */
+    public boolean containsWorldRank(final int worldRank)
+    {
+        for (int i = 0; i < size(); i++)
+        {
+            if (worldRank(i) == worldRank)
+            {
+                return true;
+            }
+        }
+        return false;
+    }
+
     @Override
     public String toString()
     {

@@ -39,7 +39,11 @@ public final class Op implements Request
     // receive side
     PostedRecv posted;
     int expectedPeer = -1;
+    Group group;
     boolean cancelRequested;
+    /** Error to complete with when a withdrawal (not a user cancel) finishes; 0 for a user cancel. */
+    int failError;
+    int failPeer = -1;
     long rvVa;
     int rvRkey;
     int rvLength;
@@ -83,7 +87,10 @@ public final class Op implements Request
         region = null;
         posted = null;
         expectedPeer = -1;
+        group = null;
         cancelRequested = false;
+        failError = 0;
+        failPeer = -1;
         rvVa = 0;
         rvRkey = 0;
         rvLength = 0;
@@ -141,6 +148,36 @@ public final class Op implements Request
         {
             checked();
         }
+    }
+
+    /** The source of a completed operation (see {@link Status#source()}). */
+    public int resultSource()
+    {
+        return stSource;
+    }
+
+    /** The tag of a completed operation. */
+    public int resultTag()
+    {
+        return stTag;
+    }
+
+    /** The bytes of a completed operation. */
+    public int resultBytes()
+    {
+        return stBytes;
+    }
+
+    /** The error code of a completed operation. */
+    public int resultError()
+    {
+        return stError;
+    }
+
+    /** True when the completed operation was cancelled. */
+    public boolean resultCancelled()
+    {
+        return stCancelled;
     }
 
     @Override
@@ -224,9 +261,22 @@ public final class Op implements Request
         final Status s = status();
         if (isCommFailure(s.error()))
         {
-            throw new RankwireException(describe() + " failed: " + Status.errorName(s.error()));
+            throw new RankwireException(describe() + " failed: " + Status.errorName(s.error()) + cause(s.error()));
         }
         return s;
+    }
+
+    private String cause(final int error)
+    {
+        if (peer < 0)
+        {
+            return "";
+        }
+        if (error == Status.PEER_FINALIZED)
+        {
+            return " (rank " + peer + " has finalized)";
+        }
+        return error == Status.PEER_FAILED ? " (rank " + peer + " failed)" : "";
     }
 
     static boolean isCommFailure(final int error)

@@ -377,6 +377,12 @@ final class Receiver implements MatchListener
         final Op op = (Op)recv.owner();
         op.posted = null;
         matcher.free(recv);
+        if (op.failError != 0)
+        {
+            op.peer = op.failPeer;
+            engine.complete(op, -1, -1, 0, op.failError);
+            return;
+        }
         engine.complete(op, -1, -1, 0, Status.OK, true);
     }
 

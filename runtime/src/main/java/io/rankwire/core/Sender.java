@@ -53,6 +53,12 @@ final class Sender
         return backPressured;
     }
 
+    /** Sends to {@code peer} queued behind back-pressure. */
+    int queuedTo(final int peer)
+    {
+        return queuedPerPeer[peer];
+    }
+
     int eagerLimit()
     {
         return eagerLimit;

@@ -1,12 +1,15 @@
 package io.rankwire.core;
 
 import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * Power-of-two size classes of byte buffers, used for typed-array staging and for the payload of
- * unexpected eager messages. Buffers up to {@link #MAX_POOLED} are kept for reuse (at most
- * {@link #PER_CLASS} per class); larger ones are allocated and dropped. Not thread safe: used by
- * the thread that drives the engine.
+ * unexpected eager messages. Buffers up to {@link #MAX_POOLED} are kept for reuse; larger ones
+ * are allocated and dropped. A class keeps at most {@link #PER_CLASS} buffers and about
+ * {@link #BYTES_PER_CLASS} bytes (at least two buffers), so the pool retains under 16 MiB. Not
+ * thread safe: used by the thread that drives the engine.
  */
 final class StagePool
 {
@@ -14,15 +17,15 @@ final class StagePool
     static final int MAX_CLASS = 20;
     static final int MAX_POOLED = 1 << MAX_CLASS;
     static final int PER_CLASS = 1024;
+    static final int BYTES_PER_CLASS = 1 << 20;
 
-    @SuppressWarnings("unchecked")
-    private final ArrayDeque<Stage>[] free = new ArrayDeque[MAX_CLASS + 1];
+    private final List<ArrayDeque<Stage>> free = new ArrayList<>(MAX_CLASS + 1);
 
     StagePool()
     {
-        for (int c = MIN_CLASS; c <= MAX_CLASS; c++)
+        for (int c = 0; c <= MAX_CLASS; c++)
         {
-            free[c] = new ArrayDeque<>();
+            free.add(new ArrayDeque<>());
         }
     }
 
@@ -33,16 +36,22 @@ final class StagePool
         {
             return new Stage(length, c);
         }
-        final Stage s = free[c].pollFirst();
+        final Stage s = free.get(c).pollFirst();
         return s != null ? s : new Stage(1 << c, c);
     }
 
     void release(final Stage stage)
     {
-        if (stage != null && stage.sizeClass <= MAX_CLASS && free[stage.sizeClass].size() < PER_CLASS)
+        if (stage != null && stage.sizeClass <= MAX_CLASS && free.get(stage.sizeClass).size() < keep(stage.sizeClass))
         {
-            free[stage.sizeClass].addFirst(stage);
+            free.get(stage.sizeClass).addFirst(stage);
         }
+    }
+
+    /** Buffers kept per class: at most {@link #PER_CLASS}, and about {@link #BYTES_PER_CLASS} bytes. */
+    static int keep(final int sizeClass)
+    {
+        return Math.min(PER_CLASS, Math.max(2, BYTES_PER_CLASS >> sizeClass));
     }
 
     static int sizeClass(final int length)

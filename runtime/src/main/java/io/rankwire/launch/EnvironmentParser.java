@@ -19,14 +19,26 @@ final class EnvironmentParser
 
     /**
      * The environment described by {@code env}, with {@code rankwire.*} entries of
-     * {@code properties} overriding the launcher's settings; empty without {@value JobEnvironment#RANK}.
+     * {@code properties} overriding the launcher's settings. Without {@value JobEnvironment#RANK}:
+     * in a task of a Slurm step, the rank is the task's ({@code SLURM_PROCID}) and the job is
+     * {@code rwrun}'s when {@value JobEnvironment#BOOTSTRAP} is set, else the step's own
+     * ({@link SlurmRendezvous}); anywhere else the result is empty.
      */
     static Optional<JobEnvironment> parse(final Map<String, String> env, final Properties properties)
     {
-        final String rankText = env.get(JobEnvironment.RANK);
+        String rankText = env.get(JobEnvironment.RANK);
         if (rankText == null)
         {
-            return Optional.empty();
+            if (!SlurmEnvironment.inStep(env))
+            {
+                return Optional.empty();
+            }
+            if (env.get(JobEnvironment.BOOTSTRAP) == null)
+            {
+                return Optional.of(SlurmRendezvous.join(env, properties, CONNECT_TIMEOUT));
+            }
+            // rwrun started the ranks through srun: the rank is the task's
+            rankText = env.get(SlurmEnvironment.PROCID);
         }
         final int size = parseInt(JobEnvironment.SIZE, required(env, JobEnvironment.SIZE), 1, Integer.MAX_VALUE);
         final int rank = parseInt(JobEnvironment.RANK, rankText, 0, size - 1);

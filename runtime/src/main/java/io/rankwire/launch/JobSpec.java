@@ -20,6 +20,7 @@ final class JobSpec
     final List<String> jvmOptions;
     final String mainClass;
     final List<String> args;
+    final Placement placement;
 
     JobSpec(
         final int size,
@@ -33,7 +34,8 @@ final class JobSpec
         final boolean tagOutput,
         final List<String> jvmOptions,
         final String mainClass,
-        final List<String> args)
+        final List<String> args,
+        final Placement placement)
     {
         this.size = size;
         this.transport = transport;
@@ -47,5 +49,6 @@ final class JobSpec
         this.jvmOptions = List.copyOf(jvmOptions);
         this.mainClass = mainClass;
         this.args = List.copyOf(args);
+        this.placement = placement;
     }
 }

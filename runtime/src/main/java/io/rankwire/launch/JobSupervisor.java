@@ -43,8 +43,26 @@ final class JobSupervisor
      * @param prefix prepended to each line of its output; empty for none
      * @throws UncheckedIOException if it cannot be started
      */
+    void start(final String label, final List<String> command, final Map<String, String> env, final String prefix)
+    {
+        start(label, command, env, prefix, false, null);
+    }
+
+    /**
+     * Starts a process.
+     *
+     * @param keepStdin  leave its stdin open (an ssh session whose remote side watches for its end)
+     * @param srun       for an {@code srun} process: its output's {@code --label} labels are
+     *                   rewritten to {@code [rank] } (when {@code prefix} is not empty) and its
+     *                   stderr is read by this report; null otherwise
+     */
     synchronized void start(
-        final String label, final List<String> command, final Map<String, String> env, final String prefix)
+        final String label,
+        final List<String> command,
+        final Map<String, String> env,
+        final String prefix,
+        final boolean keepStdin,
+        final SrunReport srun)
     {
         if (killed)
         {
@@ -62,12 +80,17 @@ final class JobSupervisor
         {
             throw new UncheckedIOException("cannot start " + label + " (" + command.get(0) + "): " + e.getMessage(), e);
         }
-        closeStdin(p);
+        if (!keepStdin)
+        {
+            closeStdin(p);
+        }
         final int index = processes.size();
         processes.add(p);
         labels.add(label);
-        pumps.add(new OutputPump(p.getInputStream(), out, prefix).start("rwrun-out-" + index));
-        pumps.add(new OutputPump(p.getErrorStream(), err, prefix).start("rwrun-err-" + index));
+        final boolean labels = srun != null && !prefix.isEmpty();
+        final String tag = srun != null ? "" : prefix;
+        pumps.add(new OutputPump(p.getInputStream(), out, tag, labels, null).start("rwrun-out-" + index));
+        pumps.add(new OutputPump(p.getErrorStream(), err, tag, labels, srun).start("rwrun-err-" + index));
         p.onExit().thenRun(() -> exited.add(index));
     }
 

@@ -5,6 +5,7 @@ import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
+import java.net.UnknownHostException;
 import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.util.ArrayList;
@@ -42,6 +43,7 @@ final class Launcher
         final String jobId = "rw-" + ProcessHandle.current().pid() + "-" + Hex.encode(id);
 
         final JobSupervisor supervisor = new JobSupervisor(out, err);
+        final SrunReport srun = new SrunReport();
         BootstrapServer server = null;
         final Thread hook = new Thread(() ->
         {
@@ -59,15 +61,10 @@ final class Launcher
             else
             {
                 server = BootstrapServer.start(spec.bind, spec.size, secret);
-                final String address = BootstrapAddress.format(advertised(server.address()));
-                for (int rank = 0; rank < spec.size; rank++)
-                {
-                    final Map<String, String> env = environment(spec, jobId, secret, address);
-                    env.put(JobEnvironment.RANK, Integer.toString(rank));
-                    supervisor.start("rank " + rank, rankCommand(spec), env, spec.tagOutput ? "[" + rank + "] " : "");
-                }
+                final String address = BootstrapAddress.format(advertised(server.address(), spec.placement));
+                startRanks(spec, supervisor, environment(spec, jobId, secret, address), srun);
             }
-            return supervisor.await(spec.timeout);
+            return firstFailure(supervisor.await(spec.timeout), srun, err);
         }
         catch (final UncheckedIOException e)
         {
@@ -88,6 +85,86 @@ final class Launcher
                 server.close();
             }
             removeHook(hook);
+        }
+    }
+
+    /** Under srun, the exit code of the first task that failed rather than srun's (the highest). */
+    private static int firstFailure(final int code, final SrunReport srun, final PrintStream err)
+    {
+        if (code == 0 || code == JobSupervisor.TIMEOUT_EXIT || srun.failedRank() < 0)
+        {
+            return code;
+        }
+        err.println("rwrun: the first rank to fail was rank " + srun.failedRank() + " (" + srun.failedNode() + "): " +
+            ExitStatus.describe(srun.failedCode()));
+        return srun.failedCode();
+    }
+
+    private static void startRanks(
+        final JobSpec spec, final JobSupervisor supervisor, final Map<String, String> jobEnv, final SrunReport srun)
+    {
+        final Placement placement = spec.placement;
+        if (placement.kind == Placement.Kind.SLURM)
+        {
+            supervisor.start("srun (" + spec.size + " ranks)", SlurmEnvironment.srunCommand("srun", spec.size,
+                placement.cpus, spec.tagOutput, rankCommand(spec)), jobEnv, spec.tagOutput ? "[srun] " : "", false,
+                srun);
+            return;
+        }
+        for (int rank = 0; rank < spec.size; rank++)
+        {
+            final String prefix = spec.tagOutput ? "[" + rank + "] " : "";
+            final Map<String, String> env = new TreeMap<>(jobEnv);
+            env.put(JobEnvironment.RANK, Integer.toString(rank));
+            if (placement.kind == Placement.Kind.SSH)
+            {
+                final String host = placement.hosts.get(rank);
+                final List<String> ssh = SshCommand.command(placement.ssh, host, System.getProperty("user.dir"),
+                    remoteEnvironment(spec, env, host), rankCommand(spec));
+                supervisor.start("rank " + rank + " (" + host + ")", ssh, spec.environment, prefix, true, null);
+            }
+            else
+            {
+                supervisor.start("rank " + rank, rankCommand(spec), env, prefix);
+            }
+        }
+    }
+
+    /**
+     * What a remote rank gets: the job's {@code RANKWIRE_*} variables and the {@code -x} ones
+     * (not the launcher's whole environment); it listens on its host's address unless
+     * {@code -x rankwire.tcp.bind} said otherwise.
+     */
+    static Map<String, String> remoteEnvironment(final JobSpec spec, final Map<String, String> env, final String host)
+    {
+        final Map<String, String> remote = new TreeMap<>(spec.placement.exported);
+        env.forEach((name, value) ->
+        {
+            if (name.startsWith("RANKWIRE_"))
+            {
+                remote.put(name, value);
+            }
+        });
+        final String address = hostAddress(host);
+        remote.put(JobEnvironment.BIND, address);
+        if (!spec.placement.tcpBindGiven)
+        {
+            final Map<String, String> settings = new TreeMap<>(spec.settings);
+            settings.put(JobEnvironment.TCP_BIND_SETTING, address);
+            remote.put(JobEnvironment.SETTINGS, Settings.encode(settings));
+        }
+        return remote;
+    }
+
+    private static String hostAddress(final String host)
+    {
+        try
+        {
+            return InetAddress.getByName(host).getHostAddress();
+        }
+        catch (final UnknownHostException e)
+        {
+            throw new UncheckedIOException("cannot resolve host '" + host + "'", e);
         }
     }
 
@@ -144,11 +221,25 @@ final class Launcher
         return command;
     }
 
-    /** A wildcard listen address is advertised as the loopback address: ranks run on this host. */
-    private static InetSocketAddress advertised(final InetSocketAddress listening)
+    /**
+     * A wildcard listen address is advertised as the loopback address when the ranks run on this
+     * host, else as this host's address.
+     */
+    private static InetSocketAddress advertised(final InetSocketAddress listening, final Placement placement)
     {
-        return listening.getAddress().isAnyLocalAddress() ?
-            new InetSocketAddress(InetAddress.getLoopbackAddress(), listening.getPort()) : listening;
+        if (!listening.getAddress().isAnyLocalAddress())
+        {
+            return listening;
+        }
+        try
+        {
+            return new InetSocketAddress(placement.kind == Placement.Kind.LOCAL ?
+                InetAddress.getLoopbackAddress() : InetAddress.getLocalHost(), listening.getPort());
+        }
+        catch (final UnknownHostException e)
+        {
+            throw new UncheckedIOException("cannot name this host for the bootstrap service; give --bind", e);
+        }
     }
 
     private static void removeHook(final Thread hook)

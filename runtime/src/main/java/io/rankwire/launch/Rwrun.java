@@ -22,7 +22,9 @@ import picocli.CommandLine.Spec;
 /**
  * {@code rwrun}: starts the ranks of a job and watches them. For {@code tcp}, N child JVMs
  * rendezvous through the launcher's bootstrap service; for {@code sim}, one child JVM runs all N
- * ranks, each in its own class loader. Output is forwarded line by line, tagged with the rank;
+ * ranks, each in its own class loader. {@code tcp} ranks start as children of the launcher, over
+ * ssh on the hosts of {@code -H}/{@code --hostfile}, or as the tasks of one {@code srun} step
+ * inside a Slurm allocation. Output is forwarded line by line, tagged with the rank;
  * the launcher exits with the first failing rank's exit code, and when a rank fails or the
  * timeout passes it ends the rest of the job. {@code docs/LAUNCHER.md} has the details.
  */
@@ -44,8 +46,11 @@ import picocli.CommandLine.Spec;
         "  rwrun -np 2 --transport sim -cp target/classes com.example.PingPong",
         "  rwrun -np 8 --timeout 5m -x OMP_NUM_THREADS=1 -x rankwire.eager.limit=16384 \\",
         "        -J-Xmx512m -cp app.jar com.example.Main",
+        "  rwrun -np 4 -H node1:2,node2:2 --ssh 'ssh -p 2222' -cp app.jar app.Main",
+        "  salloc -n 8 rwrun -np 8 -cp app.jar app.Main    (ranks start through srun)",
         "",
-        "Environment: RANKWIRE_TRANSPORT (default transport), RANKWIRE_HOME (where lib/ is, for bin/rwrun)."})
+        "Environment: RANKWIRE_TRANSPORT (default transport), RANKWIRE_SSH (ssh command), " +
+            "RANKWIRE_HOME (where lib/ is, for bin/rwrun)."})
 public final class Rwrun implements Callable<Integer>
 {
     /** Most ranks one launcher starts. */
@@ -78,9 +83,28 @@ public final class Rwrun implements Callable<Integer>
         description = "Kill the job when it runs longer than this, e.g. 30s, 5m, 1h, 500ms. Default: none.")
     private String timeout;
 
-    @Option(names = "--bind", paramLabel = "ADDR", defaultValue = "127.0.0.1",
-        description = "Interface for the bootstrap service and the ranks. Default: ${DEFAULT-VALUE}.")
+    @Option(names = "--bind", paramLabel = "ADDR",
+        description = "Interface for the bootstrap service and the ranks. Default: 127.0.0.1; with -H/--hostfile " +
+            "the address this host uses to reach the first host; in a Slurm allocation of several nodes, all.")
     private String bind;
+
+    @Option(names = {"-H", "--host"}, paramLabel = "HOST[:SLOTS],...",
+        description = "Start ranks on these hosts over ssh, filling each host's slots (default 1) in turn. Repeatable.")
+    private List<String> hostLists = new ArrayList<>();
+
+    @Option(names = "--hostfile", paramLabel = "FILE",
+        description = "Like -H, from a file of lines 'host slots=N' (Open MPI syntax, # comments).")
+    private String hostfile;
+
+    @Option(names = "--ssh", paramLabel = "CMD",
+        description = "The ssh command and its options for -H/--hostfile, split at spaces. " +
+            "Default: $RANKWIRE_SSH, else ssh.")
+    private String ssh;
+
+    @Option(names = "--launcher", paramLabel = "auto|local|slurm|ssh", defaultValue = "auto",
+        description = "How tcp ranks start: children of rwrun (local), tasks of one srun step (slurm), over ssh " +
+            "(ssh). auto: ssh with -H/--hostfile, else slurm when SLURM_JOB_ID is set, else local.")
+    private String launcher;
 
     @Option(names = "--tag-output", negatable = true,
         description = "Prefix each output line with [rank]. Default: on when N > 1.")
@@ -163,16 +187,19 @@ public final class Rwrun implements Callable<Integer>
             final String t = OptionChecks.transport(transport, environment);
             final List<String> userClassPath = OptionChecks.classPath(classPath);
             final Duration limit = timeout == null ? null : OptionChecks.timeout(timeout);
-            final InetAddress address = OptionChecks.bind(bind);
             final Map<String, String> env = new TreeMap<>();
             final Map<String, String> settings = new TreeMap<>(Settings.fromProperties(System.getProperties()));
             OptionChecks.exports(exports, environment, env, settings);
-            settings.putIfAbsent(JobEnvironment.TCP_BIND_SETTING, address.getHostAddress());
             OptionChecks.size(size);
+            final Placement placement = Placements.choose(launcher, t, size, hostLists, hostfile,
+                ssh != null ? ssh : environment.getOrDefault("RANKWIRE_SSH", ""), environment, env,
+                settings.containsKey(JobEnvironment.TCP_BIND_SETTING));
+            final InetAddress address = Placements.bind(bind, placement);
+            settings.putIfAbsent(JobEnvironment.TCP_BIND_SETTING, address.getHostAddress());
             OptionChecks.mainClass(mainClass, rankwireClassPath, userClassPath);
             final boolean tag = tagOutput != null ? tagOutput : size > 1;
             return new JobSpec(size, t, rankwireClassPath, userClassPath, childEnvironment(env), settings, limit,
-                address, tag, jvmOptions, mainClass, args);
+                address, tag, jvmOptions, mainClass, args, placement);
         }
         catch (final IllegalArgumentException e)
         {

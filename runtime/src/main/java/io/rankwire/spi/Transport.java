@@ -1,5 +1,7 @@
 package io.rankwire.spi;
 
+import java.util.Map;
+
 import org.agrona.DirectBuffer;
 import org.agrona.MutableDirectBuffer;
 
@@ -76,6 +78,16 @@ public interface Transport extends AutoCloseable
      */
     default void wakeup()
     {
+    }
+
+    /**
+     * A snapshot of the transport's own counters by name (for monitoring; e.g. the simulated
+     * NIC's match and list-operation counts), in a stable order. Optional: the default has none.
+     * Called by the thread driving the endpoint.
+     */
+    default Map<String, Long> counterValues()
+    {
+        return Map.of();
     }
 
     /** Closes the endpoint; pending work completes with {@link CompletionStatus#FLUSHED}. */

@@ -41,7 +41,19 @@ class RwrunOptionsTest
             Arguments.of(new String[] {"-np", "2", "com.example.NoSuchMain"},
                 "main class 'com.example.NoSuchMain' not found on the class path"),
             Arguments.of(new String[] {"-np", "2", "not a class"}, "invalid main class: 'not a class'"),
-            Arguments.of(new String[] {"-np", "2", "--frobnicate", MAIN}, "Unknown option: '--frobnicate'"));
+            Arguments.of(new String[] {"-np", "2", "--frobnicate", MAIN}, "Unknown option: '--frobnicate'"),
+            Arguments.of(new String[] {"-np", "2", "-H", "a:2", "--hostfile", "hosts", MAIN},
+                "-H and --hostfile given together"),
+            Arguments.of(new String[] {"-np", "5", "-H", "127.0.0.1:2,localhost:2", MAIN},
+                "invalid value for -np: '5' (expected: at most 4"),
+            Arguments.of(new String[] {"-np", "2", "-H", "127.0.0.1:0", MAIN}, "slots '0' (expected: 1..1024)"),
+            Arguments.of(new String[] {"-np", "2", "--hostfile", "/no/such/hostfile", MAIN},
+                "invalid value for --hostfile: cannot read '/no/such/hostfile'"),
+            Arguments.of(new String[] {"-np", "2", "--launcher", "slurm", MAIN},
+                "--launcher slurm needs a Slurm allocation"),
+            Arguments.of(new String[] {"-np", "2", "--launcher", "pbs", MAIN}, "invalid value for --launcher: 'pbs'"),
+            Arguments.of(new String[] {"-np", "2", "--transport", "sim", "-H", "127.0.0.1:2", MAIN},
+                "needs --transport tcp"));
     }
 
     @ParameterizedTest

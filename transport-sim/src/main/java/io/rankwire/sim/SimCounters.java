@@ -1,5 +1,9 @@
 package io.rankwire.sim;
 
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
 /**
  * A read-only snapshot of one simulated NIC's counters, taken atomically with respect to the
  * NIC's state ({@link SimFabric#counters(int)}, {@link SimTransport#counters()}).
@@ -155,6 +159,31 @@ public final class SimCounters
     public long dropped()
     {
         return dropped;
+    }
+
+    /** The counters by name, in the order of {@link #toString()} (rank excluded). */
+    public Map<String, Long> toMap()
+    {
+        final Map<String, Long> m = new LinkedHashMap<>();
+        m.put("matchedInHardware", matchedInHardware);
+        m.put("toSoftware", toSoftware);
+        m.put("hwUnexp", (long)hwUnexp);
+        m.put("noTag", noTag);
+        m.put("untagged", untagged);
+        m.put("syncRequests", syncRequests);
+        m.put("adds", adds);
+        m.put("dels", dels);
+        m.put("syncs", syncs);
+        m.put("opErrors", opErrors);
+        m.put("rndvReads", rndvReads);
+        m.put("bytesRead", bytesRead);
+        m.put("rndvIncomplete", rndvIncomplete);
+        m.put("lengthErrors", lengthErrors);
+        m.put("remoteAccessErrors", remoteAccessErrors);
+        m.put("rnrWaits", rnrWaits);
+        m.put("cqOverflows", cqOverflows);
+        m.put("dropped", dropped);
+        return Collections.unmodifiableMap(m);
     }
 
     @Override

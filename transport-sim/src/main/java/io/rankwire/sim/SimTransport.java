@@ -1,5 +1,7 @@
 package io.rankwire.sim;
 
+import java.util.Map;
+
 import org.agrona.DirectBuffer;
 import org.agrona.MutableDirectBuffer;
 import org.agrona.concurrent.MessageHandler;
@@ -75,6 +77,13 @@ public final class SimTransport implements Transport
     public SimCounters counters()
     {
         return nic.counters();
+    }
+
+    /** The NIC's counters by name ({@link SimCounters#toMap()}). */
+    @Override
+    public Map<String, Long> counterValues()
+    {
+        return nic.counters().toMap();
     }
 
     @Override

@@ -1,0 +1,166 @@
+package io.rankwire.jmh.sim;
+
+import java.nio.ByteBuffer;
+
+import org.agrona.concurrent.UnsafeBuffer;
+
+import io.rankwire.Comm;
+import io.rankwire.Request;
+import io.rankwire.Status;
+
+/**
+ * Both sides of the benchmarked exchanges between rank 0 (driven by the benchmark thread) and
+ * rank 1 (the partner, a thread or another process), independent of the transport.
+ *
+ * <pre>
+ *   exchange   rank 0 (benchmark)                      rank 1 (partner loop)
+ *   --------   -------------------------------------   ---------------------------------------
+ *   ECHO       send 8 B PING; recv 8 B                 recv 8 B ANY_TAG; send it back
+ *   SINK       send 4 MiB BULK (rendezvous)            recv 4 MiB ANY_TAG
+ *   RATE       isend 64 x 8 B RATE; waitAll; recv ACK  irecv 64 x 8 B ANY_TAG; waitAll; send ACK
+ *   stop       send STOP (a whole window for RATE)     leaves its loop on a STOP tag (no ACK)
+ * </pre>
+ */
+public final class Exchanges
+{
+    /** Tag of ping-pong messages. */
+    public static final int PING_TAG = 1;
+    /** Tag of bulk messages. */
+    public static final int BULK_TAG = 2;
+    /** Tag of message-rate messages. */
+    public static final int RATE_TAG = 3;
+    /** Tag of a window's acknowledgement. */
+    public static final int ACK_TAG = 4;
+    /** Tag that ends the partner's loop. */
+    public static final int STOP_TAG = 99;
+    /** Size of small messages. */
+    public static final int SMALL_BYTES = 8;
+    /** Size of bulk messages: 4 MiB, above every transport's eager limit. */
+    public static final int BULK_BYTES = 4 << 20;
+    /** Messages in flight per window in the rate exchange. */
+    public static final int WINDOW = 64;
+
+    /** What the partner rank does. */
+    public enum Role
+    {
+        /** Echo 8-byte messages back. */
+        ECHO,
+        /** Receive 4 MiB messages. */
+        SINK,
+        /** Receive windows of 64 small messages, acknowledge each window. */
+        RATE
+    }
+
+    private Exchanges()
+    {
+    }
+
+    /** A direct buffer of {@code bytes} bytes. */
+    public static UnsafeBuffer directBuffer(final int bytes)
+    {
+        return new UnsafeBuffer(ByteBuffer.allocateDirect(bytes));
+    }
+
+    /** Rank 0: one ping-pong round trip of 8 bytes with rank 1. */
+    public static int pingPong(final Comm world, final UnsafeBuffer buf)
+    {
+        world.send(buf, 0, SMALL_BYTES, 1, PING_TAG);
+        return world.recv(buf, 0, SMALL_BYTES, 1, PING_TAG).bytes();
+    }
+
+    /** Rank 0: one 4 MiB blocking send to rank 1; returns when rank 1 has the data. */
+    public static void bulkSend(final Comm world, final UnsafeBuffer buf)
+    {
+        world.send(buf, 0, BULK_BYTES, 1, BULK_TAG);
+    }
+
+    /** Rank 0: one window of {@link #WINDOW} nonblocking 8-byte sends, then rank 1's ACK. */
+    public static int rateWindow(final Comm world, final UnsafeBuffer buf, final Request[] requests)
+    {
+        sendWindow(world, buf, requests, RATE_TAG);
+        return world.recv(buf, 0, SMALL_BYTES, 1, ACK_TAG).bytes();
+    }
+
+    private static void sendWindow(final Comm world, final UnsafeBuffer buf, final Request[] requests, final int tag)
+    {
+        for (int i = 0; i < WINDOW; i++)
+        {
+            requests[i] = world.isend(buf, i * SMALL_BYTES, SMALL_BYTES, 1, tag);
+        }
+        Request.waitAll(requests);
+    }
+
+    /** Rank 0: ends rank 1's loop for {@code role}. */
+    public static void stop(final Comm world, final Role role)
+    {
+        final UnsafeBuffer buf = directBuffer(WINDOW * SMALL_BYTES);
+        if (role == Role.RATE)
+        {
+            sendWindow(world, buf, new Request[WINDOW], STOP_TAG);
+        }
+        else
+        {
+            world.send(buf, 0, SMALL_BYTES, 1, STOP_TAG);
+        }
+    }
+
+    /** Rank 1: runs the loop of {@code role} until rank 0 stops it. */
+    public static void partnerLoop(final Comm world, final Role role)
+    {
+        switch (role)
+        {
+            case ECHO:
+                echoLoop(world);
+                break;
+            case SINK:
+                sinkLoop(world);
+                break;
+            case RATE:
+            default:
+                rateLoop(world);
+                break;
+        }
+    }
+
+    private static void echoLoop(final Comm world)
+    {
+        final UnsafeBuffer buf = directBuffer(SMALL_BYTES);
+        while (true)
+        {
+            final Status s = world.recv(buf, 0, SMALL_BYTES, 0, Comm.ANY_TAG);
+            if (s.tag() == STOP_TAG)
+            {
+                return;
+            }
+            world.send(buf, 0, s.bytes(), 0, PING_TAG);
+        }
+    }
+
+    private static void sinkLoop(final Comm world)
+    {
+        final UnsafeBuffer buf = directBuffer(BULK_BYTES);
+        while (world.recv(buf, 0, BULK_BYTES, 0, Comm.ANY_TAG).tag() != STOP_TAG)
+        {
+            Thread.onSpinWait();
+        }
+    }
+
+    private static void rateLoop(final Comm world)
+    {
+        final UnsafeBuffer buf = directBuffer(WINDOW * SMALL_BYTES);
+        final Request[] requests = new Request[WINDOW];
+        while (true)
+        {
+            for (int i = 0; i < WINDOW; i++)
+            {
+                requests[i] = world.irecv(buf, i * SMALL_BYTES, SMALL_BYTES, 0, Comm.ANY_TAG);
+            }
+            final Status[] statuses = Request.waitAll(requests);
+            if (statuses[0].tag() == STOP_TAG)
+            {
+                return;
+            }
+            world.send(buf, 0, SMALL_BYTES, 0, ACK_TAG);
+        }
+    }
+}

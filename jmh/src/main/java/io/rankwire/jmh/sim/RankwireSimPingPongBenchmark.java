@@ -1,0 +1,76 @@
+package io.rankwire.jmh.sim;
+
+import java.util.concurrent.TimeUnit;
+
+import org.agrona.concurrent.UnsafeBuffer;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OperationsPerInvocation;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Warmup;
+
+import io.rankwire.Comm;
+
+/**
+ * One-way latency of an 8-byte message through the full stack over {@code sim} (inline mode):
+ * the benchmark thread is rank 0 and does a blocking {@code send} then a blocking {@code recv};
+ * rank 1 echoes on a partner thread. One invocation is a round trip, and
+ * {@code @OperationsPerInvocation(2)} makes JMH report half of it (the one-way latency) in
+ * every mode, percentiles included. The partner is not a JMH thread, so JMH's iteration
+ * boundaries never leave one side of the ping-pong waiting for a message that is not coming.
+ * Compare with {@code RingPingPongBenchmark} from the same run.
+ */
+@State(Scope.Benchmark)
+@BenchmarkMode({Mode.SampleTime, Mode.AverageTime})
+@OutputTimeUnit(TimeUnit.NANOSECONDS)
+@Warmup(iterations = 3, time = 1)
+@Measurement(iterations = 5, time = 1)
+@Fork(value = 1, jvmArgsAppend = {
+    "--add-exports", "java.base/jdk.internal.misc=ALL-UNNAMED",
+    "--add-opens", "java.base/java.nio=ALL-UNNAMED",
+    "--add-opens", "java.base/sun.nio.ch=ALL-UNNAMED",
+    "-Dio.netty.tryReflectionSetAccessible=true"})
+public class RankwireSimPingPongBenchmark
+{
+    /** {@code on}: default TM-SRQ capabilities; {@code off}: {@code rankwire.sim.maxNumTags=0}. */
+    @Param({"on", "off"})
+    public String offload;
+
+    /** {@code rankwire.idle} of both ranks. */
+    @Param({"backoff"})
+    public String idle;
+
+    private InJvmPair pair;
+    private Comm world;
+    private final UnsafeBuffer buf = Exchanges.directBuffer(Exchanges.SMALL_BYTES);
+
+    @Setup(Level.Trial)
+    public void setUp()
+    {
+        pair = InJvmPair.start(SimSettings.of(offload, idle), Exchanges.Role.ECHO);
+        world = pair.rank0().world();
+    }
+
+    @TearDown(Level.Trial)
+    public void tearDown() throws InterruptedException
+    {
+        pair.close();
+    }
+
+    /** One 8-byte round trip with rank 1. */
+    @Benchmark
+    @OperationsPerInvocation(2)
+    public int simPingPong()
+    {
+        return Exchanges.pingPong(world, buf);
+    }
+}

@@ -1,0 +1,71 @@
+package io.rankwire.jmh.sim;
+
+import java.util.concurrent.TimeUnit;
+
+import org.agrona.concurrent.UnsafeBuffer;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OperationsPerInvocation;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Warmup;
+
+import io.rankwire.Comm;
+import io.rankwire.Request;
+
+/**
+ * 8-byte message rate over {@code sim} (inline mode) with a window of 64: rank 0 starts 64
+ * {@code isend}s, waits for all, then waits for rank 1's acknowledgement of the window (rank 1
+ * posts 64 {@code irecv}s per window). Reported in messages per microsecond; compare with
+ * {@code RingRateBenchmark} from the same run.
+ */
+@State(Scope.Benchmark)
+@BenchmarkMode(Mode.Throughput)
+@OutputTimeUnit(TimeUnit.MICROSECONDS)
+@Warmup(iterations = 3, time = 1)
+@Measurement(iterations = 5, time = 1)
+@Fork(value = 1, jvmArgsAppend = {
+    "--add-exports", "java.base/jdk.internal.misc=ALL-UNNAMED",
+    "--add-opens", "java.base/java.nio=ALL-UNNAMED",
+    "--add-opens", "java.base/sun.nio.ch=ALL-UNNAMED",
+    "-Dio.netty.tryReflectionSetAccessible=true"})
+public class RankwireSimRateBenchmark
+{
+    /** {@code on}: default TM-SRQ capabilities; {@code off}: {@code rankwire.sim.maxNumTags=0}. */
+    @Param({"on", "off"})
+    public String offload;
+
+    private InJvmPair pair;
+    private Comm world;
+    private final UnsafeBuffer buf = Exchanges.directBuffer(Exchanges.WINDOW * Exchanges.SMALL_BYTES);
+    private final Request[] requests = new Request[Exchanges.WINDOW];
+
+    @Setup(Level.Trial)
+    public void setUp()
+    {
+        pair = InJvmPair.start(SimSettings.of(offload, "backoff"), Exchanges.Role.RATE);
+        world = pair.rank0().world();
+    }
+
+    @TearDown(Level.Trial)
+    public void tearDown() throws InterruptedException
+    {
+        pair.close();
+    }
+
+    /** One window of 64 messages and its acknowledgement. */
+    @Benchmark
+    @OperationsPerInvocation(Exchanges.WINDOW)
+    public int simRate()
+    {
+        return Exchanges.rateWindow(world, buf, requests);
+    }
+}

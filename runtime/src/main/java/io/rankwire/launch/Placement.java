@@ -1,0 +1,67 @@
+package io.rankwire.launch;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Where and how the ranks of a {@code tcp} job are started: as children of the launcher
+ * ({@link Kind#LOCAL}), as the tasks of one {@code srun} step inside a Slurm allocation
+ * ({@link Kind#SLURM}), or over ssh on the hosts of {@code -H}/{@code --hostfile}
+ * ({@link Kind#SSH}).
+ */
+final class Placement
+{
+    /** How ranks are started. */
+    enum Kind
+    {
+        LOCAL, SLURM, SSH
+    }
+
+    final Kind kind;
+    /** For {@link Kind#SSH}: the host of each rank. */
+    final List<String> hosts;
+    /** For {@link Kind#SSH}: the ssh client and its options. */
+    final List<String> ssh;
+    /** For {@link Kind#SSH}: the variables given with {@code -x}, the only launcher variables sent. */
+    final Map<String, String> exported;
+    /** For {@link Kind#SSH}: whether {@code -x rankwire.tcp.bind} was given (else each rank listens on its host). */
+    final boolean tcpBindGiven;
+    /** For {@link Kind#SLURM}: the CPUs of the allocation, -1 when unknown. */
+    final int cpus;
+    /** For {@link Kind#SLURM}: the nodes of the allocation. */
+    final int nodes;
+
+    private Placement(
+        final Kind kind,
+        final List<String> hosts,
+        final List<String> ssh,
+        final Map<String, String> exported,
+        final boolean tcpBindGiven,
+        final int cpus,
+        final int nodes)
+    {
+        this.kind = kind;
+        this.hosts = List.copyOf(hosts);
+        this.ssh = List.copyOf(ssh);
+        this.exported = Map.copyOf(exported);
+        this.tcpBindGiven = tcpBindGiven;
+        this.cpus = cpus;
+        this.nodes = nodes;
+    }
+
+    static Placement local()
+    {
+        return new Placement(Kind.LOCAL, List.of(), List.of(), Map.of(), false, -1, 1);
+    }
+
+    static Placement slurm(final int cpus, final int nodes)
+    {
+        return new Placement(Kind.SLURM, List.of(), List.of(), Map.of(), false, cpus, nodes);
+    }
+
+    static Placement ssh(
+        final List<String> hosts, final List<String> ssh, final Map<String, String> exported, final boolean tcpBindGiven)
+    {
+        return new Placement(Kind.SSH, hosts, ssh, exported, tcpBindGiven, -1, hosts.size());
+    }
+}

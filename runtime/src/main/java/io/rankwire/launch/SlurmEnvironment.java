@@ -1,0 +1,163 @@
+package io.rankwire.launch;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * What Rankwire reads from Slurm's environment: whether the process is inside an allocation
+ * ({@value #JOB_ID}) or is a task of a job step started by {@code srun} ({@value #PROCID} and
+ * {@value #STEP_ID}), its task rank and count, and the CPUs of the allocation. Also builds the
+ * {@code srun} command {@code rwrun} uses inside an allocation.
+ */
+final class SlurmEnvironment
+{
+    static final String JOB_ID = "SLURM_JOB_ID";
+    static final String STEP_ID = "SLURM_STEP_ID";
+    static final String PROCID = "SLURM_PROCID";
+    static final String STEP_NUM_TASKS = "SLURM_STEP_NUM_TASKS";
+    static final String NTASKS = "SLURM_NTASKS";
+    static final String STEP_NUM_NODES = "SLURM_STEP_NUM_NODES";
+    static final String NNODES = "SLURM_NNODES";
+    static final String CPUS_PER_NODE = "SLURM_JOB_CPUS_PER_NODE";
+    /** Set to {@code off} to make a task of a step ignore Slurm's variables. */
+    static final String SLURM_SWITCH = "RANKWIRE_SLURM";
+    private static final Pattern CPU_GROUP = Pattern.compile("([0-9]+)(?:\\(x([0-9]+)\\))?");
+
+    private SlurmEnvironment()
+    {
+    }
+
+    /** Inside a Slurm allocation ({@code salloc}, {@code sbatch}, or a step). */
+    static boolean inAllocation(final Map<String, String> env)
+    {
+        return nonEmpty(env.get(JOB_ID));
+    }
+
+    /** A task of a job step started by {@code srun} (the batch script itself is not one). */
+    static boolean inStep(final Map<String, String> env)
+    {
+        return inAllocation(env) && nonEmpty(env.get(PROCID)) && isNumber(env.get(STEP_ID)) &&
+            !"off".equalsIgnoreCase(env.getOrDefault(SLURM_SWITCH, ""));
+    }
+
+    /** This task's rank in its step. */
+    static int rank(final Map<String, String> env)
+    {
+        return parse(PROCID, env.get(PROCID));
+    }
+
+    /** The tasks of the step: {@value #STEP_NUM_TASKS}, else {@value #NTASKS}. */
+    static int size(final Map<String, String> env)
+    {
+        final String name = nonEmpty(env.get(STEP_NUM_TASKS)) ? STEP_NUM_TASKS : NTASKS;
+        final String text = env.get(name);
+        if (!nonEmpty(text))
+        {
+            throw new IllegalStateException(PROCID + " is set but neither " + STEP_NUM_TASKS + " nor " + NTASKS +
+                " is (expected: a task started by srun)");
+        }
+        return parse(name, text);
+    }
+
+    /** {@code jobid.stepid}: unique to one step of one job. */
+    static String stepKey(final Map<String, String> env)
+    {
+        final String job = env.get(JOB_ID);
+        if (!job.matches("[0-9A-Za-z_]+"))
+        {
+            throw new IllegalStateException(JOB_ID + " : '" + job + "' (expected: letters, digits and '_')");
+        }
+        return job + "." + env.get(STEP_ID);
+    }
+
+    /** The nodes of the step (else of the allocation); 1 when Slurm does not say. */
+    static int nodes(final Map<String, String> env)
+    {
+        for (final String name : new String[] {STEP_NUM_NODES, NNODES})
+        {
+            if (isNumber(env.get(name)))
+            {
+                return parse(name, env.get(name));
+            }
+        }
+        return 1;
+    }
+
+    /**
+     * The CPUs of the allocation, from {@value #CPUS_PER_NODE} ({@code 4}, {@code 2(x3),1}); -1
+     * when it is missing or malformed.
+     */
+    static int cpus(final Map<String, String> env)
+    {
+        final String text = env.get(CPUS_PER_NODE);
+        if (!nonEmpty(text))
+        {
+            return -1;
+        }
+        long total = 0;
+        for (final String part : text.split(","))
+        {
+            final Matcher m = CPU_GROUP.matcher(part.trim());
+            if (!m.matches())
+            {
+                return -1;
+            }
+            total += Long.parseLong(m.group(1)) * (m.group(2) == null ? 1 : Long.parseLong(m.group(2)));
+        }
+        return (int)Math.min(Integer.MAX_VALUE, total);
+    }
+
+    /**
+     * {@code srun} starting {@code size} tasks of {@code rankCommand}, one per rank:
+     * {@code --overcommit} when there are more ranks than {@code cpus} (unknown when negative),
+     * {@code --label} when output is tagged, stdin closed, the whole step killed when a task fails.
+     */
+    static List<String> srunCommand(
+        final String srun, final int size, final int cpus, final boolean label, final List<String> rankCommand)
+    {
+        final List<String> command = new ArrayList<>();
+        command.add(srun);
+        command.add("--ntasks=" + size);
+        if (cpus >= 0 && size > cpus)
+        {
+            command.add("--overcommit");
+        }
+        command.add("--kill-on-bad-exit=1");
+        command.add("--input=none");
+        if (label)
+        {
+            command.add("--label");
+        }
+        command.addAll(rankCommand);
+        return command;
+    }
+
+    private static int parse(final String name, final String text)
+    {
+        if (isNumber(text))
+        {
+            try
+            {
+                return Integer.parseInt(text.trim());
+            }
+            catch (final NumberFormatException ignored)
+            {
+                // reported below
+            }
+        }
+        throw new IllegalStateException(name + " : '" + text + "' (expected: a non-negative integer)");
+    }
+
+    private static boolean isNumber(final String text)
+    {
+        return text != null && text.trim().matches("[0-9]+");
+    }
+
+    private static boolean nonEmpty(final String text)
+    {
+        return text != null && !text.isEmpty();
+    }
+}
