@@ -240,12 +240,21 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter
         }
     }
 
+    /**
+     * Resumes READ_DATA streams, and wakes the rank when the channel turns writable again: posts it
+     * had refused with BACK_PRESSURED can go now, and a parked engine would otherwise only retry
+     * them when its park ends.
+     */
     @Override
     public void channelWritabilityChanged(final ChannelHandlerContext ctx)
     {
         if (responder != null)
         {
             responder.pump(ctx.channel());
+        }
+        if (opened && ctx.channel().isWritable())
+        {
+            transport.inbound.signal();
         }
         ctx.fireChannelWritabilityChanged();
     }
