@@ -251,4 +251,141 @@ public final class Comm extends PointToPoint implements AutoCloseable
         return "Comm{rank=" + group.rank() + ", size=" + group.size() + ", context=" + group.context() +
             (group.size() <= 16 ? ", world=" + Arrays.toString(group.worldRanksCopy()) : "") + '}';
     }
+
+    // ---------------------------------------------------------------------------------------
+    // Collectives (see docs/COLLECTIVES.md). Buffers are primitive arrays (byte[], short[],
+    // char[], int[], long[], float[], double[]) with element offsets and counts; the send and
+    // receive buffers of one call have the same type. Every member calls the same collectives
+    // in the same order; they block until this rank's part is done.
+    // ---------------------------------------------------------------------------------------
+
+    /**
+     * Pass as the send buffer (the receive buffer for {@link #scatter}/{@link #scatterv}) where
+     * MPI allows in place: the data is already in the receive buffer.
+     */
+    public static final Object IN_PLACE = io.rankwire.coll.Collectives.IN_PLACE;
+
+    private io.rankwire.coll.Collectives collectives;
+
+    private synchronized io.rankwire.coll.Collectives coll()
+    {
+        checkOpen();
+        if (collectives == null)
+        {
+            collectives = new io.rankwire.coll.Collectives(engine, group, runtime.config().settings());
+        }
+        return collectives;
+    }
+
+    /** Copies {@code count} elements of {@code buf} from {@code offset} at {@code root} to every member. */
+    public void bcast(final Object buf, final int offset, final int count, final int root)
+    {
+        coll().bcast(buf, offset, count, root);
+    }
+
+    /** Reduces every member's {@code sendBuf} into {@code recvBuf} at {@code root} (ignored elsewhere); {@code sendBuf} may be {@link #IN_PLACE} at the root. */
+    public void reduce(
+        final Object sendBuf, final int sendOffset, final Object recvBuf, final int recvOffset, final int count,
+        final io.rankwire.Op op, final int root)
+    {
+        coll().reduce(sendBuf, sendOffset, recvBuf, recvOffset, count, op, root);
+    }
+
+    /** Reduces every member's {@code sendBuf} into every member's {@code recvBuf}; {@code sendBuf} may be {@link #IN_PLACE}. */
+    public void allReduce(
+        final Object sendBuf, final int sendOffset, final Object recvBuf, final int recvOffset, final int count, final io.rankwire.Op op)
+    {
+        coll().allReduce(sendBuf, sendOffset, recvBuf, recvOffset, count, op);
+    }
+
+    /** {@link #allReduce(Object, int, Object, int, int, io.rankwire.Op)} of whole arrays (count = {@code recvBuf}'s length). */
+    public void allReduce(final Object sendBuf, final Object recvBuf, final io.rankwire.Op op)
+    {
+        coll().allReduce(sendBuf, 0, recvBuf, 0, java.lang.reflect.Array.getLength(recvBuf), op);
+    }
+
+    /** Gathers {@code count} elements from each member into {@code recvBuf[recvOffset + r * count]} at {@code root}; {@code sendBuf} may be {@link #IN_PLACE} at the root. */
+    public void gather(
+        final Object sendBuf, final int sendOffset, final Object recvBuf, final int recvOffset, final int count, final int root)
+    {
+        coll().gather(sendBuf, sendOffset, recvBuf, recvOffset, count, root);
+    }
+
+    /** Gathers {@code recvCounts[r]} elements from member r into {@code recvBuf[displs[r]]} at {@code root}; {@code sendBuf} may be {@link #IN_PLACE} at the root. */
+    public void gatherv(
+        final Object sendBuf, final int sendOffset, final int sendCount,
+        final Object recvBuf, final int[] recvCounts, final int[] displs, final int root)
+    {
+        coll().gatherv(sendBuf, sendOffset, sendCount, recvBuf, recvCounts, displs, root);
+    }
+
+    /** Sends {@code sendBuf[sendOffset + r * count, + count)} from {@code root} to member r; {@code recvBuf} may be {@link #IN_PLACE} at the root. */
+    public void scatter(
+        final Object sendBuf, final int sendOffset, final Object recvBuf, final int recvOffset, final int count, final int root)
+    {
+        coll().scatter(sendBuf, sendOffset, recvBuf, recvOffset, count, root);
+    }
+
+    /** Sends {@code sendBuf[displs[r], + sendCounts[r])} from {@code root} to member r; {@code recvBuf} may be {@link #IN_PLACE} at the root. */
+    public void scatterv(
+        final Object sendBuf, final int[] sendCounts, final int[] displs,
+        final Object recvBuf, final int recvOffset, final int recvCount, final int root)
+    {
+        coll().scatterv(sendBuf, sendCounts, displs, recvBuf, recvOffset, recvCount, root);
+    }
+
+    /** Every member gets every member's {@code count} elements at {@code recvBuf[recvOffset + r * count]}; {@code sendBuf} may be {@link #IN_PLACE}. */
+    public void allGather(final Object sendBuf, final int sendOffset, final Object recvBuf, final int recvOffset, final int count)
+    {
+        coll().allGather(sendBuf, sendOffset, recvBuf, recvOffset, count);
+    }
+
+    /** Every member gets member r's {@code recvCounts[r]} elements at {@code recvBuf[displs[r]]}; {@code sendBuf} may be {@link #IN_PLACE}. */
+    public void allGatherv(
+        final Object sendBuf, final int sendOffset, final int sendCount, final Object recvBuf, final int[] recvCounts, final int[] displs)
+    {
+        coll().allGatherv(sendBuf, sendOffset, sendCount, recvBuf, recvCounts, displs);
+    }
+
+    /** Block r ({@code count} elements) of each member's {@code sendBuf} goes to member r, into block (sender) of its {@code recvBuf}. */
+    public void allToAll(final Object sendBuf, final int sendOffset, final Object recvBuf, final int recvOffset, final int count)
+    {
+        coll().allToAll(sendBuf, sendOffset, recvBuf, recvOffset, count);
+    }
+
+    /** {@code sendBuf[sendDispls[r], + sendCounts[r])} goes to member r, into its {@code recvBuf[recvDispls[me], + recvCounts[me])}. */
+    public void allToAllv(
+        final Object sendBuf, final int[] sendCounts, final int[] sendDispls,
+        final Object recvBuf, final int[] recvCounts, final int[] recvDispls)
+    {
+        coll().allToAllv(sendBuf, sendCounts, sendDispls, recvBuf, recvCounts, recvDispls);
+    }
+
+    /** Reduces {@code size() * count} elements; member r receives block r. {@code sendBuf} may be {@link #IN_PLACE} (input in {@code recvBuf}). */
+    public void reduceScatterBlock(
+        final Object sendBuf, final int sendOffset, final Object recvBuf, final int recvOffset, final int count, final io.rankwire.Op op)
+    {
+        coll().reduceScatterBlock(sendBuf, sendOffset, recvBuf, recvOffset, count, op);
+    }
+
+    /** Reduces {@code sum(recvCounts)} elements; member r receives block r of {@code recvCounts[r]} elements. {@code sendBuf} may be {@link #IN_PLACE}. */
+    public void reduceScatter(
+        final Object sendBuf, final int sendOffset, final Object recvBuf, final int recvOffset, final int[] recvCounts, final io.rankwire.Op op)
+    {
+        coll().reduceScatter(sendBuf, sendOffset, recvBuf, recvOffset, recvCounts, op);
+    }
+
+    /** Inclusive prefix reduction: member r gets the reduction of members 0..r. {@code sendBuf} may be {@link #IN_PLACE}. */
+    public void scan(
+        final Object sendBuf, final int sendOffset, final Object recvBuf, final int recvOffset, final int count, final io.rankwire.Op op)
+    {
+        coll().scan(sendBuf, sendOffset, recvBuf, recvOffset, count, op, false);
+    }
+
+    /** Exclusive prefix reduction: member r gets the reduction of members 0..r-1; member 0's {@code recvBuf} is untouched. */
+    public void exScan(
+        final Object sendBuf, final int sendOffset, final Object recvBuf, final int recvOffset, final int count, final io.rankwire.Op op)
+    {
+        coll().scan(sendBuf, sendOffset, recvBuf, recvOffset, count, op, true);
+    }
 }

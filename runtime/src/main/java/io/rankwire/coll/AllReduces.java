@@ -1,0 +1,200 @@
+package io.rankwire.coll;
+
+import io.rankwire.Op;
+
+/**
+ * AllReduce algorithms on {@code buf[off, off + count)} (this rank's contribution in, the result
+ * out). Non-power-of-two sizes first fold the extra ranks in: of the first {@code 2 * rem} ranks
+ * each even one hands its data to the odd one above it and waits; the remaining {@code pof2}
+ * ranks run the power-of-two algorithm; the odd ones hand the result back.
+ */
+final class AllReduces
+{
+    private AllReduces()
+    {
+    }
+
+    /** Recursive doubling: log2(n) full-buffer exchanges. Any op (rank order kept). */
+    static void recursiveDoubling(final Channel ch, final Op op, final Object buf, final int off, final int count)
+    {
+        final int n = ch.size();
+        final int me = ch.rank();
+        final int pof2 = Integer.highestOneBit(n);
+        final int rem = n - pof2;
+        final Object tmp = Bufs.alloc(buf, count);
+        final int newrank = foldIn(ch, op, buf, off, count, tmp, rem);
+        if (newrank >= 0)
+        {
+            for (int mask = 1; mask < pof2; mask <<= 1)
+            {
+                final int dst = actual(newrank ^ mask, rem);
+                ch.sendrecv(buf, off, count, dst, tmp, 0, count, dst);
+                if (dst < me || op.isCommutative())
+                {
+                    op.apply(tmp, 0, buf, off, count);
+                }
+                else
+                {
+                    op.apply(buf, off, tmp, 0, count);
+                    Bufs.copy(tmp, 0, buf, off, count);
+                }
+            }
+        }
+        foldOut(ch, buf, off, count, rem);
+    }
+
+    /**
+     * Rabenseifner: reduce-scatter by recursive halving, then allgather by recursive doubling.
+     * Commutative ops only.
+     */
+    static void rabenseifner(final Channel ch, final Op op, final Object buf, final int off, final int count)
+    {
+        final int n = ch.size();
+        final int pof2 = Integer.highestOneBit(n);
+        final int rem = n - pof2;
+        final int[] cnts = new int[pof2];
+        final int[] disps = new int[pof2];
+        Rings.blocks(count, off, pof2, cnts, disps);
+        final Object tmp = Bufs.alloc(buf, count);
+        final int newrank = foldIn(ch, op, buf, off, count, tmp, rem);
+        if (newrank >= 0)
+        {
+            int sendIdx = 0;
+            int recvIdx = 0;
+            int lastIdx = pof2;
+            int mask = 1;
+            while (mask < pof2)
+            {
+                final int newdst = newrank ^ mask;
+                final int dst = actual(newdst, rem);
+                final int half = pof2 / (mask * 2);
+                final int sendLo;
+                final int sendHi;
+                if (newrank < newdst)
+                {
+                    sendIdx = recvIdx + half;
+                    sendLo = sendIdx;
+                    sendHi = lastIdx;
+                }
+                else
+                {
+                    recvIdx = sendIdx + half;
+                    sendLo = sendIdx;
+                    sendHi = recvIdx;
+                }
+                final int recvLo = recvIdx;
+                final int recvHi = newrank < newdst ? sendIdx : lastIdx;
+                final int sendCnt = sum(cnts, sendLo, sendHi);
+                final int recvCnt = sum(cnts, recvLo, recvHi);
+                ch.sendrecv(buf, disps[sendLo], sendCnt, dst, tmp, 0, recvCnt, dst);
+                op.apply(tmp, 0, buf, disps[recvLo], recvCnt);
+                sendIdx = recvIdx;
+                mask <<= 1;
+                if (mask < pof2)
+                {
+                    lastIdx = recvIdx + pof2 / mask;
+                }
+            }
+            allGatherHalves(ch, buf, cnts, disps, newrank, rem, pof2, sendIdx, lastIdx);
+        }
+        foldOut(ch, buf, off, count, rem);
+    }
+
+    private static void allGatherHalves(
+        final Channel ch, final Object buf, final int[] cnts, final int[] disps, final int newrank, final int rem,
+        final int pof2, final int firstSendIdx, final int firstLastIdx)
+    {
+        int sendIdx = firstSendIdx;
+        int lastIdx = firstLastIdx;
+        for (int mask = pof2 >> 1; mask > 0; mask >>= 1)
+        {
+            final int newdst = newrank ^ mask;
+            final int dst = actual(newdst, rem);
+            final int half = pof2 / (mask * 2);
+            final int recvIdx;
+            final int sendCnt;
+            final int recvCnt;
+            if (newrank < newdst)
+            {
+                if (mask != pof2 / 2)
+                {
+                    lastIdx = lastIdx + half;
+                }
+                recvIdx = sendIdx + half;
+                sendCnt = sum(cnts, sendIdx, recvIdx);
+                recvCnt = sum(cnts, recvIdx, lastIdx);
+            }
+            else
+            {
+                recvIdx = sendIdx - half;
+                sendCnt = sum(cnts, sendIdx, lastIdx);
+                recvCnt = sum(cnts, recvIdx, sendIdx);
+            }
+            ch.sendrecv(buf, disps[sendIdx], sendCnt, dst, buf, disps[recvIdx], recvCnt, dst);
+            if (newrank > newdst)
+            {
+                sendIdx = recvIdx;
+            }
+        }
+    }
+
+    /** Ring: reduce-scatter around the ring, then allgather around it. Commutative ops only. */
+    static void ring(final Channel ch, final Op op, final Object buf, final int off, final int count)
+    {
+        final int n = ch.size();
+        final int[] counts = new int[n];
+        final int[] displs = new int[n];
+        Rings.blocks(count, off, n, counts, displs);
+        Rings.reduceScatter(ch, op, buf, counts, displs);
+        Rings.allGather(ch, buf, counts, displs, 0);
+    }
+
+    private static int foldIn(
+        final Channel ch, final Op op, final Object buf, final int off, final int count, final Object tmp, final int rem)
+    {
+        final int me = ch.rank();
+        if (me >= 2 * rem)
+        {
+            return me - rem;
+        }
+        if ((me & 1) == 0)
+        {
+            ch.send(buf, off, count, me + 1);
+            return -1;
+        }
+        ch.recv(tmp, 0, count, me - 1);
+        op.apply(tmp, 0, buf, off, count);
+        return me / 2;
+    }
+
+    private static void foldOut(final Channel ch, final Object buf, final int off, final int count, final int rem)
+    {
+        final int me = ch.rank();
+        if (me < 2 * rem)
+        {
+            if ((me & 1) == 1)
+            {
+                ch.send(buf, off, count, me - 1);
+            }
+            else
+            {
+                ch.recv(buf, off, count, me + 1);
+            }
+        }
+    }
+
+    private static int actual(final int newrank, final int rem)
+    {
+        return newrank < rem ? newrank * 2 + 1 : newrank + rem;
+    }
+
+    private static int sum(final int[] cnts, final int from, final int to)
+    {
+        int s = 0;
+        for (int i = from; i < to; i++)
+        {
+            s += cnts[i];
+        }
+        return s;
+    }
+}

@@ -1,0 +1,86 @@
+package io.rankwire.coll;
+
+import io.rankwire.RankwireException;
+import io.rankwire.Status;
+import io.rankwire.core.Engine;
+import io.rankwire.core.Group;
+import io.rankwire.core.Op;
+import io.rankwire.match.Envelope;
+
+/**
+ * Point-to-point messages of one collective call: on the communicator's internal context, with
+ * one negative tag per call (see {@link CollState#nextTag()}), addressed by communicator rank.
+ * Within a call, messages between a pair of ranks are matched in the order they were sent
+ * (non-overtaking), which every algorithm here relies on.
+ */
+final class Channel
+{
+    private final Engine engine;
+    private final Group group;
+    private final int tag;
+
+    Channel(final Engine engine, final Group group, final int tag)
+    {
+        this.engine = engine;
+        this.group = group;
+        this.tag = tag;
+    }
+
+    int rank()
+    {
+        return group.rank();
+    }
+
+    int size()
+    {
+        return group.size();
+    }
+
+    Op isend(final Object buf, final int offset, final int count, final int dest)
+    {
+        final Op op = engine.newOp(true);
+        Bufs.view(op.buf(), buf, offset, count);
+        engine.send(op, group.worldRank(dest), Envelope.pack(group.internalContext(), group.rank(), tag), false);
+        return op;
+    }
+
+    Op irecv(final Object buf, final int offset, final int count, final int source)
+    {
+        final Op op = engine.newOp(true);
+        Bufs.view(op.buf(), buf, offset, count);
+        engine.recv(op, Envelope.pack(group.internalContext(), source, tag), Envelope.FULL_MASK, group.worldRank(source));
+        return op;
+    }
+
+    void send(final Object buf, final int offset, final int count, final int dest)
+    {
+        await(isend(buf, offset, count, dest));
+    }
+
+    void recv(final Object buf, final int offset, final int count, final int source)
+    {
+        await(irecv(buf, offset, count, source));
+    }
+
+    /** Sends to {@code dest} and receives from {@code source} at once. */
+    void sendrecv(
+        final Object sendBuf, final int sendOff, final int sendCount, final int dest,
+        final Object recvBuf, final int recvOff, final int recvCount, final int source)
+    {
+        final Op r = irecv(recvBuf, recvOff, recvCount, source);
+        final Op s = isend(sendBuf, sendOff, sendCount, dest);
+        await(s);
+        await(r);
+    }
+
+    /** Waits for {@code op} and returns it to the pool; a failed message fails the collective. */
+    void await(final Op op)
+    {
+        final Status s = op.await();
+        if (s.isError())
+        {
+            throw new RankwireException("collective message : " + s + " (expected: OK)");
+        }
+        engine.recycle(op);
+    }
+}

@@ -1,0 +1,124 @@
+package io.rankwire.coll;
+
+/** Built-in reductions on {@code char[]}: {@code io[ioOff + i] = in[inOff + i] op io[ioOff + i]}. */
+final class CharKernels
+{
+    private CharKernels()
+    {
+    }
+
+    static void apply(final int kind, final char[] in, final int inOff, final char[] io, final int ioOff, final int n)
+    {
+        switch (kind)
+        {
+            case Kernels.SUM:
+                for (int i = 0; i < n; i++)
+                {
+                    final char a = in[inOff + i];
+                    final char b = io[ioOff + i];
+                    io[ioOff + i] = (char)(a + b);
+                }
+                break;
+            case Kernels.PROD:
+                for (int i = 0; i < n; i++)
+                {
+                    final char a = in[inOff + i];
+                    final char b = io[ioOff + i];
+                    io[ioOff + i] = (char)(a * b);
+                }
+                break;
+            case Kernels.MIN:
+                for (int i = 0; i < n; i++)
+                {
+                    final char a = in[inOff + i];
+                    final char b = io[ioOff + i];
+                    io[ioOff + i] = a < b ? a : b;
+                }
+                break;
+            case Kernels.MAX:
+                for (int i = 0; i < n; i++)
+                {
+                    final char a = in[inOff + i];
+                    final char b = io[ioOff + i];
+                    io[ioOff + i] = a > b ? a : b;
+                }
+                break;
+            case Kernels.LAND:
+                for (int i = 0; i < n; i++)
+                {
+                    final char a = in[inOff + i];
+                    final char b = io[ioOff + i];
+                    io[ioOff + i] = (a != 0) && (b != 0) ? (char)1 : (char)0;
+                }
+                break;
+            case Kernels.LOR:
+                for (int i = 0; i < n; i++)
+                {
+                    final char a = in[inOff + i];
+                    final char b = io[ioOff + i];
+                    io[ioOff + i] = (a != 0) || (b != 0) ? (char)1 : (char)0;
+                }
+                break;
+            case Kernels.LXOR:
+                for (int i = 0; i < n; i++)
+                {
+                    final char a = in[inOff + i];
+                    final char b = io[ioOff + i];
+                    io[ioOff + i] = (a != 0) != (b != 0) ? (char)1 : (char)0;
+                }
+                break;
+            case Kernels.BAND:
+                for (int i = 0; i < n; i++)
+                {
+                    final char a = in[inOff + i];
+                    final char b = io[ioOff + i];
+                    io[ioOff + i] = (char)(a & b);
+                }
+                break;
+            case Kernels.BOR:
+                for (int i = 0; i < n; i++)
+                {
+                    final char a = in[inOff + i];
+                    final char b = io[ioOff + i];
+                    io[ioOff + i] = (char)(a | b);
+                }
+                break;
+            case Kernels.BXOR:
+                for (int i = 0; i < n; i++)
+                {
+                    final char a = in[inOff + i];
+                    final char b = io[ioOff + i];
+                    io[ioOff + i] = (char)(a ^ b);
+                }
+                break;
+            case Kernels.MINLOC:
+                for (int i = 0; i < n; i += 2)
+                {
+                    final char a = in[inOff + i];
+                    final char b = io[ioOff + i];
+                    final char ai = in[inOff + i + 1];
+                    if (a < b || (a == b && ai < io[ioOff + i + 1]))
+                    {
+                        io[ioOff + i] = a;
+                        io[ioOff + i + 1] = ai;
+                    }
+                }
+                break;
+            case Kernels.MAXLOC:
+                for (int i = 0; i < n; i += 2)
+                {
+                    final char a = in[inOff + i];
+                    final char b = io[ioOff + i];
+                    final char ai = in[inOff + i + 1];
+                    if (a > b || (a == b && ai < io[ioOff + i + 1]))
+                    {
+                        io[ioOff + i] = a;
+                        io[ioOff + i + 1] = ai;
+                    }
+                }
+                break;
+            default:
+                throw Kernels.unsupported(kind, "char");
+        }
+    }
+}

@@ -1,0 +1,438 @@
+package io.rankwire.coll;
+
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import io.rankwire.Op;
+import io.rankwire.core.Engine;
+import io.rankwire.core.Group;
+
+/**
+ * The collectives of one communicator: argument checks, the choice of algorithm by size, rank
+ * count and settings, and a fresh internal tag per call. Buffers are primitive arrays with
+ * element offsets and counts; {@link #IN_PLACE} stands for "the data is already in the receive
+ * buffer" where MPI allows it.
+ *
+ * <p>Tags: call number {@code k} on a communicator uses tag {@code TAG_BASE - (k mod 2^16)} on
+ * the communicator's internal context, so user traffic (non-negative tags, user context) and the
+ * runtime's own internal traffic (tags above {@code TAG_BASE}) never match it, and two calls in
+ * a row cannot be confused even when a fast rank starts the next one early.
+ */
+public final class Collectives
+{
+    /** Marker for in-place collectives: pass it as the send buffer. */
+    public static final Object IN_PLACE = new Object()
+    {
+        @Override
+        public String toString()
+        {
+            return "IN_PLACE";
+        }
+    };
+
+    static final int TAG_BASE = -4096;
+
+    private final Engine engine;
+    private final Group group;
+    private final CollSettings settings;
+    private final AtomicInteger calls = new AtomicInteger();
+
+    public Collectives(final Engine engine, final Group group, final Map<String, String> settings)
+    {
+        this.engine = engine;
+        this.group = group;
+        this.settings = new CollSettings(settings);
+    }
+
+    private Channel channel()
+    {
+        return new Channel(engine, group, TAG_BASE - (calls.getAndIncrement() & 0xFFFF));
+    }
+
+    private int root(final int root)
+    {
+        if (root < 0 || root >= group.size())
+        {
+            throw new IllegalArgumentException("root : " + root + " (expected: 0.." + (group.size() - 1) + ")");
+        }
+        return root;
+    }
+
+    public void bcast(final Object buf, final int off, final int count, final int root)
+    {
+        Bufs.check(buf, off, count, "buffer");
+        root(root);
+        final int n = group.size();
+        if (n == 1)
+        {
+            return;
+        }
+        final long bytes = (long)count * Bufs.elemSize(buf);
+        final Channel ch = channel();
+        final boolean large = settings.bcast == CollSettings.Bcast.SCATTERALLGATHER ||
+            settings.bcast == CollSettings.Bcast.AUTO && bytes >= settings.bcastLargeBytes && n >= 3 && count >= n;
+        if (large)
+        {
+            Trees.bcastScatterAllgather(ch, buf, off, count, root);
+        }
+        else
+        {
+            Trees.bcastBinomial(ch, buf, off, count, root);
+        }
+    }
+
+    public void reduce(
+        final Object send, final int sendOff, final Object recv, final int recvOff, final int count, final Op op, final int root)
+    {
+        root(root);
+        final boolean isRoot = group.rank() == root;
+        final boolean inPlace = send == IN_PLACE;
+        if (inPlace && !isRoot)
+        {
+            throw new IllegalArgumentException("sendBuf : IN_PLACE (expected: IN_PLACE only at the root)");
+        }
+        final Object work;
+        final int workOff;
+        if (isRoot)
+        {
+            checkReduceBufs(inPlace ? recv : send, inPlace ? recvOff : sendOff, recv, recvOff, count, op);
+            if (!inPlace)
+            {
+                Bufs.copy(send, sendOff, recv, recvOff, count);
+            }
+            work = recv;
+            workOff = recvOff;
+        }
+        else
+        {
+            Bufs.check(send, sendOff, count, "sendBuf");
+            checkOp(op);
+            work = Bufs.alloc(send, count);
+            workOff = 0;
+            Bufs.copy(send, sendOff, work, 0, count);
+        }
+        if (group.size() > 1)
+        {
+            Trees.reduceBinomial(channel(), op, work, workOff, count, root);
+        }
+    }
+
+    public void allReduce(
+        final Object send, final int sendOff, final Object recv, final int recvOff, final int count, final Op op)
+    {
+        final boolean inPlace = send == IN_PLACE;
+        checkReduceBufs(inPlace ? recv : send, inPlace ? recvOff : sendOff, recv, recvOff, count, op);
+        if (!inPlace)
+        {
+            Bufs.copy(send, sendOff, recv, recvOff, count);
+        }
+        final int n = group.size();
+        if (n == 1)
+        {
+            return;
+        }
+        final Channel ch = channel();
+        switch (allReduceAlgorithm(count, Bufs.elemSize(recv), op))
+        {
+            case RABENSEIFNER:
+                AllReduces.rabenseifner(ch, op, recv, recvOff, count);
+                break;
+            case RING:
+                AllReduces.ring(ch, op, recv, recvOff, count);
+                break;
+            default:
+                AllReduces.recursiveDoubling(ch, op, recv, recvOff, count);
+                break;
+        }
+    }
+
+    private CollSettings.AllReduce allReduceAlgorithm(final int count, final int elemSize, final Op op)
+    {
+        final CollSettings.AllReduce forced = settings.allReduce;
+        final boolean pairs = op == Op.MINLOC || op == Op.MAXLOC;
+        if (!op.isCommutative() || pairs)
+        {
+            return CollSettings.AllReduce.RECURSIVEDOUBLING;
+        }
+        if (forced != CollSettings.AllReduce.AUTO)
+        {
+            return forced;
+        }
+        final boolean large = (long)count * elemSize >= settings.allReduceLargeBytes && count >= Integer.highestOneBit(group.size());
+        return large ? CollSettings.AllReduce.RABENSEIFNER : CollSettings.AllReduce.RECURSIVEDOUBLING;
+    }
+
+    public void gather(
+        final Object send, final int sendOff, final Object recv, final int recvOff, final int count, final int root)
+    {
+        final int n = group.size();
+        final int[] counts = new int[n];
+        final int[] displs = new int[n];
+        for (int r = 0; r < n; r++)
+        {
+            counts[r] = count;
+            displs[r] = recvOff + r * count;
+        }
+        gatherv(send, sendOff, count, recv, counts, displs, root);
+    }
+
+    public void gatherv(
+        final Object send, final int sendOff, final int sendCount,
+        final Object recv, final int[] counts, final int[] displs, final int root)
+    {
+        root(root);
+        final boolean isRoot = group.rank() == root;
+        final boolean inPlace = send == IN_PLACE;
+        if (inPlace && !isRoot)
+        {
+            throw new IllegalArgumentException("sendBuf : IN_PLACE (expected: IN_PLACE only at the root)");
+        }
+        if (isRoot)
+        {
+            checkBlocks(recv, counts, displs, "recvBuf");
+            if (!inPlace)
+            {
+                Bufs.check(send, sendOff, sendCount, "sendBuf");
+                Bufs.sameType(send, recv);
+                checkCount(sendCount, counts[root]);
+            }
+        }
+        else
+        {
+            Bufs.check(send, sendOff, sendCount, "sendBuf");
+        }
+        Linear.gatherv(channel(), send, sendOff, sendCount, recv, counts, displs, root, inPlace);
+    }
+
+    public void scatter(
+        final Object send, final int sendOff, final Object recv, final int recvOff, final int count, final int root)
+    {
+        final int n = group.size();
+        final int[] counts = new int[n];
+        final int[] displs = new int[n];
+        for (int r = 0; r < n; r++)
+        {
+            counts[r] = count;
+            displs[r] = sendOff + r * count;
+        }
+        scatterv(send, counts, displs, recv, recvOff, count, root);
+    }
+
+    public void scatterv(
+        final Object send, final int[] counts, final int[] displs,
+        final Object recv, final int recvOff, final int recvCount, final int root)
+    {
+        root(root);
+        final boolean isRoot = group.rank() == root;
+        final boolean inPlace = recv == IN_PLACE;
+        if (inPlace && !isRoot)
+        {
+            throw new IllegalArgumentException("recvBuf : IN_PLACE (expected: IN_PLACE only at the root)");
+        }
+        if (isRoot)
+        {
+            checkBlocks(send, counts, displs, "sendBuf");
+            if (!inPlace)
+            {
+                Bufs.check(recv, recvOff, recvCount, "recvBuf");
+                Bufs.sameType(send, recv);
+                checkCount(counts[root], recvCount);
+            }
+        }
+        else
+        {
+            Bufs.check(recv, recvOff, recvCount, "recvBuf");
+        }
+        Linear.scatterv(channel(), send, counts, displs, recv, recvOff, recvCount, root, inPlace);
+    }
+
+    public void allGather(final Object send, final int sendOff, final Object recv, final int recvOff, final int count)
+    {
+        final int n = group.size();
+        final int[] counts = new int[n];
+        final int[] displs = new int[n];
+        for (int r = 0; r < n; r++)
+        {
+            counts[r] = count;
+            displs[r] = recvOff + r * count;
+        }
+        allGatherv(send, sendOff, count, recv, counts, displs);
+    }
+
+    public void allGatherv(
+        final Object send, final int sendOff, final int sendCount, final Object recv, final int[] counts, final int[] displs)
+    {
+        final int me = group.rank();
+        checkBlocks(recv, counts, displs, "recvBuf");
+        if (send != IN_PLACE)
+        {
+            Bufs.check(send, sendOff, sendCount, "sendBuf");
+            Bufs.sameType(send, recv);
+            checkCount(sendCount, counts[me]);
+            Bufs.copy(send, sendOff, recv, displs[me], sendCount);
+        }
+        if (group.size() > 1)
+        {
+            Rings.allGather(channel(), recv, counts, displs, 0);
+        }
+    }
+
+    public void allToAll(final Object send, final int sendOff, final Object recv, final int recvOff, final int count)
+    {
+        final int n = group.size();
+        final int[] counts = new int[n];
+        final int[] sDispls = new int[n];
+        final int[] rDispls = new int[n];
+        for (int r = 0; r < n; r++)
+        {
+            counts[r] = count;
+            sDispls[r] = sendOff + r * count;
+            rDispls[r] = recvOff + r * count;
+        }
+        allToAllv(send, counts, sDispls, recv, counts, rDispls);
+    }
+
+    public void allToAllv(
+        final Object send, final int[] sCounts, final int[] sDispls,
+        final Object recv, final int[] rCounts, final int[] rDispls)
+    {
+        checkBlocks(send, sCounts, sDispls, "sendBuf");
+        checkBlocks(recv, rCounts, rDispls, "recvBuf");
+        Bufs.sameType(send, recv);
+        final int me = group.rank();
+        checkCount(sCounts[me], rCounts[me]);
+        long maxBytes = 0;
+        for (final int c : sCounts)
+        {
+            maxBytes = Math.max(maxBytes, (long)c * Bufs.elemSize(send));
+        }
+        final boolean pairwise = settings.allToAll == CollSettings.AllToAll.PAIRWISE ||
+            settings.allToAll == CollSettings.AllToAll.AUTO && maxBytes >= settings.allToAllLargeBytes;
+        final Channel ch = channel();
+        if (pairwise)
+        {
+            Linear.allToAllPairwise(ch, send, sCounts, sDispls, recv, rCounts, rDispls);
+        }
+        else
+        {
+            Linear.allToAllLinear(ch, send, sCounts, sDispls, recv, rCounts, rDispls);
+        }
+    }
+
+    public void reduceScatterBlock(
+        final Object send, final int sendOff, final Object recv, final int recvOff, final int count, final Op op)
+    {
+        final int[] counts = new int[group.size()];
+        java.util.Arrays.fill(counts, count);
+        reduceScatter(send, sendOff, recv, recvOff, counts, op);
+    }
+
+    /**
+     * Reduces {@code sum(counts)} elements and leaves block r (of {@code counts[r]} elements) at
+     * rank r. In place: the input is {@code recv[recvOff, + sum(counts))} and the result goes to
+     * its start.
+     */
+    public void reduceScatter(
+        final Object send, final int sendOff, final Object recv, final int recvOff, final int[] counts, final Op op)
+    {
+        final int n = group.size();
+        final int me = group.rank();
+        if (counts.length != n)
+        {
+            throw new IllegalArgumentException("counts.length : " + counts.length + " (expected: " + n + ")");
+        }
+        long total = 0;
+        for (final int c : counts)
+        {
+            checkCount(c, c);
+            total += c;
+        }
+        final boolean inPlace = send == IN_PLACE;
+        final Object input = inPlace ? recv : send;
+        final int inputOff = inPlace ? recvOff : sendOff;
+        Bufs.check(input, inputOff, total, inPlace ? "recvBuf" : "sendBuf");
+        checkReduceBufs(input, inputOff, recv, recvOff, counts[me], op);
+        final Object work = Bufs.alloc(input, (int)total);
+        Bufs.copy(input, inputOff, work, 0, (int)total);
+        final int[] displs = new int[n];
+        for (int r = 1; r < n; r++)
+        {
+            displs[r] = displs[r - 1] + counts[r - 1];
+        }
+        if (n > 1 && op.isCommutative() && op != Op.MINLOC && op != Op.MAXLOC)
+        {
+            Rings.reduceScatter(channel(), op, work, counts, displs);
+            Bufs.copy(work, displs[me], recv, recvOff, counts[me]);
+        }
+        else if (n > 1)
+        {
+            Trees.reduceBinomial(channel(), op, work, 0, (int)total, 0);
+            Linear.scatterv(channel(), work, counts, displs, recv, recvOff, counts[me], 0, false);
+        }
+        else
+        {
+            Bufs.copy(work, 0, recv, recvOff, counts[me]);
+        }
+    }
+
+    public void scan(
+        final Object send, final int sendOff, final Object recv, final int recvOff, final int count, final Op op, final boolean exclusive)
+    {
+        final boolean inPlace = send == IN_PLACE;
+        checkReduceBufs(inPlace ? recv : send, inPlace ? recvOff : sendOff, recv, recvOff, count, op);
+        final Object mine = inPlace ? recv : send;
+        final int mineOff = inPlace ? recvOff : sendOff;
+        if (group.size() == 1)
+        {
+            if (!exclusive)
+            {
+                Bufs.copy(mine, mineOff, recv, recvOff, count);
+            }
+            return;
+        }
+        Scans.scan(channel(), op, mine, mineOff, recv, recvOff, count, exclusive);
+    }
+
+    private static void checkReduceBufs(
+        final Object send, final int sendOff, final Object recv, final int recvOff, final int count, final Op op)
+    {
+        Bufs.check(send, sendOff, count, "sendBuf");
+        Bufs.check(recv, recvOff, count, "recvBuf");
+        Bufs.sameType(send, recv);
+        checkOp(op);
+    }
+
+    private static void checkOp(final Op op)
+    {
+        if (op == null)
+        {
+            throw new IllegalArgumentException("op : null (expected: an Op)");
+        }
+    }
+
+    private void checkBlocks(final Object buf, final int[] counts, final int[] displs, final String name)
+    {
+        final int n = group.size();
+        if (counts.length != n || displs.length != n)
+        {
+            throw new IllegalArgumentException("counts/displs length : " + counts.length + "/" + displs.length + " (expected: " + n + ")");
+        }
+        for (int r = 0; r < n; r++)
+        {
+            checkCount(counts[r], counts[r]);
+            Bufs.check(buf, displs[r], counts[r], name);
+        }
+    }
+
+    private static void checkCount(final int count, final int expected)
+    {
+        if (count < 0)
+        {
+            throw new IllegalArgumentException("count : " + count + " (expected: >= 0)");
+        }
+        if (count != expected)
+        {
+            throw new IllegalArgumentException("count : " + count + " (expected: " + expected + ", the matching block)");
+        }
+    }
+}

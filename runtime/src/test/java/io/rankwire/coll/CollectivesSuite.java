@@ -1,0 +1,383 @@
+package io.rankwire.coll;
+
+import static io.rankwire.coll.Data.assertSlice;
+import static io.rankwire.coll.Data.input;
+import static io.rankwire.coll.Data.marked;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+import io.rankwire.Comm;
+import io.rankwire.LocalJob;
+import io.rankwire.Op;
+import io.rankwire.RankwireConfig;
+
+/**
+ * The collectives suite every transport runs: each collective on 1..9 ranks, sizes on both sides
+ * of every algorithm switch (switches forced by settings too), every op and element type,
+ * in-place forms, and two communicators used at once from two threads per rank. Every rank
+ * compares its results with a serial computation over all ranks' (deterministic) inputs.
+ */
+public abstract class CollectivesSuite
+{
+    private static final Duration JOB_TIMEOUT = Duration.ofSeconds(60);
+    private static final int[] COUNTS = {0, 4, 12, 64, 1000};
+
+    /** The transport's name. */
+    protected abstract String transport();
+
+    /** Extra {@code rankwire.*} settings for every job. */
+    protected Map<String, String> settings()
+    {
+        return Map.of();
+    }
+
+    private void run(final int n, final Map<String, String> extra, final LocalJob.RankBody body)
+    {
+        final Map<String, String> all = new HashMap<>(settings());
+        all.putAll(extra);
+        LocalJob.run(n, transport(), new RankwireConfig().setAll(all), JOB_TIMEOUT, body);
+    }
+
+    @Test
+    @Timeout(value = 120, unit = TimeUnit.SECONDS)
+    void shouldMatchSerialResultsWithDefaultAlgorithms()
+    {
+        for (int n = 1; n <= 9; n++)
+        {
+            run(n, Map.of(), rw -> everything(rw.world()));
+        }
+    }
+
+    @Test
+    @Timeout(value = 120, unit = TimeUnit.SECONDS)
+    void shouldMatchSerialResultsWithLargeMessageAlgorithmsForced()
+    {
+        final Map<String, String> large = Map.of(
+            "rankwire.coll.bcast.largeBytes", "0",
+            "rankwire.coll.allReduce.largeBytes", "0",
+            "rankwire.coll.allToAll.largeBytes", "0");
+        for (int n = 2; n <= 9; n++)
+        {
+            run(n, large, rw -> everything(rw.world()));
+        }
+    }
+
+    @Test
+    @Timeout(value = 120, unit = TimeUnit.SECONDS)
+    void shouldMatchSerialResultsWithRingAllReduceAndScatterAllgatherBroadcast()
+    {
+        final Map<String, String> forced = Map.of(
+            "rankwire.coll.bcast.algorithm", "scatterAllgather",
+            "rankwire.coll.allReduce.algorithm", "ring",
+            "rankwire.coll.allToAll.algorithm", "pairwise");
+        for (int n = 2; n <= 9; n++)
+        {
+            run(n, forced, rw -> everything(rw.world()));
+        }
+    }
+
+    @Test
+    @Timeout(value = 120, unit = TimeUnit.SECONDS)
+    void shouldCrossTheDefaultThresholdsWithLargeMessages()
+    {
+        for (final int n : new int[] {3, 6})
+        {
+            run(n, Map.of(), rw ->
+            {
+                final Comm c = rw.world();
+                final int count = 40_000;
+                bcast(c, int[].class, count, 1);
+                allReduce(c, Op.SUM, double[].class, count, 7);
+                allReduce(c, Op.MAX, int[].class, count, 8);
+                allToAll(c, long[].class, 1000, 9);
+            });
+        }
+    }
+
+    @Test
+    @Timeout(value = 120, unit = TimeUnit.SECONDS)
+    void shouldRunCollectivesOnTwoCommunicatorsFromTwoThreadsAtOnce()
+    {
+        for (final int n : new int[] {3, 4})
+        {
+            run(n, Map.of("rankwire.coll.allReduce.largeBytes", "256"), rw ->
+            {
+                final Comm a = rw.world().dup();
+                final Comm b = rw.world().dup();
+                final Thread t = new Thread(() -> loop(b, 1));
+                final Throwable[] failure = new Throwable[1];
+                t.setUncaughtExceptionHandler((th, ex) -> failure[0] = ex);
+                t.start();
+                loop(a, 2);
+                t.join();
+                if (failure[0] != null)
+                {
+                    throw new AssertionError("second thread failed", failure[0]);
+                }
+                rw.world().barrier();
+            });
+        }
+    }
+
+    @Test
+    @Timeout(value = 60, unit = TimeUnit.SECONDS)
+    void shouldRejectBadArguments()
+    {
+        run(2, Map.of(), rw ->
+        {
+            final Comm c = rw.world();
+            assertThrows(IllegalArgumentException.class, () -> c.bcast(new int[4], 0, 4, 2));
+            assertThrows(IllegalArgumentException.class, () -> c.bcast("text", 0, 1, 0));
+            assertThrows(IllegalArgumentException.class, () -> c.allReduce(new int[4], 0, new int[4], 0, 5, Op.SUM));
+            assertThrows(IllegalArgumentException.class, () -> c.allReduce(new int[4], 0, new long[4], 0, 4, Op.SUM));
+            assertThrows(IllegalArgumentException.class, () -> c.allReduce(new double[4], 0, new double[4], 0, 4, Op.BXOR));
+            assertThrows(IllegalArgumentException.class, () -> c.allReduce(new int[3], 0, new int[3], 0, 3, Op.MINLOC));
+            c.barrier();
+        });
+    }
+
+    private static void loop(final Comm c, final int seed)
+    {
+        for (int i = 0; i < 30; i++)
+        {
+            allReduce(c, Op.SUM, double[].class, 4 + i * 37, seed + i);
+            bcast(c, long[].class, 1 + i * 11, seed + i);
+            allReduce(c, Data.MATMUL, long[].class, 8, seed);
+        }
+    }
+
+    private static void everything(final Comm c)
+    {
+        int seed = 0;
+        for (final int count : COUNTS)
+        {
+            for (final Class<?> type : Data.TYPES)
+            {
+                bcast(c, type, count, seed++);
+                for (final Op op : Data.BUILT_INS)
+                {
+                    if (Data.supports(op, type))
+                    {
+                        allReduce(c, op, type, count, seed++);
+                    }
+                }
+            }
+            allReduce(c, Data.MATMUL, long[].class, count, seed++);
+            for (final Op op : new Op[] {Op.SUM, Op.MAXLOC, Data.MATMUL})
+            {
+                final Class<?> type = op == Data.MATMUL ? long[].class : double[].class;
+                reduce(c, op, type, count, seed++);
+                scan(c, op, type, count, seed++);
+                reduceScatter(c, op, type, count / 4, seed++);
+            }
+            for (final Class<?> type : new Class<?>[] {int[].class, double[].class})
+            {
+                gatherScatter(c, type, count, seed++);
+                allGather(c, type, count, seed++);
+                allToAll(c, type, count, seed++);
+            }
+        }
+    }
+
+    static void bcast(final Comm c, final Class<?> type, final int count, final int seed)
+    {
+        for (final int root : new int[] {0, c.size() - 1})
+        {
+            final Object rootData = input(type, root, count + 2, seed);
+            final Object buf = c.rank() == root ? input(type, root, count + 2, seed) : marked(type, count + 2);
+            c.bcast(buf, 1, count, root);
+            assertSlice(Data.slice(rootData, 1, count), buf, 1, "bcast " + type.getSimpleName() + " x" + count + " root " + root);
+            final Object guard = c.rank() == root ? rootData : marked(type, count + 2);
+            assertSlice(Data.slice(guard, count + 1, 1), buf, count + 1, "bcast guard");
+        }
+    }
+
+    static void allReduce(final Comm c, final Op op, final Class<?> type, final int count, final int seed)
+    {
+        final Object expected = Data.reduce(op, type, 0, c.size(), count, seed);
+        final Object recv = marked(type, count + 1);
+        c.allReduce(input(type, c.rank(), count, seed), 0, recv, 1, count, op);
+        assertSlice(expected, recv, 1, "allReduce " + op + " " + type.getSimpleName() + " x" + count);
+        assertSlice(Data.slice(marked(type, 1), 0, 1), recv, 0, "allReduce guard");
+        final Object inPlace = input(type, c.rank(), count, seed);
+        c.allReduce(Comm.IN_PLACE, 0, inPlace, 0, count, op);
+        assertSlice(expected, inPlace, 0, "allReduce in place " + op);
+    }
+
+    static void reduce(final Comm c, final Op op, final Class<?> type, final int count, final int seed)
+    {
+        final Object expected = Data.reduce(op, type, 0, c.size(), count, seed);
+        for (final int root : new int[] {0, c.size() / 2})
+        {
+            final Object recv = marked(type, count);
+            c.reduce(input(type, c.rank(), count, seed), 0, recv, 0, count, op, root);
+            assertSlice(c.rank() == root ? expected : marked(type, count), recv, 0, "reduce " + op + " root " + root);
+            final Object mine = input(type, c.rank(), count, seed);
+            c.reduce(c.rank() == root ? Comm.IN_PLACE : mine, 0, mine, 0, count, op, root);
+            assertSlice(c.rank() == root ? expected : input(type, c.rank(), count, seed), mine, 0, "reduce in place " + op);
+        }
+    }
+
+    static void scan(final Comm c, final Op op, final Class<?> type, final int count, final int seed)
+    {
+        final int me = c.rank();
+        final Object recv = marked(type, count);
+        c.scan(input(type, me, count, seed), 0, recv, 0, count, op);
+        assertSlice(Data.reduce(op, type, 0, me + 1, count, seed), recv, 0, "scan " + op);
+        final Object mine = input(type, me, count, seed);
+        c.scan(Comm.IN_PLACE, 0, mine, 0, count, op);
+        assertSlice(Data.reduce(op, type, 0, me + 1, count, seed), mine, 0, "scan in place " + op);
+        final Object ex = marked(type, count);
+        c.exScan(input(type, me, count, seed), 0, ex, 0, count, op);
+        assertSlice(me == 0 ? marked(type, count) : Data.reduce(op, type, 0, me, count, seed), ex, 0, "exScan " + op);
+    }
+
+    static void reduceScatter(final Comm c, final Op op, final Class<?> type, final int block, final int seed)
+    {
+        final int n = c.size();
+        final int me = c.rank();
+        final int b = block - block % 4;
+        final Object full = Data.reduce(op, type, 0, n, n * b, seed);
+        final Object recv = marked(type, b);
+        c.reduceScatterBlock(input(type, me, n * b, seed), 0, recv, 0, b, op);
+        assertSlice(Data.slice(full, me * b, b), recv, 0, "reduceScatterBlock " + op);
+        final int[] counts = new int[n];
+        int total = 0;
+        for (int r = 0; r < n; r++)
+        {
+            counts[r] = (r % 3) * 4 * (b > 0 ? 1 : 0) + b;
+            total += counts[r];
+        }
+        int off = 0;
+        for (int r = 0; r < me; r++)
+        {
+            off += counts[r];
+        }
+        final Object fullV = Data.reduce(op, type, 0, n, total, seed);
+        final Object inPlace = input(type, me, total, seed);
+        c.reduceScatter(Comm.IN_PLACE, 0, inPlace, 0, counts, op);
+        assertSlice(Data.slice(fullV, off, counts[me]), inPlace, 0, "reduceScatter in place " + op);
+    }
+
+    static void gatherScatter(final Comm c, final Class<?> type, final int count, final int seed)
+    {
+        final int n = c.size();
+        final int me = c.rank();
+        for (final int root : new int[] {0, n - 1})
+        {
+            final Object all = marked(type, n * count);
+            c.gather(input(type, me, count, seed), 0, me == root ? all : null, 0, count, root);
+            final Object inPlace = marked(type, n * count);
+            if (me == root)
+            {
+                System.arraycopy(input(type, me, count, seed), 0, inPlace, me * count, count);
+            }
+            c.gather(me == root ? Comm.IN_PLACE : input(type, me, count, seed), 0, me == root ? inPlace : null, 0, count, root);
+            final Object part = marked(type, count);
+            c.scatter(me == root ? all : null, 0, part, 0, count, root);
+            if (me == root)
+            {
+                for (int r = 0; r < n; r++)
+                {
+                    assertSlice(input(type, r, count, seed), all, r * count, "gather from " + r);
+                    assertSlice(input(type, r, count, seed), inPlace, r * count, "gather in place from " + r);
+                }
+            }
+            assertSlice(input(type, me, count, seed), part, 0, "scatter");
+            final int[] counts = new int[n];
+            final int[] displs = new int[n];
+            int total = 0;
+            for (int r = 0; r < n; r++)
+            {
+                counts[r] = (count + r) % (count + 3);
+                displs[r] = total + 1;
+                total += counts[r] + 1;
+            }
+            final Object v = marked(type, total);
+            c.gatherv(input(type, me, counts[me], seed), 0, counts[me], me == root ? v : null, counts, displs, root);
+            final Object back = marked(type, counts[me]);
+            c.scatterv(me == root ? v : null, counts, displs, me == root ? Comm.IN_PLACE : back, 0, counts[me], root);
+            if (me == root)
+            {
+                for (int r = 0; r < n; r++)
+                {
+                    assertSlice(input(type, r, counts[r], seed), v, displs[r], "gatherv from " + r);
+                }
+            }
+            else
+            {
+                assertSlice(input(type, me, counts[me], seed), back, 0, "scatterv");
+            }
+        }
+    }
+
+    static void allGather(final Comm c, final Class<?> type, final int count, final int seed)
+    {
+        final int n = c.size();
+        final int me = c.rank();
+        final Object all = marked(type, n * count);
+        c.allGather(input(type, me, count, seed), 0, all, 0, count);
+        final Object inPlace = marked(type, n * count);
+        System.arraycopy(input(type, me, count, seed), 0, inPlace, me * count, count);
+        c.allGather(Comm.IN_PLACE, 0, inPlace, 0, count);
+        final int[] counts = new int[n];
+        final int[] displs = new int[n];
+        int total = 0;
+        for (int r = 0; r < n; r++)
+        {
+            counts[r] = (count * (r + 1)) % 7 + count;
+            displs[r] = total;
+            total += counts[r];
+        }
+        final Object v = marked(type, total);
+        c.allGatherv(input(type, me, counts[me], seed), 0, counts[me], v, counts, displs);
+        for (int r = 0; r < n; r++)
+        {
+            assertSlice(input(type, r, count, seed), all, r * count, "allGather from " + r);
+            assertSlice(input(type, r, count, seed), inPlace, r * count, "allGather in place from " + r);
+            assertSlice(input(type, r, counts[r], seed), v, displs[r], "allGatherv from " + r);
+        }
+    }
+
+    static void allToAll(final Comm c, final Class<?> type, final int count, final int seed)
+    {
+        final int n = c.size();
+        final int me = c.rank();
+        final Object recv = marked(type, n * count);
+        c.allToAll(input(type, me, n * count, seed), 0, recv, 0, count);
+        final int[] sCounts = new int[n];
+        final int[] sDispls = new int[n];
+        final int[] rCounts = new int[n];
+        final int[] rDispls = new int[n];
+        int sTotal = 0;
+        int rTotal = 0;
+        for (int r = 0; r < n; r++)
+        {
+            sCounts[r] = (me + 2 * r + count) % 5;
+            sDispls[r] = sTotal;
+            sTotal += sCounts[r];
+            rCounts[r] = (r + 2 * me + count) % 5;
+            rDispls[r] = rTotal;
+            rTotal += rCounts[r];
+        }
+        final Object recvV = marked(type, rTotal);
+        c.allToAllv(input(type, me, sTotal, seed), sCounts, sDispls, recvV, rCounts, rDispls);
+        for (int r = 0; r < n; r++)
+        {
+            assertSlice(Data.slice(input(type, r, n * count, seed), me * count, count), recv, r * count, "allToAll from " + r);
+            int off = 0;
+            for (int k = 0; k < me; k++)
+            {
+                off += (r + 2 * k + count) % 5;
+            }
+            assertSlice(Data.slice(input(type, r, off + rCounts[r], seed), off, rCounts[r]), recvV, rDispls[r], "allToAllv from " + r);
+        }
+    }
+}
