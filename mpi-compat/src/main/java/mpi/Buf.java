@@ -191,6 +191,34 @@ final class Buf
         }
     }
 
+    /** Copies the first {@code length} of these bytes to the start of primitive array {@code dst}. */
+    void copyToArray(final Object dst, final int length)
+    {
+        final long to = UnsafeApi.arrayBaseOffset(dst.getClass());
+        if (kind == DIRECT)
+        {
+            UnsafeApi.copyMemory(null, address, dst, to, length);
+        }
+        else
+        {
+            UnsafeApi.copyMemory(array, UnsafeApi.arrayBaseOffset(array.getClass()) + byteOffset, dst, to, length);
+        }
+    }
+
+    /** Copies {@code length} bytes from the start of primitive array {@code src} into these bytes. */
+    void copyFromArray(final Object src, final int length)
+    {
+        final long from = UnsafeApi.arrayBaseOffset(src.getClass());
+        if (kind == DIRECT)
+        {
+            UnsafeApi.copyMemory(src, from, null, address, length);
+        }
+        else
+        {
+            UnsafeApi.copyMemory(src, from, array, UnsafeApi.arrayBaseOffset(array.getClass()) + byteOffset, length);
+        }
+    }
+
     /** Copies {@code length} bytes from {@code src[srcOff..]} into these bytes. */
     void copyFrom(final byte[] src, final int srcOff, final int length)
     {

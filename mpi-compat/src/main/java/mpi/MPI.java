@@ -86,20 +86,20 @@ public final class MPI
     public static final Datatype FLOAT2 = Datatype.pair(8, 8, 4, "MPI_2FLOAT");
     public static final Datatype DOUBLE2 = Datatype.pair(16, 16, 8, "MPI_2DOUBLE");
 
-    public static final Op MAX = new Op("MAX", true);
-    public static final Op MIN = new Op("MIN", true);
-    public static final Op SUM = new Op("SUM", true);
-    public static final Op PROD = new Op("PROD", true);
-    public static final Op LAND = new Op("LAND", true);
-    public static final Op BAND = new Op("BAND", true);
-    public static final Op LOR = new Op("LOR", true);
-    public static final Op BOR = new Op("BOR", true);
-    public static final Op LXOR = new Op("LXOR", true);
-    public static final Op BXOR = new Op("BXOR", true);
-    public static final Op MINLOC = new Op("MINLOC", true);
-    public static final Op MAXLOC = new Op("MAXLOC", true);
-    public static final Op REPLACE = new Op("REPLACE", false);
-    public static final Op NO_OP = new Op("NO_OP", false);
+    public static final Op MAX = new Op("MAX", true, io.rankwire.Op.MAX);
+    public static final Op MIN = new Op("MIN", true, io.rankwire.Op.MIN);
+    public static final Op SUM = new Op("SUM", true, io.rankwire.Op.SUM);
+    public static final Op PROD = new Op("PROD", true, io.rankwire.Op.PROD);
+    public static final Op LAND = new Op("LAND", true, io.rankwire.Op.LAND);
+    public static final Op BAND = new Op("BAND", true, io.rankwire.Op.BAND);
+    public static final Op LOR = new Op("LOR", true, io.rankwire.Op.LOR);
+    public static final Op BOR = new Op("BOR", true, io.rankwire.Op.BOR);
+    public static final Op LXOR = new Op("LXOR", true, io.rankwire.Op.LXOR);
+    public static final Op BXOR = new Op("BXOR", true, io.rankwire.Op.BXOR);
+    public static final Op MINLOC = new Op("MINLOC", true, io.rankwire.Op.MINLOC);
+    public static final Op MAXLOC = new Op("MAXLOC", true, io.rankwire.Op.MAXLOC);
+    public static final Op REPLACE = new Op("REPLACE", false, null);
+    public static final Op NO_OP = new Op("NO_OP", false, null);
 
     /** The null request. */
     public static final Request REQUEST_NULL = new Request(false);
