@@ -145,4 +145,76 @@ class CollectivesTest
             assertArrayEquals(new double[] {0.5, 1.5, 2.5, 3.5}, asDoubles);
         });
     }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"sim", "tcp"})
+    void shouldRunTheInPlaceForms(final String transport)
+    {
+        MpiJob.run(N, transport, rank ->
+        {
+            final Intracomm w = MPI.COMM_WORLD;
+            final int[] counts = {1, 1, 2, 1};
+            final int[] displs = {0, 1, 2, 4};
+            final int[] gv = new int[5];
+            if (rank == 0)
+            {
+                gv[0] = 100;
+                w.gatherv(gv, counts, displs, MPI.INT, 0);
+                assertArrayEquals(new int[] {100, 101, 102, 102, 103}, gv);
+            }
+            else
+            {
+                final int[] mine = {100 + rank, 100 + rank};
+                w.gatherv(mine, counts[rank], MPI.INT, 0);
+            }
+            final int[] sv = {200, 201, 202, 203, 204};
+            if (rank == 0)
+            {
+                w.scatterv(sv, counts, displs, MPI.INT, 0);
+                assertEquals(200, sv[0]);
+            }
+            else
+            {
+                final int[] got = new int[counts[rank]];
+                w.scatterv(got, counts[rank], MPI.INT, 0);
+                assertEquals(sv[displs[rank]], got[0]);
+            }
+            final int[] sc = new int[2];
+            if (rank == 1)
+            {
+                sc[0] = 5;
+                sc[1] = 6;
+                w.scatter(new int[] {1, 2, 5, 6, 9, 9, 7, 8}, 2, MPI.INT, 1);
+            }
+            else
+            {
+                w.scatter(sc, 2, MPI.INT, 1);
+            }
+            assertEquals(rank == 1 ? 5 : new int[] {1, 5, 9, 7}[rank], sc[0]);
+            final int[] agv = new int[5];
+            for (int i = 0; i < counts[rank]; i++)
+            {
+                agv[displs[rank] + i] = rank + 1;
+            }
+            w.allGatherv(agv, counts, displs, MPI.INT);
+            assertArrayEquals(new int[] {1, 2, 3, 3, 4}, agv);
+            final int[] sum = {rank};
+            w.scan(sum, 1, MPI.INT, MPI.SUM);
+            assertEquals(rank * (rank + 1) / 2, sum[0]);
+            final int[] rs = {1, 1, 1, 1, 1, 1, 1, 1};
+            w.reduceScatter(rs, new int[] {2, 2, 2, 2}, MPI.INT, MPI.SUM);
+            assertEquals(N, rs[0]);
+            assertEquals(N, rs[1]);
+            final Datatype pair = Datatype.createContiguous(2, MPI.INT);
+            final int[] viaPair = rank == 0 ? new int[] {3, 4} : new int[2];
+            w.bcast(viaPair, 1, pair, 0);
+            assertArrayEquals(new int[] {3, 4}, viaPair);
+            final int[] r = new int[1];
+            final Request posted = w.iRecv(r, 1, MPI.INT, (rank + N - 1) % N, 9);
+            w.barrier();
+            w.rSend(new int[] {rank}, 1, MPI.INT, (rank + 1) % N, 9);
+            posted.waitFor();
+            assertEquals((rank + N - 1) % N, r[0]);
+        });
+    }
 }
