@@ -388,4 +388,27 @@ public final class Comm extends PointToPoint implements AutoCloseable
     {
         coll().scan(sendBuf, sendOffset, recvBuf, recvOffset, count, op, true);
     }
+
+    /**
+     * Starts a barrier; the request completes once every member has entered it. Nonblocking
+     * collectives run on a per-communicator worker thread in the order they were started (see
+     * docs/COLLECTIVES.md) and may overlap blocking collectives started after them.
+     */
+    public Request ibarrier()
+    {
+        return coll().ibarrier();
+    }
+
+    /** Starts a {@link #bcast}; {@code buf} must not be touched until the request completes. */
+    public Request ibcast(final Object buf, final int offset, final int count, final int root)
+    {
+        return coll().ibcast(buf, offset, count, root);
+    }
+
+    /** Starts an {@link #allReduce(Object, int, Object, int, int, io.rankwire.Op)}; {@code recvBuf} must not be touched until the request completes. */
+    public Request iallReduce(
+        final Object sendBuf, final int sendOffset, final Object recvBuf, final int recvOffset, final int count, final io.rankwire.Op op)
+    {
+        return coll().iallReduce(sendBuf, sendOffset, recvBuf, recvOffset, count, op);
+    }
 }

@@ -19,6 +19,8 @@ import java.util.Map;
  *       <td>{@code auto}, {@code recursiveDoubling}, {@code rabenseifner} or {@code ring}</td></tr>
  *   <tr><td>{@code rankwire.coll.allReduce.largeBytes}</td><td>{@value #ALLREDUCE_LARGE_DEFAULT}</td>
  *       <td>{@code auto} uses Rabenseifner from this size (commutative ops)</td></tr>
+ *   <tr><td>{@code rankwire.coll.allReduce.ringBytes}</td><td>{@value #ALLREDUCE_RING_DEFAULT}</td>
+ *       <td>{@code auto} uses the ring from this size (commutative ops)</td></tr>
  *   <tr><td>{@code rankwire.coll.allToAll.algorithm}</td><td>{@code auto}</td>
  *       <td>{@code auto}, {@code linear} or {@code pairwise}</td></tr>
  *   <tr><td>{@code rankwire.coll.allToAll.largeBytes}</td><td>{@value #ALLTOALL_LARGE_DEFAULT}</td>
@@ -28,9 +30,10 @@ import java.util.Map;
 final class CollSettings
 {
     static final String PREFIX = "rankwire.coll.";
-    static final int BCAST_LARGE_DEFAULT = 64 << 10;
-    static final int ALLREDUCE_LARGE_DEFAULT = 16 << 10;
-    static final int ALLTOALL_LARGE_DEFAULT = 4 << 10;
+    static final int BCAST_LARGE_DEFAULT = 32 << 20;
+    static final int ALLREDUCE_LARGE_DEFAULT = 128 << 10;
+    static final int ALLREDUCE_RING_DEFAULT = 1 << 20;
+    static final int ALLTOALL_LARGE_DEFAULT = 128 << 10;
 
     enum Bcast { AUTO, BINOMIAL, SCATTERALLGATHER }
 
@@ -42,6 +45,7 @@ final class CollSettings
     final int bcastLargeBytes;
     final AllReduce allReduce;
     final int allReduceLargeBytes;
+    final int allReduceRingBytes;
     final AllToAll allToAll;
     final int allToAllLargeBytes;
 
@@ -51,6 +55,7 @@ final class CollSettings
         bcastLargeBytes = size(settings, "bcast.largeBytes", BCAST_LARGE_DEFAULT);
         allReduce = choice(settings, "allReduce.algorithm", AllReduce.class, AllReduce.AUTO);
         allReduceLargeBytes = size(settings, "allReduce.largeBytes", ALLREDUCE_LARGE_DEFAULT);
+        allReduceRingBytes = size(settings, "allReduce.ringBytes", ALLREDUCE_RING_DEFAULT);
         allToAll = choice(settings, "allToAll.algorithm", AllToAll.class, AllToAll.AUTO);
         allToAllLargeBytes = size(settings, "allToAll.largeBytes", ALLTOALL_LARGE_DEFAULT);
     }

@@ -1,9 +1,13 @@
 package io.rankwire.coll;
 
 import java.util.Map;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import io.rankwire.Op;
+import io.rankwire.Request;
 import io.rankwire.core.Engine;
 import io.rankwire.core.Group;
 
@@ -36,6 +40,7 @@ public final class Collectives
     private final Group group;
     private final CollSettings settings;
     private final AtomicInteger calls = new AtomicInteger();
+    private ThreadPoolExecutor worker;
 
     public Collectives(final Engine engine, final Group group, final Map<String, String> settings)
     {
@@ -60,12 +65,23 @@ public final class Collectives
 
     public void bcast(final Object buf, final int off, final int count, final int root)
     {
+        run(bcastTask(buf, off, count, root));
+    }
+
+    /** Starts a broadcast; runs on the communicator's collective worker. */
+    public Request ibcast(final Object buf, final int off, final int count, final int root)
+    {
+        return submit(bcastTask(buf, off, count, root));
+    }
+
+    private Runnable bcastTask(final Object buf, final int off, final int count, final int root)
+    {
         Bufs.check(buf, off, count, "buffer");
         root(root);
         final int n = group.size();
         if (n == 1)
         {
-            return;
+            return null;
         }
         final long bytes = (long)count * Bufs.elemSize(buf);
         final Channel ch = channel();
@@ -73,12 +89,20 @@ public final class Collectives
             settings.bcast == CollSettings.Bcast.AUTO && bytes >= settings.bcastLargeBytes && n >= 3 && count >= n;
         if (large)
         {
-            Trees.bcastScatterAllgather(ch, buf, off, count, root);
+            return () -> Trees.bcastScatterAllgather(ch, buf, off, count, root);
         }
-        else
+        return () -> Trees.bcastBinomial(ch, buf, off, count, root);
+    }
+
+    /** Starts a dissemination barrier on this communicator's collective tags. */
+    public Request ibarrier()
+    {
+        if (group.size() == 1)
         {
-            Trees.bcastBinomial(ch, buf, off, count, root);
+            return submit(null);
         }
+        final Channel ch = channel();
+        return submit(() -> Trees.barrier(ch));
     }
 
     public void reduce(
@@ -95,7 +119,7 @@ public final class Collectives
         final int workOff;
         if (isRoot)
         {
-            checkReduceBufs(inPlace ? recv : send, inPlace ? recvOff : sendOff, recv, recvOff, count, op);
+            Checks.reduceBufs(inPlace ? recv : send, inPlace ? recvOff : sendOff, recv, recvOff, count, op);
             if (!inPlace)
             {
                 Bufs.copy(send, sendOff, recv, recvOff, count);
@@ -106,7 +130,7 @@ public final class Collectives
         else
         {
             Bufs.check(send, sendOff, count, "sendBuf");
-            checkOp(op);
+            Checks.op(op);
             work = Bufs.alloc(send, count);
             workOff = 0;
             Bufs.copy(send, sendOff, work, 0, count);
@@ -120,30 +144,94 @@ public final class Collectives
     public void allReduce(
         final Object send, final int sendOff, final Object recv, final int recvOff, final int count, final Op op)
     {
+        run(allReduceTask(send, sendOff, recv, recvOff, count, op));
+    }
+
+    /**
+     * Starts an allReduce; runs on the communicator's collective worker. The send data is copied
+     * into {@code recv} before this returns.
+     */
+    public Request iallReduce(
+        final Object send, final int sendOff, final Object recv, final int recvOff, final int count, final Op op)
+    {
+        return submit(allReduceTask(send, sendOff, recv, recvOff, count, op));
+    }
+
+    private Runnable allReduceTask(
+        final Object send, final int sendOff, final Object recv, final int recvOff, final int count, final Op op)
+    {
         final boolean inPlace = send == IN_PLACE;
-        checkReduceBufs(inPlace ? recv : send, inPlace ? recvOff : sendOff, recv, recvOff, count, op);
+        Checks.reduceBufs(inPlace ? recv : send, inPlace ? recvOff : sendOff, recv, recvOff, count, op);
         if (!inPlace)
         {
             Bufs.copy(send, sendOff, recv, recvOff, count);
         }
-        final int n = group.size();
-        if (n == 1)
+        if (group.size() == 1)
         {
-            return;
+            return null;
         }
         final Channel ch = channel();
         switch (allReduceAlgorithm(count, Bufs.elemSize(recv), op))
         {
             case RABENSEIFNER:
-                AllReduces.rabenseifner(ch, op, recv, recvOff, count);
-                break;
+                return () -> AllReduces.rabenseifner(ch, op, recv, recvOff, count);
             case RING:
-                AllReduces.ring(ch, op, recv, recvOff, count);
-                break;
+                return () -> AllReduces.ring(ch, op, recv, recvOff, count);
             default:
-                AllReduces.recursiveDoubling(ch, op, recv, recvOff, count);
-                break;
+                return () -> AllReduces.recursiveDoubling(ch, op, recv, recvOff, count);
         }
+    }
+
+    private static void run(final Runnable task)
+    {
+        if (task != null)
+        {
+            task.run();
+        }
+    }
+
+    /**
+     * Runs {@code task} on the worker: one thread per communicator, started on demand and gone
+     * after a second idle, so nonblocking collectives of one communicator run in the order they
+     * were started and progress without the caller.
+     */
+    private Request submit(final Runnable task)
+    {
+        final CollRequest request = new CollRequest(engine);
+        if (task == null)
+        {
+            request.complete();
+            return request;
+        }
+        worker().execute(() ->
+        {
+            try
+            {
+                task.run();
+                request.complete();
+            }
+            catch (final Throwable ex)
+            {
+                request.fail(ex);
+            }
+        });
+        return request;
+    }
+
+    private synchronized ThreadPoolExecutor worker()
+    {
+        if (worker == null)
+        {
+            final String name = "rankwire-coll-" + engine.rank() + "-ctx" + group.context();
+            worker = new ThreadPoolExecutor(1, 1, 1, TimeUnit.SECONDS, new LinkedBlockingQueue<>(), r ->
+            {
+                final Thread t = new Thread(r, name);
+                t.setDaemon(true);
+                return t;
+            });
+            worker.allowCoreThreadTimeOut(true);
+        }
+        return worker;
     }
 
     private CollSettings.AllReduce allReduceAlgorithm(final int count, final int elemSize, final Op op)
@@ -158,8 +246,16 @@ public final class Collectives
         {
             return forced;
         }
-        final boolean large = (long)count * elemSize >= settings.allReduceLargeBytes && count >= Integer.highestOneBit(group.size());
-        return large ? CollSettings.AllReduce.RABENSEIFNER : CollSettings.AllReduce.RECURSIVEDOUBLING;
+        final long bytes = (long)count * elemSize;
+        if (count < group.size())
+        {
+            return CollSettings.AllReduce.RECURSIVEDOUBLING;
+        }
+        if (bytes >= settings.allReduceRingBytes)
+        {
+            return CollSettings.AllReduce.RING;
+        }
+        return bytes >= settings.allReduceLargeBytes ? CollSettings.AllReduce.RABENSEIFNER : CollSettings.AllReduce.RECURSIVEDOUBLING;
     }
 
     public void gather(
@@ -189,12 +285,12 @@ public final class Collectives
         }
         if (isRoot)
         {
-            checkBlocks(recv, counts, displs, "recvBuf");
+            Checks.blocks(group.size(), recv, counts, displs, "recvBuf");
             if (!inPlace)
             {
                 Bufs.check(send, sendOff, sendCount, "sendBuf");
                 Bufs.sameType(send, recv);
-                checkCount(sendCount, counts[root]);
+                Checks.count(sendCount, counts[root]);
             }
         }
         else
@@ -231,12 +327,12 @@ public final class Collectives
         }
         if (isRoot)
         {
-            checkBlocks(send, counts, displs, "sendBuf");
+            Checks.blocks(group.size(), send, counts, displs, "sendBuf");
             if (!inPlace)
             {
                 Bufs.check(recv, recvOff, recvCount, "recvBuf");
                 Bufs.sameType(send, recv);
-                checkCount(counts[root], recvCount);
+                Checks.count(counts[root], recvCount);
             }
         }
         else
@@ -263,12 +359,12 @@ public final class Collectives
         final Object send, final int sendOff, final int sendCount, final Object recv, final int[] counts, final int[] displs)
     {
         final int me = group.rank();
-        checkBlocks(recv, counts, displs, "recvBuf");
+        Checks.blocks(group.size(), recv, counts, displs, "recvBuf");
         if (send != IN_PLACE)
         {
             Bufs.check(send, sendOff, sendCount, "sendBuf");
             Bufs.sameType(send, recv);
-            checkCount(sendCount, counts[me]);
+            Checks.count(sendCount, counts[me]);
             Bufs.copy(send, sendOff, recv, displs[me], sendCount);
         }
         if (group.size() > 1)
@@ -296,11 +392,11 @@ public final class Collectives
         final Object send, final int[] sCounts, final int[] sDispls,
         final Object recv, final int[] rCounts, final int[] rDispls)
     {
-        checkBlocks(send, sCounts, sDispls, "sendBuf");
-        checkBlocks(recv, rCounts, rDispls, "recvBuf");
+        Checks.blocks(group.size(), send, sCounts, sDispls, "sendBuf");
+        Checks.blocks(group.size(), recv, rCounts, rDispls, "recvBuf");
         Bufs.sameType(send, recv);
         final int me = group.rank();
-        checkCount(sCounts[me], rCounts[me]);
+        Checks.count(sCounts[me], rCounts[me]);
         long maxBytes = 0;
         for (final int c : sCounts)
         {
@@ -344,14 +440,14 @@ public final class Collectives
         long total = 0;
         for (final int c : counts)
         {
-            checkCount(c, c);
+            Checks.count(c, c);
             total += c;
         }
         final boolean inPlace = send == IN_PLACE;
         final Object input = inPlace ? recv : send;
         final int inputOff = inPlace ? recvOff : sendOff;
         Bufs.check(input, inputOff, total, inPlace ? "recvBuf" : "sendBuf");
-        checkReduceBufs(input, inputOff, recv, recvOff, counts[me], op);
+        Checks.reduceBufs(input, inputOff, recv, recvOff, counts[me], op);
         final Object work = Bufs.alloc(input, (int)total);
         Bufs.copy(input, inputOff, work, 0, (int)total);
         final int[] displs = new int[n];
@@ -379,7 +475,7 @@ public final class Collectives
         final Object send, final int sendOff, final Object recv, final int recvOff, final int count, final Op op, final boolean exclusive)
     {
         final boolean inPlace = send == IN_PLACE;
-        checkReduceBufs(inPlace ? recv : send, inPlace ? recvOff : sendOff, recv, recvOff, count, op);
+        Checks.reduceBufs(inPlace ? recv : send, inPlace ? recvOff : sendOff, recv, recvOff, count, op);
         final Object mine = inPlace ? recv : send;
         final int mineOff = inPlace ? recvOff : sendOff;
         if (group.size() == 1)
@@ -391,48 +487,5 @@ public final class Collectives
             return;
         }
         Scans.scan(channel(), op, mine, mineOff, recv, recvOff, count, exclusive);
-    }
-
-    private static void checkReduceBufs(
-        final Object send, final int sendOff, final Object recv, final int recvOff, final int count, final Op op)
-    {
-        Bufs.check(send, sendOff, count, "sendBuf");
-        Bufs.check(recv, recvOff, count, "recvBuf");
-        Bufs.sameType(send, recv);
-        checkOp(op);
-    }
-
-    private static void checkOp(final Op op)
-    {
-        if (op == null)
-        {
-            throw new IllegalArgumentException("op : null (expected: an Op)");
-        }
-    }
-
-    private void checkBlocks(final Object buf, final int[] counts, final int[] displs, final String name)
-    {
-        final int n = group.size();
-        if (counts.length != n || displs.length != n)
-        {
-            throw new IllegalArgumentException("counts/displs length : " + counts.length + "/" + displs.length + " (expected: " + n + ")");
-        }
-        for (int r = 0; r < n; r++)
-        {
-            checkCount(counts[r], counts[r]);
-            Bufs.check(buf, displs[r], counts[r], name);
-        }
-    }
-
-    private static void checkCount(final int count, final int expected)
-    {
-        if (count < 0)
-        {
-            throw new IllegalArgumentException("count : " + count + " (expected: >= 0)");
-        }
-        if (count != expected)
-        {
-            throw new IllegalArgumentException("count : " + count + " (expected: " + expected + ", the matching block)");
-        }
     }
 }

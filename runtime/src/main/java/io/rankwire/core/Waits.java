@@ -98,6 +98,10 @@ public final class Waits
         Engine last = null;
         for (final Request r : requests)
         {
+            if (!(r instanceof Op))
+            {
+                continue;
+            }
             final Engine e = ((Op)r).engine;
             if (e != last)
             {
@@ -109,7 +113,14 @@ public final class Waits
 
     private static IdleStrategy idlerOf(final Request... requests)
     {
-        return ((Op)requests[0]).engine.idler();
+        for (final Request r : requests)
+        {
+            if (r instanceof Op)
+            {
+                return ((Op)r).engine.idler();
+            }
+        }
+        return new org.agrona.concurrent.BackoffIdleStrategy();
     }
 
     private static void checkNotEmpty(final Request... requests)

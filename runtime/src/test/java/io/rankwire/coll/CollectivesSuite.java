@@ -4,6 +4,7 @@ import static io.rankwire.coll.Data.assertSlice;
 import static io.rankwire.coll.Data.input;
 import static io.rankwire.coll.Data.marked;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
 import java.util.HashMap;
@@ -17,6 +18,7 @@ import io.rankwire.Comm;
 import io.rankwire.LocalJob;
 import io.rankwire.Op;
 import io.rankwire.RankwireConfig;
+import io.rankwire.Request;
 
 /**
  * The collectives suite every transport runs: each collective on 1..9 ranks, sizes on both sides
@@ -96,6 +98,7 @@ public abstract class CollectivesSuite
                 bcast(c, int[].class, count, 1);
                 allReduce(c, Op.SUM, double[].class, count, 7);
                 allReduce(c, Op.MAX, int[].class, count, 8);
+                allReduce(c, Op.SUM, double[].class, 140_000, 10);
                 allToAll(c, long[].class, 1000, 9);
             });
         }
@@ -124,6 +127,58 @@ public abstract class CollectivesSuite
                 rw.world().barrier();
             });
         }
+    }
+
+    @Test
+    @Timeout(value = 120, unit = TimeUnit.SECONDS)
+    void shouldCompleteNonblockingCollectivesStartedBeforeBlockingOnes()
+    {
+        for (final int n : new int[] {1, 3, 5})
+        {
+            run(n, Map.of("rankwire.coll.allReduce.largeBytes", "64"), rw ->
+            {
+                final Comm c = rw.world();
+                final int me = c.rank();
+                final Request barrier = c.ibarrier();
+                final Object bc = me == 1 % n ? input(long[].class, 1 % n, 300, 5) : marked(long[].class, 300);
+                final Request bcast = c.ibcast(bc, 0, 300, 1 % n);
+                final Object sum = marked(double[].class, 500);
+                final Request ar = c.iallReduce(input(double[].class, me, 500, 6), 0, sum, 0, 500, Op.SUM);
+                allReduce(c, Data.MATMUL, long[].class, 16, 7);
+                Request.waitAll(barrier, bcast, ar);
+                assertSlice(input(long[].class, 1 % n, 300, 5), bc, 0, "ibcast");
+                assertSlice(Data.reduce(Op.SUM, double[].class, 0, n, 500, 6), sum, 0, "iallReduce");
+            });
+        }
+    }
+
+    @Test
+    @Timeout(value = 60, unit = TimeUnit.SECONDS)
+    void shouldProgressANonblockingBroadcastWhileTheRootBlocksInARecv()
+    {
+        run(4, Map.of(), rw ->
+        {
+            final Comm c = rw.world();
+            final int[] buf = c.rank() == 0 ? new int[] {7, 8, 9} : new int[3];
+            final Request r = c.ibcast(buf, 0, 3, 0);
+            if (c.rank() == 0)
+            {
+                final int[] got = new int[1];
+                c.recv(got, 0, 1, 3, 11);
+                assertSlice(new int[] {1}, got, 0, "message sent after the broadcast");
+                r.await();
+            }
+            else
+            {
+                r.await();
+                if (c.rank() == 3)
+                {
+                    c.send(new int[] {1}, 0, 1, 0, 11);
+                }
+            }
+            assertSlice(new int[] {7, 8, 9}, buf, 0, "ibcast");
+            assertTrue(r.isDone());
+        });
     }
 
     @Test
