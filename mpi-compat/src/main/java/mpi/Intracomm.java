@@ -345,4 +345,66 @@ public class Intracomm extends Comm
         Coll.run(() -> c.allToAllv(rs.array, scn, sd, rr.array, rcn, rd));
         rr.copyBack();
     }
+
+    // ---- nonblocking collectives
+
+    /** Starts a barrier; the request completes once every member has entered it. */
+    public final Request iBarrier()
+    {
+        final io.rankwire.Comm c = rw();
+        try
+        {
+            return new Request(c.ibarrier(), null);
+        }
+        catch (final RuntimeException e)
+        {
+            throw Errors.of(e);
+        }
+    }
+
+    /** Starts a broadcast of {@code count} elements from {@code root}; {@code buf} holds them once the request completes. */
+    public final Request iBcast(final Object buf, final int count, final Datatype type, final int root)
+    {
+        final io.rankwire.Comm c = rw();
+        final boolean isRoot = coll().isRoot(root);
+        final Buf b = Buf.of(buf, count, type);
+        final int k = Region.commonKind(new Buf[] {b});
+        final Region r = Region.of(b, k, isRoot);
+        try
+        {
+            return new Request(c.ibcast(r.array, r.offset, b.bytes / Buf.elemSize(k), root), isRoot ? null : s -> r.copyBack());
+        }
+        catch (final RuntimeException e)
+        {
+            throw Errors.of(e);
+        }
+    }
+
+    /** Starts an allReduce; {@code recvbuf} holds the result once the request completes. */
+    public final Request iAllReduce(final Object sendbuf, final Object recvbuf, final int count, final Datatype type, final Op op)
+    {
+        final io.rankwire.Comm c = rw();
+        final int k = Coll.reduceKind(type);
+        final io.rankwire.Op o = op.rw();
+        final boolean inPlace = sendbuf == Coll.IN_PLACE;
+        final Buf sb = inPlace ? null : Buf.of(sendbuf, count, type);
+        final Region rs = Region.of(sb, k);
+        final Region rr = Region.of(Buf.of(recvbuf, count, type), k);
+        final int n = (int)(type.bytes(count) / Buf.elemSize(k));
+        try
+        {
+            return new Request(c.iallReduce(inPlace ? Coll.IN_PLACE : rs.array, Coll.off(rs), rr.array, rr.offset, n, o),
+                s -> rr.copyBack());
+        }
+        catch (final RuntimeException e)
+        {
+            throw Errors.of(e);
+        }
+    }
+
+    /** Starts an in-place allReduce: {@code buf} holds the input and, once the request completes, the result. */
+    public final Request iAllReduce(final Object buf, final int count, final Datatype type, final Op op)
+    {
+        return iAllReduce(Coll.IN_PLACE, buf, count, type, op);
+    }
 }

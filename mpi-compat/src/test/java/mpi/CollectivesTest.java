@@ -217,4 +217,37 @@ class CollectivesTest
             assertEquals((rank + N - 1) % N, r[0]);
         });
     }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"sim", "tcp"})
+    void shouldCompleteNonblockingCollectivesThroughRequests(final String transport)
+    {
+        MpiJob.run(N, transport, rank ->
+        {
+            final Intracomm w = MPI.COMM_WORLD;
+            final DoubleBuffer d = MPI.newDoubleBuffer(2);
+            if (rank == 1)
+            {
+                d.put(0, 4.5).put(1, -4.5);
+            }
+            final int[] sum = new int[2];
+            final IntBuffer inPlace = MPI.newIntBuffer(1).put(0, rank + 1);
+            final Request[] rs = {
+                w.iBcast(d, 2, MPI.DOUBLE, 1),
+                w.iAllReduce(new int[] {rank, 1}, sum, 2, MPI.INT, MPI.SUM),
+                w.iAllReduce(inPlace, 1, MPI.INT, MPI.MAX),
+                w.iBarrier(),
+            };
+            Request.waitAll(rs);
+            assertEquals(4.5, d.get(0));
+            assertEquals(-4.5, d.get(1));
+            assertArrayEquals(new int[] {6, N}, sum);
+            assertEquals(N, inPlace.get(0));
+            final Request b = w.iBarrier();
+            while (!b.test())
+            {
+                Thread.onSpinWait();
+            }
+        });
+    }
 }
