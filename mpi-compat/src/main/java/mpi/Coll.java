@@ -1,0 +1,142 @@
+package mpi;
+
+/**
+ * Maps the MPI collectives (counts in datatype units, any buffer) onto Rankwire's collectives
+ * (primitive arrays of one type, counts in elements). Data movement uses the caller's arrays when
+ * they share an element type that no count or displacement splits, else byte staging arrays;
+ * reductions work on arrays of the datatype's own Java type.
+ */
+final class Coll
+{
+    static final Object IN_PLACE = io.rankwire.Comm.IN_PLACE;
+
+    private final io.rankwire.Comm c;
+
+    Coll(final io.rankwire.Comm c)
+    {
+        this.c = c;
+    }
+
+    boolean isRoot(final int root)
+    {
+        if (root < 0 || root >= c.size())
+        {
+            throw new MPIException(MPI.ERR_ROOT, "root : " + root + " (expected: 0.." + (c.size() - 1) + ")");
+        }
+        return c.rank() == root;
+    }
+
+    static int reduceKind(final Datatype t)
+    {
+        final Datatype r = t.root();
+        switch (r.kind())
+        {
+            case Datatype.K_BYTE: case Datatype.K_BOOLEAN: case Datatype.K_PACKED: return Buf.BYTE;
+            case Datatype.K_CHAR: return Buf.CHAR;
+            case Datatype.K_SHORT: return Buf.SHORT;
+            case Datatype.K_INT: return Buf.INT;
+            case Datatype.K_LONG: return Buf.LONG;
+            case Datatype.K_FLOAT: return Buf.FLOAT;
+            case Datatype.K_DOUBLE: return Buf.DOUBLE;
+            default:
+                if (r == MPI.INT2) return Buf.INT;
+                if (r == MPI.FLOAT2) return Buf.FLOAT;
+                if (r == MPI.DOUBLE2) return Buf.DOUBLE;
+                throw new MPIException(MPI.ERR_TYPE, "datatype : " + t.getName() +
+                    " (expected: a basic type, MPI_2INT, MPI_2FLOAT or MPI_2DOUBLE in a reduction)");
+        }
+    }
+
+    static int[] scale(final int[] units, final int extent, final int elemSize)
+    {
+        final int[] out = new int[units.length];
+        for (int i = 0; i < units.length; i++)
+        {
+            out[i] = (int)((long)units[i] * extent / elemSize);
+        }
+        return out;
+    }
+
+    static int extentUnits(final int[] counts, final int[] displs)
+    {
+        int end = 0;
+        for (int i = 0; i < counts.length; i++)
+        {
+            end = Math.max(end, (displs == null ? 0 : displs[i]) + counts[i]);
+        }
+        return end;
+    }
+
+    static int[] blockDispls(final int[] counts)
+    {
+        final int[] d = new int[counts.length];
+        for (int i = 1; i < counts.length; i++)
+        {
+            d[i] = d[i - 1] + counts[i - 1];
+        }
+        return d;
+    }
+
+    static void copyBack(final Region... rs)
+    {
+        for (final Region r : rs)
+        {
+            if (r != null)
+            {
+                r.copyBack();
+            }
+        }
+    }
+
+    static Object arr(final Region r)
+    {
+        return r == null ? null : r.array;
+    }
+
+    static int off(final Region r)
+    {
+        return r == null ? 0 : r.offset;
+    }
+
+    /** A reduction: {@code send} (null for in place) combined into {@code recv} (may be null where insignificant). */
+    interface Reduction
+    {
+        void run(Object send, int sendOff, Object recv, int recvOff, int count, io.rankwire.Op op);
+    }
+
+    void reduce(final Object sendbuf, final Object recvbuf, final int count, final Datatype type, final Op op,
+        final boolean recvSignificant, final Reduction body)
+    {
+        final int k = reduceKind(type);
+        final io.rankwire.Op o = op.rw();
+        final Buf rb = recvSignificant || recvbuf != null ? Buf.of(recvbuf, count, type) : null;
+        final Buf sb = sendbuf == IN_PLACE ? null : Buf.of(sendbuf, count, type);
+        final Region rs = Region.of(sb, k);
+        final Region rr = Region.of(rb, k);
+        final int n = (int)(type.bytes(count) / Buf.elemSize(k));
+        try
+        {
+            body.run(sb == null ? IN_PLACE : rs.array, off(rs), arr(rr), off(rr), n, o);
+        }
+        catch (final RuntimeException e)
+        {
+            throw Errors.of(e);
+        }
+        if (recvSignificant)
+        {
+            copyBack(rr);
+        }
+    }
+
+    static void run(final Runnable body)
+    {
+        try
+        {
+            body.run();
+        }
+        catch (final RuntimeException e)
+        {
+            throw Errors.of(e);
+        }
+    }
+}

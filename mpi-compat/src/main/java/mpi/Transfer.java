@@ -1,0 +1,152 @@
+package mpi;
+
+import java.util.function.Consumer;
+
+import io.rankwire.Comm;
+
+/**
+ * Starts Rankwire operations on resolved {@link Buf}s: the typed-array overload when the bytes
+ * are whole elements of the array, the direct-buffer overload for direct memory, else a staging
+ * copy (boolean arrays, byte ranges that split an element).
+ */
+final class Transfer
+{
+    private Transfer()
+    {
+    }
+
+    static Request isend(final Comm c, final Buf b, final int dest, final int tag, final boolean sync)
+    {
+        try
+        {
+            return new Request(startSend(c, b, dest, tag, sync), null);
+        }
+        catch (final MPIException e)
+        {
+            throw e;
+        }
+        catch (final RuntimeException e)
+        {
+            throw Errors.of(e);
+        }
+    }
+
+    private static io.rankwire.Request startSend(final Comm c, final Buf b, final int dest, final int tag, final boolean sync)
+    {
+        if (!b.inPlace())
+        {
+            final byte[] copy = new byte[b.bytes];
+            b.copyTo(copy, 0);
+            return sync ? c.issend(copy, 0, copy.length, dest, tag) : c.isend(copy, 0, copy.length, dest, tag);
+        }
+        final int off = b.elemOffset();
+        final int n = b.elemCount();
+        switch (b.kind)
+        {
+            case Buf.DIRECT:
+                return sync ? c.issend(b.direct(), 0, b.bytes, dest, tag) : c.isend(b.direct(), 0, b.bytes, dest, tag);
+            case Buf.BYTE:
+                return sync ? c.issend((byte[])b.array, off, n, dest, tag) : c.isend((byte[])b.array, off, n, dest, tag);
+            case Buf.SHORT:
+                return sync ? c.issend((short[])b.array, off, n, dest, tag) : c.isend((short[])b.array, off, n, dest, tag);
+            case Buf.CHAR:
+                return sync ? c.issend((char[])b.array, off, n, dest, tag) : c.isend((char[])b.array, off, n, dest, tag);
+            case Buf.INT:
+                return sync ? c.issend((int[])b.array, off, n, dest, tag) : c.isend((int[])b.array, off, n, dest, tag);
+            case Buf.LONG:
+                return sync ? c.issend((long[])b.array, off, n, dest, tag) : c.isend((long[])b.array, off, n, dest, tag);
+            case Buf.FLOAT:
+                return sync ? c.issend((float[])b.array, off, n, dest, tag) : c.isend((float[])b.array, off, n, dest, tag);
+            default:
+                return sync ? c.issend((double[])b.array, off, n, dest, tag) : c.isend((double[])b.array, off, n, dest, tag);
+        }
+    }
+
+    static Request irecv(final Comm c, final Buf b, final int source, final int tag)
+    {
+        return recv(b, new Target()
+        {
+            @Override
+            public io.rankwire.Request bytes(final byte[] a, final int off, final int n)
+            {
+                return c.irecv(a, off, n, source, tag);
+            }
+
+            @Override
+            public io.rankwire.Request typed(final Buf t, final int off, final int n)
+            {
+                switch (t.kind)
+                {
+                    case Buf.DIRECT: return c.irecv(t.direct(), 0, t.bytes, source, tag);
+                    case Buf.SHORT: return c.irecv((short[])t.array, off, n, source, tag);
+                    case Buf.CHAR: return c.irecv((char[])t.array, off, n, source, tag);
+                    case Buf.INT: return c.irecv((int[])t.array, off, n, source, tag);
+                    case Buf.LONG: return c.irecv((long[])t.array, off, n, source, tag);
+                    case Buf.FLOAT: return c.irecv((float[])t.array, off, n, source, tag);
+                    default: return c.irecv((double[])t.array, off, n, source, tag);
+                }
+            }
+        });
+    }
+
+    static Request imrecv(final io.rankwire.Message m, final Buf b)
+    {
+        return recv(b, new Target()
+        {
+            @Override
+            public io.rankwire.Request bytes(final byte[] a, final int off, final int n)
+            {
+                return m.irecv(a, off, n);
+            }
+
+            @Override
+            public io.rankwire.Request typed(final Buf t, final int off, final int n)
+            {
+                switch (t.kind)
+                {
+                    case Buf.DIRECT: return m.irecv(t.direct(), 0, t.bytes);
+                    case Buf.SHORT: return m.irecv((short[])t.array, off, n);
+                    case Buf.CHAR: return m.irecv((char[])t.array, off, n);
+                    case Buf.INT: return m.irecv((int[])t.array, off, n);
+                    case Buf.LONG: return m.irecv((long[])t.array, off, n);
+                    case Buf.FLOAT: return m.irecv((float[])t.array, off, n);
+                    default: return m.irecv((double[])t.array, off, n);
+                }
+            }
+        });
+    }
+
+    /** Where a receive lands: a byte range, or a typed array / direct memory. */
+    private interface Target
+    {
+        io.rankwire.Request bytes(byte[] a, int off, int n);
+
+        io.rankwire.Request typed(Buf b, int off, int n);
+    }
+
+    private static Request recv(final Buf b, final Target target)
+    {
+        try
+        {
+            if (!b.inPlace())
+            {
+                final byte[] stage = new byte[b.bytes];
+                final Consumer<io.rankwire.Status> copyBack = s -> b.copyFrom(stage, 0, s.bytes());
+                return new Request(target.bytes(stage, 0, stage.length), copyBack);
+            }
+            if (b.kind == Buf.BYTE)
+            {
+                return new Request(target.bytes((byte[])b.array, b.elemOffset(), b.elemCount()), null);
+            }
+            return new Request(target.typed(b, b.elemOffset(), b.elemCount()), null);
+        }
+        catch (final MPIException e)
+        {
+            throw e;
+        }
+        catch (final RuntimeException e)
+        {
+            throw Errors.of(e);
+        }
+    }
+}
