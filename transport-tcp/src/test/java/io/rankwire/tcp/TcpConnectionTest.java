@@ -109,7 +109,10 @@ class TcpConnectionTest
     @Test
     void shouldFailPendingReadsWhenThePeerDiesMidTransfer() throws Exception
     {
-        try (TcpJob job = new TcpJob(3, TcpJob.settings("readChunk", "65536")))
+        // Small chunks make each 64 MiB read take thousands of frames, so neither read can finish
+        // between the first bytes arriving and the peer's death even when this thread is
+        // descheduled on a loaded machine.
+        try (TcpJob job = new TcpJob(3, TcpJob.settings("readChunk", "2048")))
         {
             final int size = 64 << 20;
             final UnsafeBuffer source = new UnsafeBuffer(ByteBuffer.allocateDirect(size));
