@@ -5,9 +5,8 @@ package io.rankwire.match;
  * context+source, context+tag, or context), linked through the message's per-index link arrays
  * so a message unlinks from all its lists in O(1). Pooled by {@link UnexpectedQueue}.
  */
-final class MsgList
+final class MsgList extends KeyedList
 {
-    long key;
     int index;
     UnexpectedMsg head;
     UnexpectedMsg tail;

@@ -1,7 +1,5 @@
 package io.rankwire.match;
 
-import org.agrona.collections.Long2ObjectHashMap;
-
 import static io.rankwire.match.MatchKeys.ANY_ANY;
 import static io.rankwire.match.MatchKeys.ANY_SOURCE;
 import static io.rankwire.match.MatchKeys.ANY_TAG;
@@ -9,7 +7,7 @@ import static io.rankwire.match.MatchKeys.CLASSES;
 import static io.rankwire.match.MatchKeys.EXACT;
 
 /**
- * The posted receives: one FIFO per (class, key), each found through a primitive-keyed map of its
+ * The posted receives: one FIFO per (class, key), each found through a open-addressing table of its
  * class, every receive stamped with a global sequence number. An arriving message reads at most
  * four list heads and takes the lowest sequence number; with no wildcard receive posted it reads
  * its exact list only. NIC-held receives stay here (the shadow list) and are counted apart, so
@@ -18,7 +16,9 @@ import static io.rankwire.match.MatchKeys.EXACT;
 final class PostedQueue
 {
     @SuppressWarnings("unchecked")
-    private final Long2ObjectHashMap<RecvList>[] maps = new Long2ObjectHashMap[CLASSES];
+    private final ListTable<RecvList>[] maps = new ListTable[CLASSES];
+    /** {@code maps[EXACT]}, held directly for the arrival fast path. */
+    private final ListTable<RecvList> exact;
     private RecvList freeLists;
     private long nextSeq;
     private int size;
@@ -30,8 +30,9 @@ final class PostedQueue
     {
         for (int i = 0; i < CLASSES; i++)
         {
-            maps[i] = new Long2ObjectHashMap<>();
+            maps[i] = new ListTable<>();
         }
+        exact = maps[EXACT];
     }
 
     int size()
@@ -57,7 +58,7 @@ final class PostedQueue
     /** Software-held receives in the exact list of {@code tag} (0 when there is none). */
     int softwareHeldExact(final long tag)
     {
-        final RecvList list = maps[EXACT].get(tag);
+        final RecvList list = exact.get(tag);
         return list == null ? 0 : list.softwareHeld;
     }
 
@@ -66,12 +67,12 @@ final class PostedQueue
     {
         final int kind = recv.kind;
         final long key = MatchKeys.key(kind, recv.tag);
-        final Long2ObjectHashMap<RecvList> map = maps[kind];
+        final ListTable<RecvList> map = maps[kind];
         RecvList list = map.get(key);
         if (list == null)
         {
             list = acquireList(key, kind);
-            map.put(key, list);
+            map.put(list);
         }
         recv.seq = nextSeq++;
         recv.handle = -1;
@@ -135,7 +136,7 @@ final class PostedQueue
         }
         if (list.size == 0)
         {
-            maps[list.kind].remove(list.key);
+            maps[list.kind].remove(list);
             list.head = null;
             list.nextFree = freeLists;
             freeLists = list;
@@ -145,7 +146,8 @@ final class PostedQueue
     /** The queued receive with the lowest sequence number matching a message, or null. */
     PostedRecv match(final long msgTag)
     {
-        PostedRecv best = head(EXACT, msgTag);
+        final RecvList exactList = exact.get(msgTag);
+        PostedRecv best = exactList == null ? null : exactList.head;
         if (wildcards == 0)
         {
             return best;

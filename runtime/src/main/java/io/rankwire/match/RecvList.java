@@ -5,9 +5,8 @@ package io.rankwire.match;
  * {@link PostedRecv#prev}/{@link PostedRecv#next} so any member unlinks in O(1). Pooled by
  * {@link PostedQueue}; a list leaves its map and returns to the pool when it becomes empty.
  */
-final class RecvList
+final class RecvList extends KeyedList
 {
-    long key;
     int kind;
     int size;
     /** Members the NIC does not hold (software-held). */

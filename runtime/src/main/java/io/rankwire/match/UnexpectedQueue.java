@@ -1,7 +1,5 @@
 package io.rankwire.match;
 
-import org.agrona.collections.Long2ObjectHashMap;
-
 import static io.rankwire.match.MatchKeys.CLASSES;
 
 /**
@@ -14,7 +12,7 @@ import static io.rankwire.match.MatchKeys.CLASSES;
 final class UnexpectedQueue
 {
     @SuppressWarnings("unchecked")
-    private final Long2ObjectHashMap<MsgList>[] maps = new Long2ObjectHashMap[CLASSES];
+    private final ListTable<MsgList>[] maps = new ListTable[CLASSES];
     private MsgList freeLists;
     private int size;
 
@@ -22,7 +20,7 @@ final class UnexpectedQueue
     {
         for (int i = 0; i < CLASSES; i++)
         {
-            maps[i] = new Long2ObjectHashMap<>();
+            maps[i] = new ListTable<>();
         }
     }
 
@@ -39,12 +37,12 @@ final class UnexpectedQueue
             if (MatchKeys.indexed(i, tag))
             {
                 final long key = MatchKeys.key(i, tag);
-                final Long2ObjectHashMap<MsgList> map = maps[i];
+                final ListTable<MsgList> map = maps[i];
                 MsgList list = map.get(key);
                 if (list == null)
                 {
                     list = acquireList(key, i);
-                    map.put(key, list);
+                    map.put(list);
                 }
                 list.append(msg);
             }
@@ -67,7 +65,7 @@ final class UnexpectedQueue
             final MsgList list = msg.lists[i];
             if (list != null && list.unlink(msg))
             {
-                maps[i].remove(list.key);
+                maps[i].remove(list);
                 list.nextFree = freeLists;
                 freeLists = list;
             }
