@@ -1,5 +1,8 @@
 package io.rankwire.jmh.coll;
 
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.HashMap;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
@@ -11,16 +14,18 @@ import io.rankwire.RankwireConfig;
 
 /**
  * Shows where each collective algorithm switch pays off: the same collective and size timed
- * with each algorithm forced by {@code rankwire.coll.*} settings, in one run, on the simulated
- * NIC (inline mode) with ranks as threads. Prints microseconds per call and the ratio to the
- * first (small-message) algorithm of each row.
+ * with each algorithm forced by {@code rankwire.coll.*} settings, in one run, with ranks as
+ * threads: on the simulated NIC (inline mode) or on TCP (each rank its own transport over
+ * loopback sockets). Prints microseconds per call and the ratio to the first (small-message)
+ * algorithm of each row. Several rank counts ({@code 4,8}) are interleaved size by size.
  *
  * <p>A collective needs every rank, so this is a plain main rather than a JMH benchmark: rank 0
  * times {@code iterations} back-to-back calls between two barriers, after a warm-up of as many,
  * three times, and keeps the best (the machine may be shared).
  *
  * <p>Run: {@code java --add-exports java.base/jdk.internal.misc=ALL-UNNAMED -cp jmh/target/benchmarks.jar
- * io.rankwire.jmh.coll.CollectiveSwitchBenchmark [ranks [allReduce|bcast|allToAll|all [bytes...]]]}
+ * io.rankwire.jmh.coll.CollectiveSwitchBenchmark [sim|tcp] [ranks[,ranks...] [allReduce|bcast|allToAll|all [bytes...]]]}
+ * (tcp also needs {@code --add-opens java.base/java.nio=ALL-UNNAMED --add-opens java.base/sun.nio.ch=ALL-UNNAMED}).
  */
 public final class CollectiveSwitchBenchmark
 {
@@ -40,34 +45,48 @@ public final class CollectiveSwitchBenchmark
         void run(Comm c, Object buf, Object out);
     }
 
-    public static void main(final String[] args)
+    public static void main(final String[] argv)
     {
-        final int n = args.length > 0 ? Integer.parseInt(args[0]) : 8;
+        final boolean named = argv.length > 0 && (argv[0].equals("sim") || argv[0].equals("tcp"));
+        final String transport = named ? argv[0] : "sim";
+        final String[] args = named ? Arrays.copyOfRange(argv, 1, argv.length) : argv;
+        final int[] ranks = args.length > 0 ? Arrays.stream(args[0].split(",")).mapToInt(Integer::parseInt).toArray()
+            : new int[] {8};
         final String which = args.length > 1 ? args[1] : "all";
         final int[] sizes = sizes(args);
-        System.out.printf(Locale.ROOT, "ranks %d, sim inline, microseconds per call (ratio to the first column)%n", n);
+        System.out.printf(Locale.ROOT, "ranks %s, %s, microseconds per call (ratio to the first column)%n",
+            Arrays.toString(ranks), transport.equals("sim") ? "sim inline" : transport);
         if (which.equals("all") || which.equals("allReduce"))
         {
             for (final int bytes : sizes != null ? sizes : new int[] {1 << 10, 16 << 10, 128 << 10, 1 << 20})
             {
-                row(n, "allReduce", "allReduce.algorithm", ALLREDUCE, bytes, new double[bytes / 8], new double[bytes / 8],
-                    (c, in, out) -> c.allReduce(in, out, Op.SUM));
+                for (final int n : ranks)
+                {
+                    row(transport, n, "allReduce", "allReduce.algorithm", ALLREDUCE, bytes, new double[bytes / 8],
+                        new double[bytes / 8], (c, in, out) -> c.allReduce(in, out, Op.SUM));
+                }
             }
         }
         if (which.equals("all") || which.equals("bcast"))
         {
             for (final int bytes : sizes != null ? sizes : new int[] {1 << 10, 16 << 10, 128 << 10, 1 << 20})
             {
-                row(n, "bcast", "bcast.algorithm", BCAST, bytes, new byte[bytes], null,
-                    (c, buf, out) -> c.bcast(buf, 0, ((byte[])buf).length, 0));
+                for (final int n : ranks)
+                {
+                    row(transport, n, "bcast", "bcast.algorithm", BCAST, bytes, new byte[bytes], null,
+                        (c, buf, out) -> c.bcast(buf, 0, ((byte[])buf).length, 0));
+                }
             }
         }
         if (which.equals("all") || which.equals("allToAll"))
         {
             for (final int block : sizes != null ? sizes : new int[] {64, 1 << 10, 8 << 10, 32 << 10})
             {
-                row(n, "allToAll(block)", "allToAll.algorithm", ALLTOALL, block, new byte[block * n], new byte[block * n],
-                    (c, in, out) -> c.allToAll(in, 0, out, 0, block));
+                for (final int n : ranks)
+                {
+                    row(transport, n, "allToAll(block)", "allToAll.algorithm", ALLTOALL, block, new byte[block * n],
+                        new byte[block * n], (c, in, out) -> c.allToAll(in, 0, out, 0, block));
+                }
             }
         }
     }
@@ -87,14 +106,24 @@ public final class CollectiveSwitchBenchmark
     }
 
     private static void row(
-        final int n, final String name, final String key, final String[] algorithms, final int bytes,
+        final String transport, final int n, final String name, final String key, final String[] algorithms, final int bytes,
         final Object in, final Object out, final Call call)
     {
-        final StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "%-16s %8d B", name, bytes));
+        final StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "%-16s %2d ranks %8d B", name, n, bytes));
         double first = 0;
         for (final String alg : algorithms)
         {
-            final double us = time(n, Map.of("rankwire.coll." + key, alg, "rankwire.sim.mode", "inline"), bytes, in, out, call);
+            final Map<String, String> settings = new HashMap<>();
+            settings.put("rankwire.coll." + key, alg);
+            if (transport.equals("sim"))
+            {
+                settings.put("rankwire.sim.mode", "inline");
+            }
+            else
+            {
+                settings.put("rankwire.tcp.bind", "127.0.0.1");
+            }
+            final double us = time(transport, n, settings, bytes, in, out, call);
             if (first == 0)
             {
                 first = us;
@@ -105,11 +134,11 @@ public final class CollectiveSwitchBenchmark
     }
 
     private static double time(
-        final int n, final Map<String, String> settings, final int bytes, final Object in, final Object out, final Call call)
+        final String transport, final int n, final Map<String, String> settings, final int bytes, final Object in, final Object out, final Call call)
     {
         final int iterations = Math.max(10, Math.min(1000, (32 << 20) / Math.max(1, bytes * n)));
         final AtomicLong nanos = new AtomicLong();
-        LocalJob.run(n, "sim", new RankwireConfig().setAll(settings), rw ->
+        LocalJob.run(n, transport, new RankwireConfig().setAll(settings), Duration.ofSeconds(300), rw ->
         {
             final Comm c = rw.world();
             final Object myIn = copy(in);
