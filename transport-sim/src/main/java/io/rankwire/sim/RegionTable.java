@@ -4,6 +4,7 @@ import org.agrona.DirectBuffer;
 import org.agrona.MutableDirectBuffer;
 import org.agrona.collections.Int2ObjectHashMap;
 
+import io.rankwire.spi.AbstractMemoryRegion;
 import io.rankwire.spi.CompletionStatus;
 import io.rankwire.spi.MemoryRegion;
 
@@ -32,24 +33,20 @@ final class RegionTable
     /** Registers {@code buffer[offset, offset + length)}. */
     synchronized MemoryRegion register(final DirectBuffer buffer, final int offset, final int length)
     {
-        if (offset < 0 || length < 0 || (long)offset + length > buffer.capacity())
-        {
-            throw new IllegalArgumentException("region : offset=" + offset + ", length=" + length +
-                " (expected: within buffer capacity " + buffer.capacity() + ")");
-        }
+        AbstractMemoryRegion.checkRange(buffer, offset, length);
         final long va = vaBase + nextVa;
         nextVa += ((length + GAP - 1) / GAP) * GAP + GAP;
         nextRkey += 0x10000;
         final Region region = new Region(this, buffer, offset, length, va, nextRkey);
-        regions.put(region.rkey, region);
+        regions.put(region.rkey(), region);
         return region;
     }
 
     private synchronized void deregister(final Region region)
     {
-        if (regions.get(region.rkey) == region)
+        if (regions.get(region.rkey()) == region)
         {
-            regions.remove(region.rkey);
+            regions.remove(region.rkey());
         }
     }
 
@@ -63,23 +60,18 @@ final class RegionTable
         final long va, final int rkey, final int length, final MutableDirectBuffer dst, final int dstOffset)
     {
         final Region r = regions.get(rkey);
-        if (r == null || length < 0 || va < r.va || va - r.va > r.length - (long)length)
+        if (r == null || !r.contains(va, length))
         {
             return CompletionStatus.REMOTE_ACCESS_ERROR;
         }
-        dst.putBytes(dstOffset, r.buffer, r.offset + (int)(va - r.va), length);
+        dst.putBytes(dstOffset, r.buffer(), r.bufferOffset(va), length);
         return CompletionStatus.SUCCESS;
     }
 
     /** A registered region; closing it deregisters it. */
-    static final class Region implements MemoryRegion
+    static final class Region extends AbstractMemoryRegion
     {
         private final RegionTable table;
-        private final DirectBuffer buffer;
-        private final int offset;
-        private final int length;
-        private final long va;
-        private final int rkey;
 
         Region(
             final RegionTable table,
@@ -89,43 +81,14 @@ final class RegionTable
             final long va,
             final int rkey)
         {
+            super(buffer, offset, length, va, rkey);
             this.table = table;
-            this.buffer = buffer;
-            this.offset = offset;
-            this.length = length;
-            this.va = va;
-            this.rkey = rkey;
-        }
-
-        @Override
-        public long va()
-        {
-            return va;
-        }
-
-        @Override
-        public int rkey()
-        {
-            return rkey;
-        }
-
-        @Override
-        public int length()
-        {
-            return length;
         }
 
         @Override
         public void close()
         {
             table.deregister(this);
-        }
-
-        @Override
-        public String toString()
-        {
-            return "Region{va=0x" + Long.toHexString(va) + ", rkey=0x" + Integer.toHexString(rkey) +
-                ", length=" + length + '}';
         }
     }
 }

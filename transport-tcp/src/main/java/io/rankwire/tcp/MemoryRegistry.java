@@ -3,7 +3,7 @@ package io.rankwire.tcp;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 
-import io.rankwire.spi.MemoryRegion;
+import io.rankwire.spi.AbstractMemoryRegion;
 import org.agrona.DirectBuffer;
 
 /**
@@ -19,14 +19,9 @@ final class MemoryRegistry
     private final AtomicInteger nextKey = new AtomicInteger(1);
     private long nextVa = 1L << 32;
 
-    /** A registered region. */
-    static final class Region implements MemoryRegion
+    /** A registered region; closing it deregisters it. */
+    static final class Region extends AbstractMemoryRegion
     {
-        final DirectBuffer buffer;
-        final int offset;
-        private final long va;
-        private final int rkey;
-        private final int length;
         private final MemoryRegistry registry;
         private volatile boolean closed;
 
@@ -34,41 +29,13 @@ final class MemoryRegistry
             final MemoryRegistry registry, final DirectBuffer buffer, final int offset, final int length,
             final long va, final int rkey)
         {
+            super(buffer, offset, length, va, rkey);
             this.registry = registry;
-            this.buffer = buffer;
-            this.offset = offset;
-            this.length = length;
-            this.va = va;
-            this.rkey = rkey;
-        }
-
-        @Override
-        public long va()
-        {
-            return va;
-        }
-
-        @Override
-        public int rkey()
-        {
-            return rkey;
-        }
-
-        @Override
-        public int length()
-        {
-            return length;
         }
 
         boolean isClosed()
         {
             return closed;
-        }
-
-        /** True when {@code [readVa, readVa + readLength)} lies inside this region. */
-        boolean contains(final long readVa, final long readLength)
-        {
-            return readLength >= 0 && readVa >= va && readVa - va <= length - readLength;
         }
 
         @Override
@@ -77,24 +44,14 @@ final class MemoryRegistry
             if (!closed)
             {
                 closed = true;
-                registry.regions.remove(rkey, this);
+                registry.regions.remove(rkey(), this);
             }
-        }
-
-        @Override
-        public String toString()
-        {
-            return "Region{va=0x" + Long.toHexString(va) + ", rkey=" + rkey + ", length=" + length + '}';
         }
     }
 
     Region register(final DirectBuffer buffer, final int offset, final int length)
     {
-        if (offset < 0 || length < 0 || (long)offset + length > buffer.capacity())
-        {
-            throw new IllegalArgumentException("offset : " + offset + ", length : " + length +
-                " (expected: a range inside 0.." + buffer.capacity() + ")");
-        }
+        AbstractMemoryRegion.checkRange(buffer, offset, length);
         final long va;
         synchronized (this)
         {

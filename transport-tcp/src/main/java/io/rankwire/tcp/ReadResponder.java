@@ -80,7 +80,7 @@ final class ReadResponder
             }
             final int n = Math.min(chunk, s.length - s.sent);
             ch.write(Frames.readDataHeader(ch.alloc(), s.id, s.sent, n), ch.voidPromise());
-            ch.write(Buffers.wrap(s.region.buffer, s.region.offset + s.start + s.sent, n), ch.voidPromise());
+            ch.write(Buffers.wrap(s.region.buffer(), s.region.offset() + s.start + s.sent, n), ch.voidPromise());
             wrote = true;
             s.sent += n;
             if (s.sent == s.length)

@@ -313,7 +313,7 @@ final class TcpTransport implements Transport
         {
             return CompletionStatus.REMOTE_ACCESS_ERROR;
         }
-        dst.putBytes(dstOffset, region.buffer, region.offset + (int)(va - region.va()), length);
+        dst.putBytes(dstOffset, region.buffer(), region.bufferOffset(va), length);
         return CompletionStatus.SUCCESS;
     }
 
