@@ -12,19 +12,21 @@ import io.rankwire.match.Envelope;
  * communicator's internal context with negative tags: the dissemination barrier, an all-gather,
  * and the agreement on new context ids.
  *
- * <p>Context ids come in pairs (user, internal) and are never reused. A new communicator takes
- * the largest "next free pair" any member of the parent knows, so the id is unused by every
- * member; afterwards every member moves its own next free pair past it. Collectives on one
- * communicator must be called in the same order by all members, one at a time.
+ * <p>Context ids come in pairs (user, internal) and are never reused. A new communicator's pair
+ * is agreed by the parent's members in rounds (see {@link ContextIds} for the rule that keeps
+ * concurrent creations on overlapping communicators from taking the same pair). Collectives on
+ * one communicator must be called in the same order by all members, one at a time; different
+ * communicators may create children concurrently from different threads.
  */
 public final class Contexts
 {
     private static final int TAG_ALLGATHER = -2;
     private static final int TAG_BARRIER = -16;
     private static final byte[] EMPTY = new byte[0];
+    private static final long TURN_WAIT_NS = 2_000_000;
 
     private final Engine engine;
-    private int nextFree = 2;
+    private final ContextIds ids = new ContextIds();
 
     public Contexts(final Engine engine)
     {
@@ -95,16 +97,14 @@ public final class Contexts
     /** The group of a duplicate communicator. Collective over {@code g}. */
     public Group dup(final Group g)
     {
-        final int[] all = allgather(g, new int[] {nextFreeSnapshot()});
-        final int context = agree(all, 1, 0);
-        return new Group(g.worldRanksCopy(), g.rank(), context);
+        return new Group(g.worldRanksCopy(), g.rank(), allocate(g));
     }
 
     /** The group of this rank's part of a split, or null for {@code color < 0}. Collective over {@code g}. */
     public Group split(final Group g, final int color, final int key)
     {
-        final int[] all = allgather(g, new int[] {color, key, nextFreeSnapshot()});
-        final int context = agree(all, 3, 2);
+        final int[] all = allgather(g, new int[] {color, key});
+        final int context = allocate(g);
         if (color < 0)
         {
             return null;
@@ -112,9 +112,9 @@ public final class Contexts
         final List<int[]> members = new ArrayList<>();
         for (int r = 0; r < g.size(); r++)
         {
-            if (all[r * 3] == color)
+            if (all[r * 2] == color)
             {
-                members.add(new int[] {all[r * 3 + 1], r});
+                members.add(new int[] {all[r * 2 + 1], r});
             }
         }
         members.sort(Comparator.<int[]>comparingInt(m -> m[0]).thenComparingInt(m -> m[1]));
@@ -132,24 +132,80 @@ public final class Contexts
         return new Group(worldRanks, myRank, context);
     }
 
-    private synchronized int nextFreeSnapshot()
+    /**
+     * Agrees on a context pair free at every member of {@code g}, in rounds of two all-gathers:
+     * proposals (the largest wins), then whether each member could take the winner. A round
+     * fails for everyone alike (every member sees the same gathered values), so all members
+     * retry together; a failed take moves the floor past the refused id.
+     */
+    private int allocate(final Group g)
     {
-        return nextFree;
+        final int parent = g.context();
+        ids.begin(parent);
+        try
+        {
+            int floor = 0;
+            while (true)
+            {
+                final int proposal = ids.propose(parent, floor);
+                final int candidate = agreedCandidate(allgather(g, new int[] {proposal}));
+                if (candidate == ContextIds.NOT_MY_TURN)
+                {
+                    if (proposal == ContextIds.NOT_MY_TURN)
+                    {
+                        // the members that may go on meet us again in the next round's all-gather
+                        ids.awaitTurn(parent, TURN_WAIT_NS);
+                    }
+                    continue;
+                }
+                final boolean took = ids.tryTake(candidate);
+                final int[] takes = allgather(g, new int[] {took ? 1 : 0});
+                if (allSet(takes))
+                {
+                    return candidate;
+                }
+                if (took)
+                {
+                    ids.release(candidate);
+                }
+                floor = candidate + 2;
+            }
+        }
+        finally
+        {
+            ids.end(parent);
+        }
     }
 
-    private synchronized int agree(final int[] all, final int stride, final int field)
+    private static int agreedCandidate(final int[] proposals)
     {
         int max = 0;
-        for (int i = field; i < all.length; i += stride)
+        for (final int p : proposals)
         {
-            max = Math.max(max, all[i]);
+            if (p == ContextIds.EXHAUSTED)
+            {
+                throw new IllegalStateException("context ids : all " + ContextIds.limit() / 2 +
+                    " pairs taken at some member (expected: a free pair below " + (ContextIds.limit() + 2) + ")");
+            }
+            if (p == ContextIds.NOT_MY_TURN)
+            {
+                return ContextIds.NOT_MY_TURN;
+            }
+            max = Math.max(max, p);
         }
-        if (max + 2 > Envelope.MAX_CONTEXTS)
-        {
-            throw new IllegalStateException("context ids : " + max + " (expected: < " + Envelope.MAX_CONTEXTS + ")");
-        }
-        nextFree = Math.max(nextFree, max + 2);
         return max;
+    }
+
+    private static boolean allSet(final int[] flags)
+    {
+        for (final int f : flags)
+        {
+            if (f == 0)
+            {
+                return false;
+            }
+        }
+        return true;
     }
 
     private void await(final Op op)

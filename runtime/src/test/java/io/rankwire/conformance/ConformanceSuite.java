@@ -663,6 +663,71 @@ public abstract class ConformanceSuite
     }
 
     @Test
+    @Timeout(90)
+    void shouldCreateCommunicatorsConcurrentlyOnOverlappingGroups()
+    {
+        final int rounds = 25;
+        run(3, rw ->
+        {
+            final Comm world = rw.world();
+            final int me = world.rank();
+            // pair p holds ranks p and (p + 1) % 3: every rank is in two pairs, the pairs form a cycle
+            final Comm[] pairs = new Comm[3];
+            for (int p = 0; p < 3; p++)
+            {
+                final boolean member = me == p || me == (p + 1) % 3;
+                pairs[p] = world.split(member ? 0 : Comm.UNDEFINED, 0);
+            }
+            final int[] mine = {(me + 2) % 3, me};
+            final Thread[] threads = new Thread[2];
+            final Throwable[] failures = new Throwable[2];
+            for (int t = 0; t < 2; t++)
+            {
+                final int p = mine[t];
+                final int slot = t;
+                threads[t] = new Thread(() ->
+                {
+                    try
+                    {
+                        exchangeOnFreshDups(pairs[p], p, rounds);
+                    }
+                    catch (final Throwable e)
+                    {
+                        failures[slot] = e;
+                    }
+                }, "rank-" + me + "-pair-" + p);
+                threads[t].start();
+            }
+            for (int t = 0; t < 2; t++)
+            {
+                threads[t].join();
+                if (failures[t] != null)
+                {
+                    throw new AssertionError("pair " + mine[t] + " on rank " + me, failures[t]);
+                }
+            }
+            world.barrier();
+        });
+    }
+
+    /** Dups {@code pair} repeatedly; on each child both members swap a value naming the pair with ANY_SOURCE. */
+    private static void exchangeOnFreshDups(final Comm pair, final int pairId, final int rounds)
+    {
+        for (int i = 0; i < rounds; i++)
+        {
+            final Comm child = (i % 2 == 0) ? pair.dup() : pair.split(0, -pair.rank());
+            final int other = 1 - child.rank();
+            final int[] got = new int[1];
+            final Request r = child.irecv(got, 0, 1, Comm.ANY_SOURCE, Comm.ANY_TAG);
+            child.send(new int[] {pairId * 1000 + i}, 0, 1, other, 7);
+            final Status s = r.await();
+            assertEquals(pairId * 1000 + i, got[0], "a message of another communicator arrived on " + child);
+            assertEquals(other, s.source());
+            child.barrier();
+        }
+    }
+
+    @Test
     @Timeout(60)
     void shouldHoldEveryRankInTheBarrierUntilAllArrive()
     {
