@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
@@ -77,9 +78,18 @@ public final class Launch
     /** Runs {@code main} on {@code np} ranks over {@code transport} with {@code args}. */
     public static Result run(final String transport, final int np, final Class<?> main, final String... args)
     {
+        return run(System.getenv(), List.of(), transport, np, main, args);
+    }
+
+    /** Like {@link #run(String, int, Class, String...)} with this environment and these extra rwrun options. */
+    public static Result run(
+        final Map<String, String> environment, final List<String> options, final String transport, final int np,
+        final Class<?> main, final String... args)
+    {
         final List<String> argv = new ArrayList<>(List.of("-np", Integer.toString(np), "--transport", transport,
             "--timeout", "50s", "-cp", examplesClasses()));
         argv.addAll(LIGHT_JVM);
+        argv.addAll(options);
         argv.add(main.getName());
         argv.addAll(Arrays.asList(args));
         final ByteArrayOutputStream out = new ByteArrayOutputStream();
@@ -88,7 +98,7 @@ public final class Launch
         try (PrintStream o = new PrintStream(out, true, StandardCharsets.UTF_8);
             PrintStream e = new PrintStream(err, true, StandardCharsets.UTF_8))
         {
-            code = Rwrun.execute(argv.toArray(new String[0]), o, e, System.getenv(), rankwireClassPath());
+            code = Rwrun.execute(argv.toArray(new String[0]), o, e, environment, rankwireClassPath());
         }
         return new Result(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
     }

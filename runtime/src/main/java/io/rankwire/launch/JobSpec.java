@@ -1,6 +1,7 @@
 package io.rankwire.launch;
 
 import java.net.InetAddress;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -21,6 +22,8 @@ final class JobSpec
     final String mainClass;
     final List<String> args;
     final Placement placement;
+    /** Where rank JVMs on this host find their class-data archive; null: none. */
+    final Path cdsDirectory;
 
     JobSpec(
         final int size,
@@ -35,7 +38,8 @@ final class JobSpec
         final List<String> jvmOptions,
         final String mainClass,
         final List<String> args,
-        final Placement placement)
+        final Placement placement,
+        final Path cdsDirectory)
     {
         this.size = size;
         this.transport = transport;
@@ -50,5 +54,6 @@ final class JobSpec
         this.mainClass = mainClass;
         this.args = List.copyOf(args);
         this.placement = placement;
+        this.cdsDirectory = cdsDirectory;
     }
 }

@@ -53,16 +53,18 @@ final class Launcher
         Runtime.getRuntime().addShutdownHook(hook);
         try
         {
+            final List<String> cds = spec.transport.equals("sim") || spec.placement.kind == Placement.Kind.LOCAL ?
+                ClassDataArchive.jvmOptions(spec.cdsDirectory, spec.rankwireClassPath, err) : List.of();
             if (spec.transport.equals("sim"))
             {
-                supervisor.start("the simulated job (" + spec.size + " ranks in one JVM)", simCommand(spec),
+                supervisor.start("the simulated job (" + spec.size + " ranks in one JVM)", simCommand(spec, cds),
                     environment(spec, jobId, null, null), "");
             }
             else
             {
                 server = BootstrapServer.start(spec.bind, spec.size, secret);
                 final String address = BootstrapAddress.format(advertised(server.address(), spec.placement));
-                startRanks(spec, supervisor, environment(spec, jobId, secret, address), srun);
+                startRanks(spec, supervisor, environment(spec, jobId, secret, address), srun, cds);
             }
             return firstFailure(supervisor.await(spec.timeout), srun, err);
         }
@@ -101,13 +103,14 @@ final class Launcher
     }
 
     private static void startRanks(
-        final JobSpec spec, final JobSupervisor supervisor, final Map<String, String> jobEnv, final SrunReport srun)
+        final JobSpec spec, final JobSupervisor supervisor, final Map<String, String> jobEnv, final SrunReport srun,
+        final List<String> cds)
     {
         final Placement placement = spec.placement;
         if (placement.kind == Placement.Kind.SLURM)
         {
             supervisor.start("srun (" + spec.size + " ranks)", SlurmEnvironment.srunCommand("srun", spec.size,
-                placement.cpus, spec.tagOutput, rankCommand(spec)), jobEnv, spec.tagOutput ? "[srun] " : "", false,
+                placement.cpus, spec.tagOutput, rankCommand(spec, List.of())), jobEnv, spec.tagOutput ? "[srun] " : "", false,
                 srun);
             return;
         }
@@ -120,12 +123,12 @@ final class Launcher
             {
                 final String host = placement.hosts.get(rank);
                 final List<String> ssh = SshCommand.command(placement.ssh, host, System.getProperty("user.dir"),
-                    remoteEnvironment(spec, env, host), rankCommand(spec));
+                    remoteEnvironment(spec, env, host), rankCommand(spec, List.of()));
                 supervisor.start("rank " + rank + " (" + host + ")", ssh, spec.environment, prefix, true, null);
             }
             else
             {
-                supervisor.start("rank " + rank, rankCommand(spec), env, prefix);
+                supervisor.start("rank " + rank, rankCommand(spec, cds), env, prefix);
             }
         }
     }
@@ -188,19 +191,19 @@ final class Launcher
         return env;
     }
 
-    private static List<String> rankCommand(final JobSpec spec)
+    private static List<String> rankCommand(final JobSpec spec, final List<String> cds)
     {
         final List<String> classPath = new ArrayList<>(spec.rankwireClassPath);
         classPath.addAll(spec.userClassPath);
-        final List<String> command = javaCommand(spec, classPath);
+        final List<String> command = javaCommand(spec, classPath, cds);
         command.add(spec.mainClass);
         command.addAll(spec.args);
         return command;
     }
 
-    private static List<String> simCommand(final JobSpec spec)
+    private static List<String> simCommand(final JobSpec spec, final List<String> cds)
     {
-        final List<String> command = javaCommand(spec, spec.rankwireClassPath);
+        final List<String> command = javaCommand(spec, spec.rankwireClassPath, cds);
         command.add(SimJob.class.getName());
         command.add(Integer.toString(spec.size));
         command.add(Boolean.toString(spec.tagOutput));
@@ -210,11 +213,12 @@ final class Launcher
         return command;
     }
 
-    private static List<String> javaCommand(final JobSpec spec, final List<String> classPath)
+    private static List<String> javaCommand(final JobSpec spec, final List<String> classPath, final List<String> cds)
     {
         final List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.addAll(RANKWIRE_JVM_OPTIONS);
+        command.addAll(cds);
         command.addAll(spec.jvmOptions);
         command.add("-cp");
         command.add(String.join(File.pathSeparator, classPath));

@@ -234,4 +234,14 @@ final class OptionChecks
             return false;
         }
     }
+
+    /** {@code auto} or {@code off}. */
+    static String cds(final String mode)
+    {
+        if (!mode.equals("auto") && !mode.equals("off"))
+        {
+            throw new IllegalArgumentException("invalid value for --cds: '" + mode + "' (expected: auto or off)");
+        }
+        return mode;
+    }
 }

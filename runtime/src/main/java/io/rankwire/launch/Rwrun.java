@@ -114,6 +114,12 @@ public final class Rwrun implements Callable<Integer>
         description = "Option for each rank's JVM, e.g. -J-Xmx1g (repeatable).")
     private List<String> jvmOptions = new ArrayList<>();
 
+    @Option(names = "--cds", paramLabel = "auto|off",
+        description = "Start rank JVMs on this host from a class-data archive of Rankwire's classes, recorded " +
+            "once per JDK and build in $RANKWIRE_CDS_DIR, else $XDG_CACHE_HOME/rankwire, else ~/.cache/rankwire. " +
+            "Default: $RANKWIRE_CDS, else auto.")
+    private String cds;
+
     @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help and exit.")
     private boolean help;
 
@@ -198,8 +204,10 @@ public final class Rwrun implements Callable<Integer>
             settings.putIfAbsent(JobEnvironment.TCP_BIND_SETTING, address.getHostAddress());
             OptionChecks.mainClass(mainClass, rankwireClassPath, userClassPath);
             final boolean tag = tagOutput != null ? tagOutput : size > 1;
+            final String cdsMode = OptionChecks.cds(cds != null ? cds : environment.getOrDefault("RANKWIRE_CDS", "auto"));
             return new JobSpec(size, t, rankwireClassPath, userClassPath, childEnvironment(env), settings, limit,
-                address, tag, jvmOptions, mainClass, args, placement);
+                address, tag, jvmOptions, mainClass, args, placement,
+                ClassDataArchive.directory(cdsMode, environment, jvmOptions));
         }
         catch (final IllegalArgumentException e)
         {

@@ -94,7 +94,7 @@ class SshLaunchTest
         final JobSpec spec = new JobSpec(2, "tcp", List.of(), List.of(), Map.of("HOME", "/root", "A", "1"),
             Map.of("rankwire.x", "y", JobEnvironment.TCP_BIND_SETTING, "127.0.0.1"), null,
             OptionChecks.bind("127.0.0.1"), true, List.of(), "Main", List.of(),
-            Placement.ssh(List.of("127.0.0.2", "127.0.0.3"), List.of("ssh"), Map.of("A", "1"), false));
+            Placement.ssh(List.of("127.0.0.2", "127.0.0.3"), List.of("ssh"), Map.of("A", "1"), false), null);
         final Map<String, String> remote = Launcher.remoteEnvironment(spec,
             Map.of("HOME", "/root", "A", "1", JobEnvironment.RANK, "1", JobEnvironment.SECRET, "00"), "127.0.0.3");
         assertEquals(Map.of("A", "1", JobEnvironment.RANK, "1", JobEnvironment.SECRET, "00",

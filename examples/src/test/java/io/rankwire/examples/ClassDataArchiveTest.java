@@ -1,0 +1,97 @@
+package io.rankwire.examples;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The launcher records a class-data archive of Rankwire's jars once, and rank JVMs then load
+ * Rankwire's classes from it; {@code --cds off} starts them without it.
+ */
+class ClassDataArchiveTest
+{
+    private static final String RANKWIRE_CLASS = "io.rankwire.Rankwire ";
+
+    @TempDir
+    Path dir;
+
+    @Test
+    @Timeout(240)
+    void shouldRecordTheArchiveOnceAndStartRanksFromIt() throws IOException
+    {
+        final Map<String, String> env = new HashMap<>(System.getenv());
+        env.put("RANKWIRE_CDS_DIR", dir.resolve("cds").toString());
+
+        final Launch.Result first = Launch.run(env, List.of(), "tcp", 2, Hello.class);
+        assertEquals(0, first.code, first.toString());
+        final List<Path> archives = archives();
+        assertEquals(1, archives.size(), "archives: " + archives);
+
+        final Launch.Result second = Launch.run(env, List.of(classLoadLog("on")), "tcp", 2, Hello.class);
+        assertEquals(0, second.code, second.toString());
+        assertEquals(archives, archives(), "the second job records nothing new");
+        for (final String line : rankwireLoads("on"))
+        {
+            assertTrue(line.contains("shared objects file"), "loaded without the archive: " + line);
+        }
+
+        final Launch.Result off = Launch.run(env, List.of("--cds", "off", classLoadLog("off")), "sim", 2, Hello.class);
+        assertEquals(0, off.code, off.toString());
+        for (final String line : rankwireLoads("off"))
+        {
+            assertTrue(!line.contains("shared objects file"), "--cds off still used the archive: " + line);
+        }
+    }
+
+    private String classLoadLog(final String name)
+    {
+        return "-J-Xlog:class+load=info:file=" + dir.resolve(name + "-%p.log");
+    }
+
+    private List<Path> archives() throws IOException
+    {
+        try (Stream<Path> files = Files.list(dir.resolve("cds")))
+        {
+            return files.filter(f -> f.getFileName().toString().endsWith(".jsa")).sorted().collect(Collectors.toList());
+        }
+    }
+
+    /** The class-load lines for io.rankwire.Rankwire in every log named {@code name-<pid>.log}; at least one. */
+    private List<String> rankwireLoads(final String name) throws IOException
+    {
+        final List<String> lines;
+        try (Stream<Path> files = Files.list(dir))
+        {
+            lines = files.filter(f -> f.getFileName().toString().startsWith(name + "-"))
+                .flatMap(ClassDataArchiveTest::lines)
+                .filter(l -> l.contains(RANKWIRE_CLASS))
+                .collect(Collectors.toList());
+        }
+        assertTrue(!lines.isEmpty(), "no rank logged loading " + RANKWIRE_CLASS + "in " + dir);
+        return lines;
+    }
+
+    private static Stream<String> lines(final Path f)
+    {
+        try
+        {
+            return Files.readAllLines(f).stream();
+        }
+        catch (final IOException e)
+        {
+            throw new IllegalStateException(f.toString(), e);
+        }
+    }
+}
