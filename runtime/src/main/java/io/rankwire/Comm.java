@@ -7,7 +7,7 @@ import org.agrona.concurrent.IdleStrategy;
 
 import io.rankwire.core.Engine;
 import io.rankwire.core.Group;
-import io.rankwire.core.Op;
+import io.rankwire.core.Operation;
 import io.rankwire.match.Envelope;
 import io.rankwire.match.UnexpectedMsg;
 
@@ -181,14 +181,14 @@ public final class Comm extends PointToPoint implements AutoCloseable
     }
 
     @Override
-    Op newOp(final boolean pooled)
+    Operation newOp(final boolean pooled)
     {
         checkOpen();
         return engine.newOp(pooled);
     }
 
     @Override
-    Request startSend(final Op op, final int dest, final int tag, final boolean sync)
+    Request startSend(final Operation op, final int dest, final int tag, final boolean sync)
     {
         Envelope.checkUserTag(tag);
         Envelope.checkRank(dest, group.size());
@@ -199,13 +199,13 @@ public final class Comm extends PointToPoint implements AutoCloseable
     @Override
     void finishSend(final Request request)
     {
-        final Op op = (Op)request;
+        final Operation op = (Operation)request;
         op.join();
         engine.recycle(op);
     }
 
     @Override
-    Request startRecv(final Op op, final int source, final int tag)
+    Request startRecv(final Operation op, final int source, final int tag)
     {
         final long t = recvTag(source, tag);
         engine.recv(op, t, Envelope.recvMask(source, tag), source == ANY_SOURCE ? -1 : group.worldRank(source), group);
@@ -216,14 +216,14 @@ public final class Comm extends PointToPoint implements AutoCloseable
     Status finishRecv(final Request request)
     {
         final Status s = request.await();
-        engine.recycle((Op)request);
+        engine.recycle((Operation)request);
         return s;
     }
 
     @Override
     MutableStatus finishRecv(final Request request, final MutableStatus into)
     {
-        final Op op = (Op)request;
+        final Operation op = (Operation)request;
         op.join();
         into.set(op.resultSource(), op.resultTag(), op.resultBytes(), op.resultError(), op.resultCancelled());
         engine.recycle(op);
@@ -231,7 +231,7 @@ public final class Comm extends PointToPoint implements AutoCloseable
     }
 
     @Override
-    Status exchange(final Op sendOp, final int dest, final int sendTag, final Op recvOp, final int source, final int recvTag)
+    Status exchange(final Operation sendOp, final int dest, final int sendTag, final Operation recvOp, final int source, final int recvTag)
     {
         Envelope.checkUserTag(sendTag);
         Envelope.checkRank(dest, group.size());

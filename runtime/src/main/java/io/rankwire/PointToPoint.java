@@ -6,7 +6,7 @@ import org.agrona.DirectBuffer;
 import org.agrona.MutableDirectBuffer;
 
 import io.rankwire.core.BufView;
-import io.rankwire.core.Op;
+import io.rankwire.core.Operation;
 
 /**
  * The buffer overloads of {@link Comm}'s point-to-point calls, all funnelled through one buffer
@@ -20,19 +20,19 @@ import io.rankwire.core.Op;
  */
 abstract class PointToPoint
 {
-    abstract Op newOp(boolean pooled);
+    abstract Operation newOp(boolean pooled);
 
-    abstract Request startSend(Op op, int dest, int tag, boolean sync);
+    abstract Request startSend(Operation op, int dest, int tag, boolean sync);
 
     abstract void finishSend(Request request);
 
-    abstract Request startRecv(Op op, int source, int tag);
+    abstract Request startRecv(Operation op, int source, int tag);
 
     abstract Status finishRecv(Request request);
 
     abstract MutableStatus finishRecv(Request request, MutableStatus into);
 
-    abstract Status exchange(Op sendOp, int dest, int sendTag, Op recvOp, int source, int recvTag);
+    abstract Status exchange(Operation sendOp, int dest, int sendTag, Operation recvOp, int source, int recvTag);
 
     /**
      * Sends {@code buf[position, limit)}; the position is not moved to {@code dest} with {@code tag}. Blocks until the buffer may be reused:
@@ -40,7 +40,7 @@ abstract class PointToPoint
      */
     public void send(final ByteBuffer buf, final int dest, final int tag)
     {
-        final Op op = newOp(true);
+        final Operation op = newOp(true);
         op.buf().byteBuffer(buf, false);
         finishSend(startSend(op, dest, tag, false));
     }
@@ -48,7 +48,7 @@ abstract class PointToPoint
     /** Starts sending {@code buf[position, limit)}; the position is not moved; never blocks. The buffer must not change until the request completes. */
     public Request isend(final ByteBuffer buf, final int dest, final int tag)
     {
-        final Op op = newOp(false);
+        final Operation op = newOp(false);
         op.buf().byteBuffer(buf, false);
         return startSend(op, dest, tag, false);
     }
@@ -56,7 +56,7 @@ abstract class PointToPoint
     /** Synchronous send of {@code buf[position, limit)}; the position is not moved: blocks until the receiver has matched the message. */
     public void ssend(final ByteBuffer buf, final int dest, final int tag)
     {
-        final Op op = newOp(true);
+        final Operation op = newOp(true);
         op.buf().byteBuffer(buf, false);
         finishSend(startSend(op, dest, tag, true));
     }
@@ -64,7 +64,7 @@ abstract class PointToPoint
     /** Starts a synchronous send of {@code buf[position, limit)}; the position is not moved: completes once the receiver has matched it. Never blocks. */
     public Request issend(final ByteBuffer buf, final int dest, final int tag)
     {
-        final Op op = newOp(false);
+        final Operation op = newOp(false);
         op.buf().byteBuffer(buf, false);
         return startSend(op, dest, tag, true);
     }
@@ -75,7 +75,7 @@ abstract class PointToPoint
      */
     public void send(final byte[] buf, final int offset, final int length, final int dest, final int tag)
     {
-        final Op op = newOp(true);
+        final Operation op = newOp(true);
         op.buf().bytes(buf, offset, length);
         finishSend(startSend(op, dest, tag, false));
     }
@@ -83,7 +83,7 @@ abstract class PointToPoint
     /** Starts sending {@code buf[offset, offset + length)}; never blocks. The buffer must not change until the request completes. */
     public Request isend(final byte[] buf, final int offset, final int length, final int dest, final int tag)
     {
-        final Op op = newOp(false);
+        final Operation op = newOp(false);
         op.buf().bytes(buf, offset, length);
         return startSend(op, dest, tag, false);
     }
@@ -91,7 +91,7 @@ abstract class PointToPoint
     /** Synchronous send of {@code buf[offset, offset + length)}: blocks until the receiver has matched the message. */
     public void ssend(final byte[] buf, final int offset, final int length, final int dest, final int tag)
     {
-        final Op op = newOp(true);
+        final Operation op = newOp(true);
         op.buf().bytes(buf, offset, length);
         finishSend(startSend(op, dest, tag, true));
     }
@@ -99,7 +99,7 @@ abstract class PointToPoint
     /** Starts a synchronous send of {@code buf[offset, offset + length)}: completes once the receiver has matched it. Never blocks. */
     public Request issend(final byte[] buf, final int offset, final int length, final int dest, final int tag)
     {
-        final Op op = newOp(false);
+        final Operation op = newOp(false);
         op.buf().bytes(buf, offset, length);
         return startSend(op, dest, tag, true);
     }
@@ -110,7 +110,7 @@ abstract class PointToPoint
      */
     public void send(final DirectBuffer buf, final int offset, final int length, final int dest, final int tag)
     {
-        final Op op = newOp(true);
+        final Operation op = newOp(true);
         op.buf().direct(buf, offset, length);
         finishSend(startSend(op, dest, tag, false));
     }
@@ -118,7 +118,7 @@ abstract class PointToPoint
     /** Starts sending {@code buf[offset, offset + length)}; never blocks. The buffer must not change until the request completes. */
     public Request isend(final DirectBuffer buf, final int offset, final int length, final int dest, final int tag)
     {
-        final Op op = newOp(false);
+        final Operation op = newOp(false);
         op.buf().direct(buf, offset, length);
         return startSend(op, dest, tag, false);
     }
@@ -126,7 +126,7 @@ abstract class PointToPoint
     /** Synchronous send of {@code buf[offset, offset + length)}: blocks until the receiver has matched the message. */
     public void ssend(final DirectBuffer buf, final int offset, final int length, final int dest, final int tag)
     {
-        final Op op = newOp(true);
+        final Operation op = newOp(true);
         op.buf().direct(buf, offset, length);
         finishSend(startSend(op, dest, tag, true));
     }
@@ -134,7 +134,7 @@ abstract class PointToPoint
     /** Starts a synchronous send of {@code buf[offset, offset + length)}: completes once the receiver has matched it. Never blocks. */
     public Request issend(final DirectBuffer buf, final int offset, final int length, final int dest, final int tag)
     {
-        final Op op = newOp(false);
+        final Operation op = newOp(false);
         op.buf().direct(buf, offset, length);
         return startSend(op, dest, tag, true);
     }
@@ -145,7 +145,7 @@ abstract class PointToPoint
      */
     public void send(final short[] buf, final int offset, final int count, final int dest, final int tag)
     {
-        final Op op = newOp(true);
+        final Operation op = newOp(true);
         op.buf().typed(buf, buf.length, offset, count, 2, BufView.SHORT_BASE);
         finishSend(startSend(op, dest, tag, false));
     }
@@ -153,7 +153,7 @@ abstract class PointToPoint
     /** Starts sending {@code count} elements from {@code buf[offset]}; never blocks. The buffer must not change until the request completes. */
     public Request isend(final short[] buf, final int offset, final int count, final int dest, final int tag)
     {
-        final Op op = newOp(false);
+        final Operation op = newOp(false);
         op.buf().typed(buf, buf.length, offset, count, 2, BufView.SHORT_BASE);
         return startSend(op, dest, tag, false);
     }
@@ -161,7 +161,7 @@ abstract class PointToPoint
     /** Synchronous send of {@code count} elements from {@code buf[offset]}: blocks until the receiver has matched the message. */
     public void ssend(final short[] buf, final int offset, final int count, final int dest, final int tag)
     {
-        final Op op = newOp(true);
+        final Operation op = newOp(true);
         op.buf().typed(buf, buf.length, offset, count, 2, BufView.SHORT_BASE);
         finishSend(startSend(op, dest, tag, true));
     }
@@ -169,7 +169,7 @@ abstract class PointToPoint
     /** Starts a synchronous send of {@code count} elements from {@code buf[offset]}: completes once the receiver has matched it. Never blocks. */
     public Request issend(final short[] buf, final int offset, final int count, final int dest, final int tag)
     {
-        final Op op = newOp(false);
+        final Operation op = newOp(false);
         op.buf().typed(buf, buf.length, offset, count, 2, BufView.SHORT_BASE);
         return startSend(op, dest, tag, true);
     }
@@ -180,7 +180,7 @@ abstract class PointToPoint
      */
     public void send(final char[] buf, final int offset, final int count, final int dest, final int tag)
     {
-        final Op op = newOp(true);
+        final Operation op = newOp(true);
         op.buf().typed(buf, buf.length, offset, count, 2, BufView.CHAR_BASE);
         finishSend(startSend(op, dest, tag, false));
     }
@@ -188,7 +188,7 @@ abstract class PointToPoint
     /** Starts sending {@code count} elements from {@code buf[offset]}; never blocks. The buffer must not change until the request completes. */
     public Request isend(final char[] buf, final int offset, final int count, final int dest, final int tag)
     {
-        final Op op = newOp(false);
+        final Operation op = newOp(false);
         op.buf().typed(buf, buf.length, offset, count, 2, BufView.CHAR_BASE);
         return startSend(op, dest, tag, false);
     }
@@ -196,7 +196,7 @@ abstract class PointToPoint
     /** Synchronous send of {@code count} elements from {@code buf[offset]}: blocks until the receiver has matched the message. */
     public void ssend(final char[] buf, final int offset, final int count, final int dest, final int tag)
     {
-        final Op op = newOp(true);
+        final Operation op = newOp(true);
         op.buf().typed(buf, buf.length, offset, count, 2, BufView.CHAR_BASE);
         finishSend(startSend(op, dest, tag, true));
     }
@@ -204,7 +204,7 @@ abstract class PointToPoint
     /** Starts a synchronous send of {@code count} elements from {@code buf[offset]}: completes once the receiver has matched it. Never blocks. */
     public Request issend(final char[] buf, final int offset, final int count, final int dest, final int tag)
     {
-        final Op op = newOp(false);
+        final Operation op = newOp(false);
         op.buf().typed(buf, buf.length, offset, count, 2, BufView.CHAR_BASE);
         return startSend(op, dest, tag, true);
     }
@@ -215,7 +215,7 @@ abstract class PointToPoint
      */
     public void send(final int[] buf, final int offset, final int count, final int dest, final int tag)
     {
-        final Op op = newOp(true);
+        final Operation op = newOp(true);
         op.buf().typed(buf, buf.length, offset, count, 4, BufView.INT_BASE);
         finishSend(startSend(op, dest, tag, false));
     }
@@ -223,7 +223,7 @@ abstract class PointToPoint
     /** Starts sending {@code count} elements from {@code buf[offset]}; never blocks. The buffer must not change until the request completes. */
     public Request isend(final int[] buf, final int offset, final int count, final int dest, final int tag)
     {
-        final Op op = newOp(false);
+        final Operation op = newOp(false);
         op.buf().typed(buf, buf.length, offset, count, 4, BufView.INT_BASE);
         return startSend(op, dest, tag, false);
     }
@@ -231,7 +231,7 @@ abstract class PointToPoint
     /** Synchronous send of {@code count} elements from {@code buf[offset]}: blocks until the receiver has matched the message. */
     public void ssend(final int[] buf, final int offset, final int count, final int dest, final int tag)
     {
-        final Op op = newOp(true);
+        final Operation op = newOp(true);
         op.buf().typed(buf, buf.length, offset, count, 4, BufView.INT_BASE);
         finishSend(startSend(op, dest, tag, true));
     }
@@ -239,7 +239,7 @@ abstract class PointToPoint
     /** Starts a synchronous send of {@code count} elements from {@code buf[offset]}: completes once the receiver has matched it. Never blocks. */
     public Request issend(final int[] buf, final int offset, final int count, final int dest, final int tag)
     {
-        final Op op = newOp(false);
+        final Operation op = newOp(false);
         op.buf().typed(buf, buf.length, offset, count, 4, BufView.INT_BASE);
         return startSend(op, dest, tag, true);
     }
@@ -250,7 +250,7 @@ abstract class PointToPoint
      */
     public void send(final long[] buf, final int offset, final int count, final int dest, final int tag)
     {
-        final Op op = newOp(true);
+        final Operation op = newOp(true);
         op.buf().typed(buf, buf.length, offset, count, 8, BufView.LONG_BASE);
         finishSend(startSend(op, dest, tag, false));
     }
@@ -258,7 +258,7 @@ abstract class PointToPoint
     /** Starts sending {@code count} elements from {@code buf[offset]}; never blocks. The buffer must not change until the request completes. */
     public Request isend(final long[] buf, final int offset, final int count, final int dest, final int tag)
     {
-        final Op op = newOp(false);
+        final Operation op = newOp(false);
         op.buf().typed(buf, buf.length, offset, count, 8, BufView.LONG_BASE);
         return startSend(op, dest, tag, false);
     }
@@ -266,7 +266,7 @@ abstract class PointToPoint
     /** Synchronous send of {@code count} elements from {@code buf[offset]}: blocks until the receiver has matched the message. */
     public void ssend(final long[] buf, final int offset, final int count, final int dest, final int tag)
     {
-        final Op op = newOp(true);
+        final Operation op = newOp(true);
         op.buf().typed(buf, buf.length, offset, count, 8, BufView.LONG_BASE);
         finishSend(startSend(op, dest, tag, true));
     }
@@ -274,7 +274,7 @@ abstract class PointToPoint
     /** Starts a synchronous send of {@code count} elements from {@code buf[offset]}: completes once the receiver has matched it. Never blocks. */
     public Request issend(final long[] buf, final int offset, final int count, final int dest, final int tag)
     {
-        final Op op = newOp(false);
+        final Operation op = newOp(false);
         op.buf().typed(buf, buf.length, offset, count, 8, BufView.LONG_BASE);
         return startSend(op, dest, tag, true);
     }
@@ -285,7 +285,7 @@ abstract class PointToPoint
      */
     public void send(final float[] buf, final int offset, final int count, final int dest, final int tag)
     {
-        final Op op = newOp(true);
+        final Operation op = newOp(true);
         op.buf().typed(buf, buf.length, offset, count, 4, BufView.FLOAT_BASE);
         finishSend(startSend(op, dest, tag, false));
     }
@@ -293,7 +293,7 @@ abstract class PointToPoint
     /** Starts sending {@code count} elements from {@code buf[offset]}; never blocks. The buffer must not change until the request completes. */
     public Request isend(final float[] buf, final int offset, final int count, final int dest, final int tag)
     {
-        final Op op = newOp(false);
+        final Operation op = newOp(false);
         op.buf().typed(buf, buf.length, offset, count, 4, BufView.FLOAT_BASE);
         return startSend(op, dest, tag, false);
     }
@@ -301,7 +301,7 @@ abstract class PointToPoint
     /** Synchronous send of {@code count} elements from {@code buf[offset]}: blocks until the receiver has matched the message. */
     public void ssend(final float[] buf, final int offset, final int count, final int dest, final int tag)
     {
-        final Op op = newOp(true);
+        final Operation op = newOp(true);
         op.buf().typed(buf, buf.length, offset, count, 4, BufView.FLOAT_BASE);
         finishSend(startSend(op, dest, tag, true));
     }
@@ -309,7 +309,7 @@ abstract class PointToPoint
     /** Starts a synchronous send of {@code count} elements from {@code buf[offset]}: completes once the receiver has matched it. Never blocks. */
     public Request issend(final float[] buf, final int offset, final int count, final int dest, final int tag)
     {
-        final Op op = newOp(false);
+        final Operation op = newOp(false);
         op.buf().typed(buf, buf.length, offset, count, 4, BufView.FLOAT_BASE);
         return startSend(op, dest, tag, true);
     }
@@ -320,7 +320,7 @@ abstract class PointToPoint
      */
     public void send(final double[] buf, final int offset, final int count, final int dest, final int tag)
     {
-        final Op op = newOp(true);
+        final Operation op = newOp(true);
         op.buf().typed(buf, buf.length, offset, count, 8, BufView.DOUBLE_BASE);
         finishSend(startSend(op, dest, tag, false));
     }
@@ -328,7 +328,7 @@ abstract class PointToPoint
     /** Starts sending {@code count} elements from {@code buf[offset]}; never blocks. The buffer must not change until the request completes. */
     public Request isend(final double[] buf, final int offset, final int count, final int dest, final int tag)
     {
-        final Op op = newOp(false);
+        final Operation op = newOp(false);
         op.buf().typed(buf, buf.length, offset, count, 8, BufView.DOUBLE_BASE);
         return startSend(op, dest, tag, false);
     }
@@ -336,7 +336,7 @@ abstract class PointToPoint
     /** Synchronous send of {@code count} elements from {@code buf[offset]}: blocks until the receiver has matched the message. */
     public void ssend(final double[] buf, final int offset, final int count, final int dest, final int tag)
     {
-        final Op op = newOp(true);
+        final Operation op = newOp(true);
         op.buf().typed(buf, buf.length, offset, count, 8, BufView.DOUBLE_BASE);
         finishSend(startSend(op, dest, tag, true));
     }
@@ -344,7 +344,7 @@ abstract class PointToPoint
     /** Starts a synchronous send of {@code count} elements from {@code buf[offset]}: completes once the receiver has matched it. Never blocks. */
     public Request issend(final double[] buf, final int offset, final int count, final int dest, final int tag)
     {
-        final Op op = newOp(false);
+        final Operation op = newOp(false);
         op.buf().typed(buf, buf.length, offset, count, 8, BufView.DOUBLE_BASE);
         return startSend(op, dest, tag, true);
     }
@@ -355,7 +355,7 @@ abstract class PointToPoint
      */
     public Status recv(final ByteBuffer buf, final int source, final int tag)
     {
-        final Op op = newOp(true);
+        final Operation op = newOp(true);
         op.buf().byteBuffer(buf, true);
         return finishRecv(startRecv(op, source, tag));
     }
@@ -363,7 +363,7 @@ abstract class PointToPoint
     /** Starts a receive into {@code buf[position, limit)}; written from the position, which is not moved; never blocks. */
     public Request irecv(final ByteBuffer buf, final int source, final int tag)
     {
-        final Op op = newOp(false);
+        final Operation op = newOp(false);
         op.buf().byteBuffer(buf, true);
         return startRecv(op, source, tag);
     }
@@ -374,7 +374,7 @@ abstract class PointToPoint
      */
     public Status recv(final byte[] buf, final int offset, final int length, final int source, final int tag)
     {
-        final Op op = newOp(true);
+        final Operation op = newOp(true);
         op.buf().bytes(buf, offset, length);
         return finishRecv(startRecv(op, source, tag));
     }
@@ -385,7 +385,7 @@ abstract class PointToPoint
      */
     public MutableStatus recv(final byte[] buf, final int offset, final int length, final int source, final int tag, final MutableStatus status)
     {
-        final Op op = newOp(true);
+        final Operation op = newOp(true);
         op.buf().bytes(buf, offset, length);
         return finishRecv(startRecv(op, source, tag), status);
     }
@@ -393,7 +393,7 @@ abstract class PointToPoint
     /** Starts a receive into {@code buf[offset, offset + length)}; never blocks. */
     public Request irecv(final byte[] buf, final int offset, final int length, final int source, final int tag)
     {
-        final Op op = newOp(false);
+        final Operation op = newOp(false);
         op.buf().bytes(buf, offset, length);
         return startRecv(op, source, tag);
     }
@@ -404,7 +404,7 @@ abstract class PointToPoint
      */
     public Status recv(final MutableDirectBuffer buf, final int offset, final int length, final int source, final int tag)
     {
-        final Op op = newOp(true);
+        final Operation op = newOp(true);
         op.buf().direct(buf, offset, length);
         return finishRecv(startRecv(op, source, tag));
     }
@@ -416,7 +416,7 @@ abstract class PointToPoint
     public MutableStatus recv(
         final MutableDirectBuffer buf, final int offset, final int length, final int source, final int tag, final MutableStatus status)
     {
-        final Op op = newOp(true);
+        final Operation op = newOp(true);
         op.buf().direct(buf, offset, length);
         return finishRecv(startRecv(op, source, tag), status);
     }
@@ -424,7 +424,7 @@ abstract class PointToPoint
     /** Starts a receive into {@code buf[offset, offset + length)}; never blocks. */
     public Request irecv(final MutableDirectBuffer buf, final int offset, final int length, final int source, final int tag)
     {
-        final Op op = newOp(false);
+        final Operation op = newOp(false);
         op.buf().direct(buf, offset, length);
         return startRecv(op, source, tag);
     }
@@ -435,7 +435,7 @@ abstract class PointToPoint
      */
     public Status recv(final short[] buf, final int offset, final int count, final int source, final int tag)
     {
-        final Op op = newOp(true);
+        final Operation op = newOp(true);
         op.buf().typed(buf, buf.length, offset, count, 2, BufView.SHORT_BASE);
         return finishRecv(startRecv(op, source, tag));
     }
@@ -443,7 +443,7 @@ abstract class PointToPoint
     /** Starts a receive into {@code count} elements from {@code buf[offset]}; never blocks. */
     public Request irecv(final short[] buf, final int offset, final int count, final int source, final int tag)
     {
-        final Op op = newOp(false);
+        final Operation op = newOp(false);
         op.buf().typed(buf, buf.length, offset, count, 2, BufView.SHORT_BASE);
         return startRecv(op, source, tag);
     }
@@ -454,7 +454,7 @@ abstract class PointToPoint
      */
     public Status recv(final char[] buf, final int offset, final int count, final int source, final int tag)
     {
-        final Op op = newOp(true);
+        final Operation op = newOp(true);
         op.buf().typed(buf, buf.length, offset, count, 2, BufView.CHAR_BASE);
         return finishRecv(startRecv(op, source, tag));
     }
@@ -462,7 +462,7 @@ abstract class PointToPoint
     /** Starts a receive into {@code count} elements from {@code buf[offset]}; never blocks. */
     public Request irecv(final char[] buf, final int offset, final int count, final int source, final int tag)
     {
-        final Op op = newOp(false);
+        final Operation op = newOp(false);
         op.buf().typed(buf, buf.length, offset, count, 2, BufView.CHAR_BASE);
         return startRecv(op, source, tag);
     }
@@ -473,7 +473,7 @@ abstract class PointToPoint
      */
     public Status recv(final int[] buf, final int offset, final int count, final int source, final int tag)
     {
-        final Op op = newOp(true);
+        final Operation op = newOp(true);
         op.buf().typed(buf, buf.length, offset, count, 4, BufView.INT_BASE);
         return finishRecv(startRecv(op, source, tag));
     }
@@ -481,7 +481,7 @@ abstract class PointToPoint
     /** Starts a receive into {@code count} elements from {@code buf[offset]}; never blocks. */
     public Request irecv(final int[] buf, final int offset, final int count, final int source, final int tag)
     {
-        final Op op = newOp(false);
+        final Operation op = newOp(false);
         op.buf().typed(buf, buf.length, offset, count, 4, BufView.INT_BASE);
         return startRecv(op, source, tag);
     }
@@ -492,7 +492,7 @@ abstract class PointToPoint
      */
     public Status recv(final long[] buf, final int offset, final int count, final int source, final int tag)
     {
-        final Op op = newOp(true);
+        final Operation op = newOp(true);
         op.buf().typed(buf, buf.length, offset, count, 8, BufView.LONG_BASE);
         return finishRecv(startRecv(op, source, tag));
     }
@@ -500,7 +500,7 @@ abstract class PointToPoint
     /** Starts a receive into {@code count} elements from {@code buf[offset]}; never blocks. */
     public Request irecv(final long[] buf, final int offset, final int count, final int source, final int tag)
     {
-        final Op op = newOp(false);
+        final Operation op = newOp(false);
         op.buf().typed(buf, buf.length, offset, count, 8, BufView.LONG_BASE);
         return startRecv(op, source, tag);
     }
@@ -511,7 +511,7 @@ abstract class PointToPoint
      */
     public Status recv(final float[] buf, final int offset, final int count, final int source, final int tag)
     {
-        final Op op = newOp(true);
+        final Operation op = newOp(true);
         op.buf().typed(buf, buf.length, offset, count, 4, BufView.FLOAT_BASE);
         return finishRecv(startRecv(op, source, tag));
     }
@@ -519,7 +519,7 @@ abstract class PointToPoint
     /** Starts a receive into {@code count} elements from {@code buf[offset]}; never blocks. */
     public Request irecv(final float[] buf, final int offset, final int count, final int source, final int tag)
     {
-        final Op op = newOp(false);
+        final Operation op = newOp(false);
         op.buf().typed(buf, buf.length, offset, count, 4, BufView.FLOAT_BASE);
         return startRecv(op, source, tag);
     }
@@ -530,7 +530,7 @@ abstract class PointToPoint
      */
     public Status recv(final double[] buf, final int offset, final int count, final int source, final int tag)
     {
-        final Op op = newOp(true);
+        final Operation op = newOp(true);
         op.buf().typed(buf, buf.length, offset, count, 8, BufView.DOUBLE_BASE);
         return finishRecv(startRecv(op, source, tag));
     }
@@ -538,7 +538,7 @@ abstract class PointToPoint
     /** Starts a receive into {@code count} elements from {@code buf[offset]}; never blocks. */
     public Request irecv(final double[] buf, final int offset, final int count, final int source, final int tag)
     {
-        final Op op = newOp(false);
+        final Operation op = newOp(false);
         op.buf().typed(buf, buf.length, offset, count, 8, BufView.DOUBLE_BASE);
         return startRecv(op, source, tag);
     }
@@ -551,9 +551,9 @@ abstract class PointToPoint
         final ByteBuffer sendBuf, final int dest, final int sendTag,
         final ByteBuffer recvBuf, final int source, final int recvTag)
     {
-        final Op sop = newOp(true);
+        final Operation sop = newOp(true);
         sop.buf().byteBuffer(sendBuf, false);
-        final Op rop = newOp(true);
+        final Operation rop = newOp(true);
         rop.buf().byteBuffer(recvBuf, true);
         return exchange(sop, dest, sendTag, rop, source, recvTag);
     }
@@ -566,9 +566,9 @@ abstract class PointToPoint
         final byte[] sendBuf, final int sendOffset, final int sendLength, final int dest, final int sendTag,
         final byte[] recvBuf, final int recvOffset, final int recvLength, final int source, final int recvTag)
     {
-        final Op sop = newOp(true);
+        final Operation sop = newOp(true);
         sop.buf().bytes(sendBuf, sendOffset, sendLength);
-        final Op rop = newOp(true);
+        final Operation rop = newOp(true);
         rop.buf().bytes(recvBuf, recvOffset, recvLength);
         return exchange(sop, dest, sendTag, rop, source, recvTag);
     }
@@ -581,9 +581,9 @@ abstract class PointToPoint
         final DirectBuffer sendBuf, final int sendOffset, final int sendLength, final int dest, final int sendTag,
         final MutableDirectBuffer recvBuf, final int recvOffset, final int recvLength, final int source, final int recvTag)
     {
-        final Op sop = newOp(true);
+        final Operation sop = newOp(true);
         sop.buf().direct(sendBuf, sendOffset, sendLength);
-        final Op rop = newOp(true);
+        final Operation rop = newOp(true);
         rop.buf().direct(recvBuf, recvOffset, recvLength);
         return exchange(sop, dest, sendTag, rop, source, recvTag);
     }
@@ -596,9 +596,9 @@ abstract class PointToPoint
         final short[] sendBuf, final int sendOffset, final int sendCount, final int dest, final int sendTag,
         final short[] recvBuf, final int recvOffset, final int recvCount, final int source, final int recvTag)
     {
-        final Op sop = newOp(true);
+        final Operation sop = newOp(true);
         sop.buf().typed(sendBuf, sendBuf.length, sendOffset, sendCount, 2, BufView.SHORT_BASE);
-        final Op rop = newOp(true);
+        final Operation rop = newOp(true);
         rop.buf().typed(recvBuf, recvBuf.length, recvOffset, recvCount, 2, BufView.SHORT_BASE);
         return exchange(sop, dest, sendTag, rop, source, recvTag);
     }
@@ -611,9 +611,9 @@ abstract class PointToPoint
         final char[] sendBuf, final int sendOffset, final int sendCount, final int dest, final int sendTag,
         final char[] recvBuf, final int recvOffset, final int recvCount, final int source, final int recvTag)
     {
-        final Op sop = newOp(true);
+        final Operation sop = newOp(true);
         sop.buf().typed(sendBuf, sendBuf.length, sendOffset, sendCount, 2, BufView.CHAR_BASE);
-        final Op rop = newOp(true);
+        final Operation rop = newOp(true);
         rop.buf().typed(recvBuf, recvBuf.length, recvOffset, recvCount, 2, BufView.CHAR_BASE);
         return exchange(sop, dest, sendTag, rop, source, recvTag);
     }
@@ -626,9 +626,9 @@ abstract class PointToPoint
         final int[] sendBuf, final int sendOffset, final int sendCount, final int dest, final int sendTag,
         final int[] recvBuf, final int recvOffset, final int recvCount, final int source, final int recvTag)
     {
-        final Op sop = newOp(true);
+        final Operation sop = newOp(true);
         sop.buf().typed(sendBuf, sendBuf.length, sendOffset, sendCount, 4, BufView.INT_BASE);
-        final Op rop = newOp(true);
+        final Operation rop = newOp(true);
         rop.buf().typed(recvBuf, recvBuf.length, recvOffset, recvCount, 4, BufView.INT_BASE);
         return exchange(sop, dest, sendTag, rop, source, recvTag);
     }
@@ -641,9 +641,9 @@ abstract class PointToPoint
         final long[] sendBuf, final int sendOffset, final int sendCount, final int dest, final int sendTag,
         final long[] recvBuf, final int recvOffset, final int recvCount, final int source, final int recvTag)
     {
-        final Op sop = newOp(true);
+        final Operation sop = newOp(true);
         sop.buf().typed(sendBuf, sendBuf.length, sendOffset, sendCount, 8, BufView.LONG_BASE);
-        final Op rop = newOp(true);
+        final Operation rop = newOp(true);
         rop.buf().typed(recvBuf, recvBuf.length, recvOffset, recvCount, 8, BufView.LONG_BASE);
         return exchange(sop, dest, sendTag, rop, source, recvTag);
     }
@@ -656,9 +656,9 @@ abstract class PointToPoint
         final float[] sendBuf, final int sendOffset, final int sendCount, final int dest, final int sendTag,
         final float[] recvBuf, final int recvOffset, final int recvCount, final int source, final int recvTag)
     {
-        final Op sop = newOp(true);
+        final Operation sop = newOp(true);
         sop.buf().typed(sendBuf, sendBuf.length, sendOffset, sendCount, 4, BufView.FLOAT_BASE);
-        final Op rop = newOp(true);
+        final Operation rop = newOp(true);
         rop.buf().typed(recvBuf, recvBuf.length, recvOffset, recvCount, 4, BufView.FLOAT_BASE);
         return exchange(sop, dest, sendTag, rop, source, recvTag);
     }
@@ -671,9 +671,9 @@ abstract class PointToPoint
         final double[] sendBuf, final int sendOffset, final int sendCount, final int dest, final int sendTag,
         final double[] recvBuf, final int recvOffset, final int recvCount, final int source, final int recvTag)
     {
-        final Op sop = newOp(true);
+        final Operation sop = newOp(true);
         sop.buf().typed(sendBuf, sendBuf.length, sendOffset, sendCount, 8, BufView.DOUBLE_BASE);
-        final Op rop = newOp(true);
+        final Operation rop = newOp(true);
         rop.buf().typed(recvBuf, recvBuf.length, recvOffset, recvCount, 8, BufView.DOUBLE_BASE);
         return exchange(sop, dest, sendTag, rop, source, recvTag);
     }

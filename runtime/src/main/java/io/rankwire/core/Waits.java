@@ -98,11 +98,11 @@ public final class Waits
         Engine last = null;
         for (final Request r : requests)
         {
-            if (!(r instanceof Op))
+            if (!(r instanceof Operation))
             {
                 continue;
             }
-            final Engine e = ((Op)r).engine;
+            final Engine e = ((Operation)r).engine;
             if (e != last)
             {
                 e.progressOnce();
@@ -115,9 +115,9 @@ public final class Waits
     {
         for (final Request r : requests)
         {
-            if (r instanceof Op)
+            if (r instanceof Operation)
             {
-                return ((Op)r).engine.idler();
+                return ((Operation)r).engine.idler();
             }
         }
         return new org.agrona.concurrent.BackoffIdleStrategy();

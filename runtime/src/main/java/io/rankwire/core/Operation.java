@@ -17,7 +17,7 @@ import io.rankwire.spi.MemoryRegion;
  * Blocking calls use pooled operations that go back to the engine after completion;
  * nonblocking calls get their own.
  */
-public final class Op implements Request
+public final class Operation implements Request
 {
     static final int SEND = 1;
     static final int RECV = 2;
@@ -51,8 +51,8 @@ public final class Op implements Request
     int rvFlags;
 
     // intrusive list of active operations
-    Op prevActive;
-    Op nextActive;
+    Operation prevActive;
+    Operation nextActive;
     boolean active;
 
     // outcome
@@ -65,7 +65,7 @@ public final class Op implements Request
     private Status status;
     private volatile CompletableFuture<Status> future;
 
-    Op(final Engine engine, final boolean pooled)
+    Operation(final Engine engine, final boolean pooled)
     {
         this.engine = engine;
         this.pooled = pooled;
