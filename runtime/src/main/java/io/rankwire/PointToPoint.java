@@ -18,7 +18,7 @@ import io.rankwire.core.Operation;
  * <p>Blocking: {@code send}, {@code ssend}, {@code recv} and {@code sendrecv} block as their
  * javadoc says; every {@code i*} call returns a {@link Request} without blocking.
  */
-abstract class PointToPoint
+abstract class PointToPoint extends PersistentOverloads
 {
     abstract Operation newOp(boolean pooled);
 
@@ -33,6 +33,9 @@ abstract class PointToPoint
     abstract MutableStatus finishRecv(Request request, MutableStatus into);
 
     abstract Status exchange(Operation sendOp, int dest, int sendTag, Operation recvOp, int source, int recvTag);
+
+    abstract MutableStatus exchange(
+        Operation sendOp, int dest, int sendTag, Operation recvOp, int source, int recvTag, MutableStatus into);
 
     /**
      * Sends {@code buf[position, limit)}; the position is not moved to {@code dest} with {@code tag}. Blocks until the buffer may be reused:
@@ -360,6 +363,17 @@ abstract class PointToPoint
         return finishRecv(startRecv(op, source, tag));
     }
 
+    /**
+     * Like {@link #recv(ByteBuffer, int, int)} but allocates nothing: the outcome is written into
+     * {@code status}, which is returned.
+     */
+    public MutableStatus recv(final ByteBuffer buf, final int source, final int tag, final MutableStatus status)
+    {
+        final Operation op = newOp(true);
+        op.buf().byteBuffer(buf, true);
+        return finishRecv(startRecv(op, source, tag), status);
+    }
+
     /** Starts a receive into {@code buf[position, limit)}; written from the position, which is not moved; never blocks. */
     public Request irecv(final ByteBuffer buf, final int source, final int tag)
     {
@@ -574,6 +588,22 @@ abstract class PointToPoint
     }
 
     /**
+     * Like the {@code sendrecv} above but allocates nothing: the receive's outcome is written into
+     * {@code status}, which is returned.
+     */
+    public MutableStatus sendrecv(
+        final byte[] sendBuf, final int sendOffset, final int sendLength, final int dest, final int sendTag,
+        final byte[] recvBuf, final int recvOffset, final int recvLength, final int source, final int recvTag,
+        final MutableStatus status)
+    {
+        final Operation sop = newOp(true);
+        sop.buf().bytes(sendBuf, sendOffset, sendLength);
+        final Operation rop = newOp(true);
+        rop.buf().bytes(recvBuf, recvOffset, recvLength);
+        return exchange(sop, dest, sendTag, rop, source, recvTag, status);
+    }
+
+    /**
      * Sends to {@code dest} and receives from {@code source} at the same time (so two ranks can
      * exchange without deadlock, and a rank can exchange with itself). Blocks until both finish.
      */
@@ -586,6 +616,22 @@ abstract class PointToPoint
         final Operation rop = newOp(true);
         rop.buf().direct(recvBuf, recvOffset, recvLength);
         return exchange(sop, dest, sendTag, rop, source, recvTag);
+    }
+
+    /**
+     * Like the {@code sendrecv} above but allocates nothing: the receive's outcome is written into
+     * {@code status}, which is returned.
+     */
+    public MutableStatus sendrecv(
+        final DirectBuffer sendBuf, final int sendOffset, final int sendLength, final int dest, final int sendTag,
+        final MutableDirectBuffer recvBuf, final int recvOffset, final int recvLength, final int source, final int recvTag,
+        final MutableStatus status)
+    {
+        final Operation sop = newOp(true);
+        sop.buf().direct(sendBuf, sendOffset, sendLength);
+        final Operation rop = newOp(true);
+        rop.buf().direct(recvBuf, recvOffset, recvLength);
+        return exchange(sop, dest, sendTag, rop, source, recvTag, status);
     }
 
     /**

@@ -27,6 +27,18 @@ public interface Request
     Status await();
 
     /**
+     * Blocks until the request completes, like {@link #await()}, and writes the outcome into
+     * {@code status} instead of returning a {@link Status}: the allocation-free form. A
+     * communication failure throws {@link RankwireException} as {@link #await()} does.
+     *
+     * @return {@code status}
+     */
+    default MutableStatus await(final MutableStatus status)
+    {
+        return StatusCopy.await(this, status);
+    }
+
+    /**
      * Blocks until the request completes or {@code timeout} passes.
      *
      * @return the status, or empty when the timeout passed first (the request stays active)
@@ -61,6 +73,32 @@ public interface Request
     static Status[] waitAll(final Request... requests)
     {
         return Waits.waitAll(requests);
+    }
+
+    /**
+     * Blocks until all requests complete, writing request i's outcome into {@code statuses[i]}:
+     * the allocation-free form of {@link #waitAll(Request...)} (pass arrays you reuse).
+     *
+     * @throws IllegalArgumentException when {@code statuses} is shorter than {@code requests} or holds null
+     */
+    static void waitAll(final MutableStatus[] statuses, final Request... requests)
+    {
+        StatusCopy.checkStatuses(statuses, requests.length);
+        for (int i = 0; i < requests.length; i++)
+        {
+            StatusCopy.await(requests[i], statuses[i]);
+        }
+    }
+
+    /**
+     * Blocks until one request completes, writes its outcome into {@code status} and returns its
+     * index: the allocation-free form of {@link #waitAny(Request...)}.
+     */
+    static int waitAny(final MutableStatus status, final Request... requests)
+    {
+        final int i = Waits.waitAnyDone(requests);
+        StatusCopy.await(requests[i], status);
+        return i;
     }
 
     /** Blocks until one request completes; returns its index. */

@@ -143,6 +143,12 @@ public final class Engine
         return op != null ? op : new Operation(this, true);
     }
 
+    /** A new persistent operation, inactive until its first start (see {@link PersistentOperation}). */
+    public PersistentOperation newPersistent()
+    {
+        return new PersistentOperation(this);
+    }
+
     /** Returns a completed pooled operation to the calling thread's pool. */
     public void recycle(final Operation op)
     {
@@ -259,6 +265,34 @@ public final class Engine
             progressLocked();
             final UnexpectedMsg msg = matcher.probe(tag, mask);
             return msg == null ? null : ProbeStatus.of(msg);
+        }
+        finally
+        {
+            lock.unlock();
+            drainFutures();
+        }
+    }
+
+    /**
+     * Like {@link #iprobe(long, long)} but writes the message's envelope and length into
+     * {@code into} instead of building a status: allocates nothing.
+     *
+     * @return true when a matching message is there
+     */
+    public boolean iprobe(final long tag, final long mask, final ProbeResult into)
+    {
+        lock.lock();
+        try
+        {
+            checkOpen();
+            progressLocked();
+            final UnexpectedMsg msg = matcher.probe(tag, mask);
+            if (msg == null)
+            {
+                return false;
+            }
+            into.set(msg.tag(), msg.length());
+            return true;
         }
         finally
         {

@@ -15,16 +15,24 @@ import io.rankwire.spi.MemoryRegion;
  * {@link #done} are written only by the thread driving the engine (under its lock); the
  * completion is published by the volatile write of {@code done}, after every status field.
  * Blocking calls use pooled operations that go back to the engine after completion;
- * nonblocking calls get their own.
+ * nonblocking calls get their own; persistent requests ({@link PersistentOperation}) reuse one
+ * for every round.
+ *
+ * <p>An operation is its own buffer view (it extends {@link BufView}): a nonblocking request is
+ * one object (plus the reused {@code UnsafeBuffer} a {@code byte[]} or {@code ByteBuffer} needs);
+ * its {@link Status} and future are made only when asked for.
  */
-public final class Operation implements Request
+public class Operation extends BufView implements Request
 {
     static final int SEND = 1;
     static final int RECV = 2;
 
     final Engine engine;
-    final BufView buf = new BufView();
+    /** The buffer: this operation itself (kept as a field for the protocol code's {@code op.buf}). */
+    final BufView buf;
     final boolean pooled;
+    /** Persistent operations keep their last {@link Status} across rounds (see {@link #status()}). */
+    private final boolean keepsStatus;
 
     int kind;
     /** World rank of the peer: destination of a send, sender of a matched receive, -1 otherwise. */
@@ -67,14 +75,21 @@ public final class Operation implements Request
 
     Operation(final Engine engine, final boolean pooled)
     {
-        this.engine = engine;
-        this.pooled = pooled;
+        this(engine, pooled, false);
     }
 
-    /** The buffer descriptor to fill before submitting. */
+    Operation(final Engine engine, final boolean pooled, final boolean keepsStatus)
+    {
+        this.engine = engine;
+        this.pooled = pooled;
+        this.keepsStatus = keepsStatus;
+        this.buf = this;
+    }
+
+    /** The buffer descriptor to fill before submitting (the operation itself). */
     public BufView buf()
     {
-        return buf;
+        return this;
     }
 
     void reset(final int kind)
@@ -101,7 +116,10 @@ public final class Operation implements Request
         stBytes = 0;
         stError = Status.OK;
         stCancelled = false;
-        status = null;
+        if (!keepsStatus)
+        {
+            status = null;
+        }
         future = null;
         done = false;
     }
@@ -215,12 +233,18 @@ public final class Operation implements Request
             throw new IllegalStateException("request : not completed (expected: a completed request)");
         }
         Status s = status;
-        if (s == null)
+        if (s == null || !sameOutcome(s))
         {
             s = new Status(stSource, stTag, stBytes, stError, stCancelled);
             status = s;
         }
         return s;
+    }
+
+    private boolean sameOutcome(final Status s)
+    {
+        return s.source() == stSource && s.tag() == stTag && s.bytes() == stBytes && s.error() == stError &&
+            s.cancelled() == stCancelled;
     }
 
     @Override

@@ -26,6 +26,14 @@ public final class Waits
 
     public static int waitAny(final Request... requests)
     {
+        final int i = waitAnyDone(requests);
+        requests[i].await();
+        return i;
+    }
+
+    /** Blocks until one request is done and returns its index, without completing it. Allocates nothing. */
+    public static int waitAnyDone(final Request... requests)
+    {
         checkNotEmpty(requests);
         final IdleStrategy idler = idlerOf(requests);
         idler.reset();
@@ -34,7 +42,6 @@ public final class Waits
             final int i = testAny(requests);
             if (i >= 0)
             {
-                requests[i].await();
                 return i;
             }
             idler.idle();
