@@ -127,8 +127,26 @@ public class BufView
         UnsafeBuffer w = wrapper;
         if (w == null)
         {
-            w = new UnsafeBuffer(0, 0);
+            w = newWrapper();
             wrapper = w;
+        }
+        return w;
+    }
+
+    /** A wrapper for {@code byte[]} and {@code ByteBuffer}s: a new one (operations may lend one instead). */
+    UnsafeBuffer newWrapper()
+    {
+        return new UnsafeBuffer(0, 0);
+    }
+
+    /** Gives up the wrapper (to return it to a pool); the view must not be used until filled again. */
+    UnsafeBuffer takeWrapper()
+    {
+        final UnsafeBuffer w = wrapper;
+        wrapper = null;
+        if (buffer == w)
+        {
+            buffer = null;
         }
         return w;
     }

@@ -45,6 +45,7 @@ public final class Engine
     private final SrqBuffers srq;
     private final boolean offload;
     private final ThreadLocal<ArrayDeque<Operation>> opPool = ThreadLocal.withInitial(ArrayDeque::new);
+    private final WrapperPool wrappers = new WrapperPool();
     private final ConcurrentLinkedQueue<Operation> futures = new ConcurrentLinkedQueue<>();
     private final Waiter waiter;
     private final Wakeup wakeup;
@@ -147,6 +148,12 @@ public final class Engine
     public PersistentOperation newPersistent()
     {
         return new PersistentOperation(this);
+    }
+
+    /** The buffer wrappers nonblocking operations borrow until they complete. */
+    WrapperPool wrappers()
+    {
+        return wrappers;
     }
 
     /** Returns a completed pooled operation to the calling thread's pool. */
@@ -373,6 +380,10 @@ public final class Engine
                 op.buf.detachStage();
             }
             pool.release(stage);
+        }
+        if (op.lendsWrapper() && WrapperPool.isReleased(op.kind == Operation.SEND, error, cancelled))
+        {
+            wrappers.giveBack(op.takeWrapper());
         }
         op.finish(source, tag, bytes, error, cancelled);
     }

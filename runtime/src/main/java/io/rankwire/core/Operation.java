@@ -4,6 +4,8 @@ import java.time.Duration;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 
+import org.agrona.concurrent.UnsafeBuffer;
+
 import io.rankwire.RankwireException;
 import io.rankwire.Request;
 import io.rankwire.Status;
@@ -84,6 +86,31 @@ public class Operation extends BufView implements Request
         this.pooled = pooled;
         this.keepsStatus = keepsStatus;
         this.buf = this;
+    }
+
+    /**
+     * Nonblocking operations borrow their {@code UnsafeBuffer} from the engine's pool and give it
+     * back when they complete (see {@link Engine#complete}); pooled and persistent operations keep
+     * their own.
+     */
+    @Override
+    UnsafeBuffer newWrapper()
+    {
+        if (!pooled && !keepsStatus && engine != null)
+        {
+            final UnsafeBuffer w = engine.wrappers().borrow();
+            if (w != null)
+            {
+                return w;
+            }
+        }
+        return super.newWrapper();
+    }
+
+    /** True when the wrapper goes back to the engine's pool on completion. */
+    boolean lendsWrapper()
+    {
+        return !pooled && !keepsStatus;
     }
 
     /** The buffer descriptor to fill before submitting (the operation itself). */
