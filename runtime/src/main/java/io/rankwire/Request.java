@@ -97,29 +97,44 @@ public interface Request
     static int waitAny(final MutableStatus status, final Request... requests)
     {
         final int i = Waits.waitAnyDone(requests);
-        StatusCopy.await(requests[i], status);
+        if (i >= 0)
+        {
+            StatusCopy.await(requests[i], status);
+        }
         return i;
     }
 
-    /** Blocks until one request completes; returns its index. */
+    /**
+     * Blocks until one request completes; returns its index. Inactive persistent requests are
+     * skipped, as MPI skips inactive handles: -1 when every request is one.
+     */
     static int waitAny(final Request... requests)
     {
         return Waits.waitAny(requests);
     }
 
-    /** Blocks until at least one request completes; returns the indices of all completed ones. */
+    /**
+     * Blocks until at least one request completes; returns the indices of all completed ones
+     * (inactive persistent requests skipped; empty when every request is one).
+     */
     static int[] waitSome(final Request... requests)
     {
         return Waits.waitSome(requests);
     }
 
-    /** Makes progress once; true when all requests have completed. Never blocks. */
+    /**
+     * Makes progress once; true when all requests have completed (then persistent ones become
+     * inactive; inactive ones count as complete). Never blocks.
+     */
     static boolean testAll(final Request... requests)
     {
         return Waits.testAll(requests);
     }
 
-    /** Makes progress once; the index of a completed request, or -1. Never blocks. */
+    /**
+     * Makes progress once; the index of a completed request (completing it: a persistent one
+     * becomes inactive), or -1. Inactive persistent requests are skipped. Never blocks.
+     */
     static int testAny(final Request... requests)
     {
         return Waits.testAny(requests);

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.ByteBuffer;
+import java.time.Duration;
 import java.util.Arrays;
 import java.util.Map;
 
@@ -19,6 +20,7 @@ import io.rankwire.Comm;
 import io.rankwire.LocalJob;
 import io.rankwire.MutableStatus;
 import io.rankwire.PersistentRequest;
+import io.rankwire.RankwireConfig;
 import io.rankwire.Request;
 import io.rankwire.Status;
 
@@ -32,12 +34,21 @@ import io.rankwire.Status;
 abstract class PersistentRequestConformance
 {
     private static final int SMALL = 64;
+    private static final Duration LONG_JOB_TIMEOUT = Duration.ofSeconds(150);
 
     protected abstract String transport();
 
     protected abstract Map<String, String> settings();
 
     protected abstract void run(int n, LocalJob.RankBody body);
+
+    protected abstract RankwireConfig config();
+
+    /** Runs an allocation test's job: thousands of round trips, so a longer limit on a loaded host. */
+    private void runLong(final LocalJob.RankBody body)
+    {
+        LocalJob.run(2, transport(), config(), LONG_JOB_TIMEOUT, body);
+    }
 
     /** True when the transport allocates nothing per message, so the runtime's calls must not either. */
     protected boolean allocationFree()
@@ -235,6 +246,57 @@ abstract class PersistentRequestConformance
 
     @Test
     @Timeout(60)
+    void shouldCompleteRoundsByTestAllTestAnyAndWaitAny()
+    {
+        run(1, rw ->
+        {
+            final Comm world = rw.world();
+            final byte[] in = new byte[4];
+            final byte[] out = {1, 2, 3, 4};
+            final PersistentRequest[] both = {world.recvInit(in, 0, 4, 0, 8), world.sendInit(out, 0, 4, 0, 8)};
+            final MutableStatus st = new MutableStatus();
+            for (int round = 0; round < 20; round++)
+            {
+                out[0] = (byte)round;
+                PersistentRequest.startAll(both);
+                switch (round % 3)
+                {
+                    case 0:
+                        while (!Request.testAll(both))
+                        {
+                            Thread.yield();
+                        }
+                        break;
+                    case 1:
+                        int done = 0;
+                        while (done < 2)
+                        {
+                            final int i = Request.testAny(both);
+                            if (i >= 0 && both[i].isActive())
+                            {
+                                throw new AssertionError("testAny returned request " + i + " still active");
+                            }
+                            done = (both[0].isActive() ? 0 : 1) + (both[1].isActive() ? 0 : 1);
+                            Thread.yield();
+                        }
+                        assertEquals(-1, Request.testAny(both), "inactive requests are skipped");
+                        break;
+                    default:
+                        final int first = Request.waitAny(st, both);
+                        assertFalse(both[first].isActive());
+                        Request.waitAny(st, both[1 - first]);
+                        assertEquals(-1, Request.waitAny(both), "inactive requests are skipped");
+                        break;
+                }
+                assertFalse(both[0].isActive(), "round " + round);
+                assertFalse(both[1].isActive(), "round " + round);
+                assertEquals((byte)round, in[0]);
+            }
+        });
+    }
+
+    @Test
+    @Timeout(60)
     void shouldCancelAStartedPersistentReceiveAndStartItAgain()
     {
         run(2, rw ->
@@ -306,10 +368,10 @@ abstract class PersistentRequestConformance
     }
 
     @Test
-    @Timeout(90)
+    @Timeout(180)
     void shouldAllocateNothingPerBlockingRoundTripWithMutableStatus()
     {
-        run(2, rw ->
+        runLong(rw ->
         {
             final Comm world = rw.world();
             final int peer = 1 - world.rank();
@@ -344,7 +406,7 @@ abstract class PersistentRequestConformance
                         default:
                             while (!world.iprobe(peer, 5, st))
                             {
-                                Thread.onSpinWait();
+                                Thread.yield();
                             }
                             world.recv(buf, 0, SMALL, peer, 5, st);
                             world.send(buf, 0, SMALL, peer, 5);
@@ -365,10 +427,10 @@ abstract class PersistentRequestConformance
     }
 
     @Test
-    @Timeout(90)
+    @Timeout(180)
     void shouldAllocateNothingPerPersistentRound()
     {
-        run(2, rw ->
+        runLong(rw ->
         {
             final Comm world = rw.world();
             final int peer = 1 - world.rank();
