@@ -27,7 +27,10 @@ abstract class PersistentOverloads
 
     abstract PersistentRequest bindRecv(PersistentOperation op, int source, int tag);
 
-    /** A persistent send of {@code buf[position, limit)} (as they are now) to {@code dest} with {@code tag}. */
+    /**
+     * A persistent send of {@code buf[position, limit)} (as they are now) to {@code dest} with
+     * {@code tag}.
+     */
     public PersistentRequest sendInit(final ByteBuffer buf, final int dest, final int tag)
     {
         final PersistentOperation op = newPersistent();
@@ -35,7 +38,9 @@ abstract class PersistentOverloads
         return bindSend(op, dest, tag, false);
     }
 
-    /** A persistent send of {@code buf[offset, offset + length)} to {@code dest} with {@code tag}. */
+    /**
+     * A persistent send of {@code buf[offset, offset + length)} to {@code dest} with {@code tag}.
+     */
     public PersistentRequest sendInit(final byte[] buf, final int offset, final int length, final int dest, final int tag)
     {
         final PersistentOperation op = newPersistent();
@@ -43,7 +48,9 @@ abstract class PersistentOverloads
         return bindSend(op, dest, tag, false);
     }
 
-    /** A persistent send of {@code buf[offset, offset + length)} to {@code dest} with {@code tag}. */
+    /**
+     * A persistent send of {@code buf[offset, offset + length)} to {@code dest} with {@code tag}.
+     */
     public PersistentRequest sendInit(final DirectBuffer buf, final int offset, final int length, final int dest, final int tag)
     {
         final PersistentOperation op = newPersistent();
@@ -51,7 +58,10 @@ abstract class PersistentOverloads
         return bindSend(op, dest, tag, false);
     }
 
-    /** A persistent send of {@code count} elements from {@code buf[offset]} to {@code dest} with {@code tag}. */
+    /**
+     * A persistent send of {@code count} elements from {@code buf[offset]} to {@code dest} with
+     * {@code tag}.
+     */
     public PersistentRequest sendInit(final short[] buf, final int offset, final int count, final int dest, final int tag)
     {
         final PersistentOperation op = newPersistent();
@@ -59,7 +69,10 @@ abstract class PersistentOverloads
         return bindSend(op, dest, tag, false);
     }
 
-    /** A persistent send of {@code count} elements from {@code buf[offset]} to {@code dest} with {@code tag}. */
+    /**
+     * A persistent send of {@code count} elements from {@code buf[offset]} to {@code dest} with
+     * {@code tag}.
+     */
     public PersistentRequest sendInit(final char[] buf, final int offset, final int count, final int dest, final int tag)
     {
         final PersistentOperation op = newPersistent();
@@ -67,7 +80,10 @@ abstract class PersistentOverloads
         return bindSend(op, dest, tag, false);
     }
 
-    /** A persistent send of {@code count} elements from {@code buf[offset]} to {@code dest} with {@code tag}. */
+    /**
+     * A persistent send of {@code count} elements from {@code buf[offset]} to {@code dest} with
+     * {@code tag}.
+     */
     public PersistentRequest sendInit(final int[] buf, final int offset, final int count, final int dest, final int tag)
     {
         final PersistentOperation op = newPersistent();
@@ -75,7 +91,10 @@ abstract class PersistentOverloads
         return bindSend(op, dest, tag, false);
     }
 
-    /** A persistent send of {@code count} elements from {@code buf[offset]} to {@code dest} with {@code tag}. */
+    /**
+     * A persistent send of {@code count} elements from {@code buf[offset]} to {@code dest} with
+     * {@code tag}.
+     */
     public PersistentRequest sendInit(final long[] buf, final int offset, final int count, final int dest, final int tag)
     {
         final PersistentOperation op = newPersistent();
@@ -83,7 +102,10 @@ abstract class PersistentOverloads
         return bindSend(op, dest, tag, false);
     }
 
-    /** A persistent send of {@code count} elements from {@code buf[offset]} to {@code dest} with {@code tag}. */
+    /**
+     * A persistent send of {@code count} elements from {@code buf[offset]} to {@code dest} with
+     * {@code tag}.
+     */
     public PersistentRequest sendInit(final float[] buf, final int offset, final int count, final int dest, final int tag)
     {
         final PersistentOperation op = newPersistent();
@@ -91,7 +113,10 @@ abstract class PersistentOverloads
         return bindSend(op, dest, tag, false);
     }
 
-    /** A persistent send of {@code count} elements from {@code buf[offset]} to {@code dest} with {@code tag}. */
+    /**
+     * A persistent send of {@code count} elements from {@code buf[offset]} to {@code dest} with
+     * {@code tag}.
+     */
     public PersistentRequest sendInit(final double[] buf, final int offset, final int count, final int dest, final int tag)
     {
         final PersistentOperation op = newPersistent();
@@ -99,7 +124,10 @@ abstract class PersistentOverloads
         return bindSend(op, dest, tag, false);
     }
 
-    /** A persistent synchronous send of {@code buf[position, limit)} (as they are now) to {@code dest} with {@code tag}: every round completes once the receiver has matched it. */
+    /**
+     * A persistent synchronous send of {@code buf[position, limit)} (as they are now) to {@code
+     * dest} with {@code tag}: every round completes once the receiver has matched it.
+     */
     public PersistentRequest ssendInit(final ByteBuffer buf, final int dest, final int tag)
     {
         final PersistentOperation op = newPersistent();
@@ -107,7 +135,10 @@ abstract class PersistentOverloads
         return bindSend(op, dest, tag, true);
     }
 
-    /** A persistent synchronous send of {@code buf[offset, offset + length)} to {@code dest} with {@code tag}: every round completes once the receiver has matched it. */
+    /**
+     * A persistent synchronous send of {@code buf[offset, offset + length)} to {@code dest} with
+     * {@code tag}: every round completes once the receiver has matched it.
+     */
     public PersistentRequest ssendInit(final byte[] buf, final int offset, final int length, final int dest, final int tag)
     {
         final PersistentOperation op = newPersistent();
@@ -115,7 +146,10 @@ abstract class PersistentOverloads
         return bindSend(op, dest, tag, true);
     }
 
-    /** A persistent synchronous send of {@code buf[offset, offset + length)} to {@code dest} with {@code tag}: every round completes once the receiver has matched it. */
+    /**
+     * A persistent synchronous send of {@code buf[offset, offset + length)} to {@code dest} with
+     * {@code tag}: every round completes once the receiver has matched it.
+     */
     public PersistentRequest ssendInit(final DirectBuffer buf, final int offset, final int length, final int dest, final int tag)
     {
         final PersistentOperation op = newPersistent();
@@ -123,7 +157,10 @@ abstract class PersistentOverloads
         return bindSend(op, dest, tag, true);
     }
 
-    /** A persistent synchronous send of {@code count} elements from {@code buf[offset]} to {@code dest} with {@code tag}: every round completes once the receiver has matched it. */
+    /**
+     * A persistent synchronous send of {@code count} elements from {@code buf[offset]} to {@code
+     * dest} with {@code tag}: every round completes once the receiver has matched it.
+     */
     public PersistentRequest ssendInit(final short[] buf, final int offset, final int count, final int dest, final int tag)
     {
         final PersistentOperation op = newPersistent();
@@ -131,7 +168,10 @@ abstract class PersistentOverloads
         return bindSend(op, dest, tag, true);
     }
 
-    /** A persistent synchronous send of {@code count} elements from {@code buf[offset]} to {@code dest} with {@code tag}: every round completes once the receiver has matched it. */
+    /**
+     * A persistent synchronous send of {@code count} elements from {@code buf[offset]} to {@code
+     * dest} with {@code tag}: every round completes once the receiver has matched it.
+     */
     public PersistentRequest ssendInit(final char[] buf, final int offset, final int count, final int dest, final int tag)
     {
         final PersistentOperation op = newPersistent();
@@ -139,7 +179,10 @@ abstract class PersistentOverloads
         return bindSend(op, dest, tag, true);
     }
 
-    /** A persistent synchronous send of {@code count} elements from {@code buf[offset]} to {@code dest} with {@code tag}: every round completes once the receiver has matched it. */
+    /**
+     * A persistent synchronous send of {@code count} elements from {@code buf[offset]} to {@code
+     * dest} with {@code tag}: every round completes once the receiver has matched it.
+     */
     public PersistentRequest ssendInit(final int[] buf, final int offset, final int count, final int dest, final int tag)
     {
         final PersistentOperation op = newPersistent();
@@ -147,7 +190,10 @@ abstract class PersistentOverloads
         return bindSend(op, dest, tag, true);
     }
 
-    /** A persistent synchronous send of {@code count} elements from {@code buf[offset]} to {@code dest} with {@code tag}: every round completes once the receiver has matched it. */
+    /**
+     * A persistent synchronous send of {@code count} elements from {@code buf[offset]} to {@code
+     * dest} with {@code tag}: every round completes once the receiver has matched it.
+     */
     public PersistentRequest ssendInit(final long[] buf, final int offset, final int count, final int dest, final int tag)
     {
         final PersistentOperation op = newPersistent();
@@ -155,7 +201,10 @@ abstract class PersistentOverloads
         return bindSend(op, dest, tag, true);
     }
 
-    /** A persistent synchronous send of {@code count} elements from {@code buf[offset]} to {@code dest} with {@code tag}: every round completes once the receiver has matched it. */
+    /**
+     * A persistent synchronous send of {@code count} elements from {@code buf[offset]} to {@code
+     * dest} with {@code tag}: every round completes once the receiver has matched it.
+     */
     public PersistentRequest ssendInit(final float[] buf, final int offset, final int count, final int dest, final int tag)
     {
         final PersistentOperation op = newPersistent();
@@ -163,7 +212,10 @@ abstract class PersistentOverloads
         return bindSend(op, dest, tag, true);
     }
 
-    /** A persistent synchronous send of {@code count} elements from {@code buf[offset]} to {@code dest} with {@code tag}: every round completes once the receiver has matched it. */
+    /**
+     * A persistent synchronous send of {@code count} elements from {@code buf[offset]} to {@code
+     * dest} with {@code tag}: every round completes once the receiver has matched it.
+     */
     public PersistentRequest ssendInit(final double[] buf, final int offset, final int count, final int dest, final int tag)
     {
         final PersistentOperation op = newPersistent();
@@ -171,7 +223,10 @@ abstract class PersistentOverloads
         return bindSend(op, dest, tag, true);
     }
 
-    /** A persistent receive into {@code buf} from its position (as it is now) of a message from {@code source} (or {@code ANY_SOURCE}) with {@code tag} (or {@code ANY_TAG}). */
+    /**
+     * A persistent receive into {@code buf} from its position (as it is now) of a message from
+     * {@code source} (or {@code ANY_SOURCE}) with {@code tag} (or {@code ANY_TAG}).
+     */
     public PersistentRequest recvInit(final ByteBuffer buf, final int source, final int tag)
     {
         final PersistentOperation op = newPersistent();
@@ -179,7 +234,10 @@ abstract class PersistentOverloads
         return bindRecv(op, source, tag);
     }
 
-    /** A persistent receive into {@code buf[offset, offset + length)} of a message from {@code source} (or {@code ANY_SOURCE}) with {@code tag} (or {@code ANY_TAG}). */
+    /**
+     * A persistent receive into {@code buf[offset, offset + length)} of a message from {@code
+     * source} (or {@code ANY_SOURCE}) with {@code tag} (or {@code ANY_TAG}).
+     */
     public PersistentRequest recvInit(final byte[] buf, final int offset, final int length, final int source, final int tag)
     {
         final PersistentOperation op = newPersistent();
@@ -187,7 +245,10 @@ abstract class PersistentOverloads
         return bindRecv(op, source, tag);
     }
 
-    /** A persistent receive into {@code buf[offset, offset + length)} of a message from {@code source} (or {@code ANY_SOURCE}) with {@code tag} (or {@code ANY_TAG}). */
+    /**
+     * A persistent receive into {@code buf[offset, offset + length)} of a message from {@code
+     * source} (or {@code ANY_SOURCE}) with {@code tag} (or {@code ANY_TAG}).
+     */
     public PersistentRequest recvInit(final MutableDirectBuffer buf, final int offset, final int length, final int source, final int tag)
     {
         final PersistentOperation op = newPersistent();
@@ -195,7 +256,10 @@ abstract class PersistentOverloads
         return bindRecv(op, source, tag);
     }
 
-    /** A persistent receive into {@code count} elements from {@code buf[offset]} of a message from {@code source} (or {@code ANY_SOURCE}) with {@code tag} (or {@code ANY_TAG}). */
+    /**
+     * A persistent receive into {@code count} elements from {@code buf[offset]} of a message from
+     * {@code source} (or {@code ANY_SOURCE}) with {@code tag} (or {@code ANY_TAG}).
+     */
     public PersistentRequest recvInit(final short[] buf, final int offset, final int count, final int source, final int tag)
     {
         final PersistentOperation op = newPersistent();
@@ -203,7 +267,10 @@ abstract class PersistentOverloads
         return bindRecv(op, source, tag);
     }
 
-    /** A persistent receive into {@code count} elements from {@code buf[offset]} of a message from {@code source} (or {@code ANY_SOURCE}) with {@code tag} (or {@code ANY_TAG}). */
+    /**
+     * A persistent receive into {@code count} elements from {@code buf[offset]} of a message from
+     * {@code source} (or {@code ANY_SOURCE}) with {@code tag} (or {@code ANY_TAG}).
+     */
     public PersistentRequest recvInit(final char[] buf, final int offset, final int count, final int source, final int tag)
     {
         final PersistentOperation op = newPersistent();
@@ -211,7 +278,10 @@ abstract class PersistentOverloads
         return bindRecv(op, source, tag);
     }
 
-    /** A persistent receive into {@code count} elements from {@code buf[offset]} of a message from {@code source} (or {@code ANY_SOURCE}) with {@code tag} (or {@code ANY_TAG}). */
+    /**
+     * A persistent receive into {@code count} elements from {@code buf[offset]} of a message from
+     * {@code source} (or {@code ANY_SOURCE}) with {@code tag} (or {@code ANY_TAG}).
+     */
     public PersistentRequest recvInit(final int[] buf, final int offset, final int count, final int source, final int tag)
     {
         final PersistentOperation op = newPersistent();
@@ -219,7 +289,10 @@ abstract class PersistentOverloads
         return bindRecv(op, source, tag);
     }
 
-    /** A persistent receive into {@code count} elements from {@code buf[offset]} of a message from {@code source} (or {@code ANY_SOURCE}) with {@code tag} (or {@code ANY_TAG}). */
+    /**
+     * A persistent receive into {@code count} elements from {@code buf[offset]} of a message from
+     * {@code source} (or {@code ANY_SOURCE}) with {@code tag} (or {@code ANY_TAG}).
+     */
     public PersistentRequest recvInit(final long[] buf, final int offset, final int count, final int source, final int tag)
     {
         final PersistentOperation op = newPersistent();
@@ -227,7 +300,10 @@ abstract class PersistentOverloads
         return bindRecv(op, source, tag);
     }
 
-    /** A persistent receive into {@code count} elements from {@code buf[offset]} of a message from {@code source} (or {@code ANY_SOURCE}) with {@code tag} (or {@code ANY_TAG}). */
+    /**
+     * A persistent receive into {@code count} elements from {@code buf[offset]} of a message from
+     * {@code source} (or {@code ANY_SOURCE}) with {@code tag} (or {@code ANY_TAG}).
+     */
     public PersistentRequest recvInit(final float[] buf, final int offset, final int count, final int source, final int tag)
     {
         final PersistentOperation op = newPersistent();
@@ -235,7 +311,10 @@ abstract class PersistentOverloads
         return bindRecv(op, source, tag);
     }
 
-    /** A persistent receive into {@code count} elements from {@code buf[offset]} of a message from {@code source} (or {@code ANY_SOURCE}) with {@code tag} (or {@code ANY_TAG}). */
+    /**
+     * A persistent receive into {@code count} elements from {@code buf[offset]} of a message from
+     * {@code source} (or {@code ANY_SOURCE}) with {@code tag} (or {@code ANY_TAG}).
+     */
     public PersistentRequest recvInit(final double[] buf, final int offset, final int count, final int source, final int tag)
     {
         final PersistentOperation op = newPersistent();

@@ -122,6 +122,18 @@ abstract class RecvOverloads extends SendOverloads
         return finishRecv(startRecv(op, source, tag));
     }
 
+    /**
+     * Like {@link #recv(short[], int, int, int, int)} but allocates nothing: the outcome is written
+     * into {@code status}, which is returned.
+     */
+    public MutableStatus recv(
+        final short[] buf, final int offset, final int count, final int source, final int tag, final MutableStatus status)
+    {
+        final Operation op = newOp(true);
+        op.buf().typed(buf, buf.length, offset, count, 2, BufView.SHORT_BASE);
+        return finishRecv(startRecv(op, source, tag), status);
+    }
+
     /** Starts a receive into {@code count} elements from {@code buf[offset]}; never blocks. */
     public Request irecv(final short[] buf, final int offset, final int count, final int source, final int tag)
     {
@@ -139,6 +151,18 @@ abstract class RecvOverloads extends SendOverloads
         final Operation op = newOp(true);
         op.buf().typed(buf, buf.length, offset, count, 2, BufView.CHAR_BASE);
         return finishRecv(startRecv(op, source, tag));
+    }
+
+    /**
+     * Like {@link #recv(char[], int, int, int, int)} but allocates nothing: the outcome is written
+     * into {@code status}, which is returned.
+     */
+    public MutableStatus recv(
+        final char[] buf, final int offset, final int count, final int source, final int tag, final MutableStatus status)
+    {
+        final Operation op = newOp(true);
+        op.buf().typed(buf, buf.length, offset, count, 2, BufView.CHAR_BASE);
+        return finishRecv(startRecv(op, source, tag), status);
     }
 
     /** Starts a receive into {@code count} elements from {@code buf[offset]}; never blocks. */
@@ -160,6 +184,18 @@ abstract class RecvOverloads extends SendOverloads
         return finishRecv(startRecv(op, source, tag));
     }
 
+    /**
+     * Like {@link #recv(int[], int, int, int, int)} but allocates nothing: the outcome is written
+     * into {@code status}, which is returned.
+     */
+    public MutableStatus recv(
+        final int[] buf, final int offset, final int count, final int source, final int tag, final MutableStatus status)
+    {
+        final Operation op = newOp(true);
+        op.buf().typed(buf, buf.length, offset, count, 4, BufView.INT_BASE);
+        return finishRecv(startRecv(op, source, tag), status);
+    }
+
     /** Starts a receive into {@code count} elements from {@code buf[offset]}; never blocks. */
     public Request irecv(final int[] buf, final int offset, final int count, final int source, final int tag)
     {
@@ -177,6 +213,18 @@ abstract class RecvOverloads extends SendOverloads
         final Operation op = newOp(true);
         op.buf().typed(buf, buf.length, offset, count, 8, BufView.LONG_BASE);
         return finishRecv(startRecv(op, source, tag));
+    }
+
+    /**
+     * Like {@link #recv(long[], int, int, int, int)} but allocates nothing: the outcome is written
+     * into {@code status}, which is returned.
+     */
+    public MutableStatus recv(
+        final long[] buf, final int offset, final int count, final int source, final int tag, final MutableStatus status)
+    {
+        final Operation op = newOp(true);
+        op.buf().typed(buf, buf.length, offset, count, 8, BufView.LONG_BASE);
+        return finishRecv(startRecv(op, source, tag), status);
     }
 
     /** Starts a receive into {@code count} elements from {@code buf[offset]}; never blocks. */
@@ -198,6 +246,18 @@ abstract class RecvOverloads extends SendOverloads
         return finishRecv(startRecv(op, source, tag));
     }
 
+    /**
+     * Like {@link #recv(float[], int, int, int, int)} but allocates nothing: the outcome is written
+     * into {@code status}, which is returned.
+     */
+    public MutableStatus recv(
+        final float[] buf, final int offset, final int count, final int source, final int tag, final MutableStatus status)
+    {
+        final Operation op = newOp(true);
+        op.buf().typed(buf, buf.length, offset, count, 4, BufView.FLOAT_BASE);
+        return finishRecv(startRecv(op, source, tag), status);
+    }
+
     /** Starts a receive into {@code count} elements from {@code buf[offset]}; never blocks. */
     public Request irecv(final float[] buf, final int offset, final int count, final int source, final int tag)
     {
@@ -215,6 +275,18 @@ abstract class RecvOverloads extends SendOverloads
         final Operation op = newOp(true);
         op.buf().typed(buf, buf.length, offset, count, 8, BufView.DOUBLE_BASE);
         return finishRecv(startRecv(op, source, tag));
+    }
+
+    /**
+     * Like {@link #recv(double[], int, int, int, int)} but allocates nothing: the outcome is written
+     * into {@code status}, which is returned.
+     */
+    public MutableStatus recv(
+        final double[] buf, final int offset, final int count, final int source, final int tag, final MutableStatus status)
+    {
+        final Operation op = newOp(true);
+        op.buf().typed(buf, buf.length, offset, count, 8, BufView.DOUBLE_BASE);
+        return finishRecv(startRecv(op, source, tag), status);
     }
 
     /** Starts a receive into {@code count} elements from {@code buf[offset]}; never blocks. */

@@ -9,7 +9,10 @@ final class StatusCopy
     {
     }
 
-    /** Waits for {@code request} and writes its outcome into {@code into}; allocates nothing for the runtime's own requests. */
+    /**
+     * Waits for {@code request} and writes its outcome into {@code into}; allocates nothing for
+     * the runtime's own requests.
+     */
     static MutableStatus await(final Request request, final MutableStatus into)
     {
         if (into == null)
@@ -34,7 +37,8 @@ final class StatusCopy
     {
         if (statuses.length < count)
         {
-            throw new IllegalArgumentException("statuses.length : " + statuses.length + " (expected: >= " + count + ", one per request)");
+            throw new IllegalArgumentException(
+                "statuses.length : " + statuses.length + " (expected: >= " + count + ", one per request)");
         }
         for (int i = 0; i < count; i++)
         {

@@ -33,8 +33,11 @@ public class Operation extends BufView implements Request
     /** The buffer: this operation itself (kept as a field for the protocol code's {@code op.buf}). */
     final BufView buf;
     final boolean pooled;
-    /** Persistent operations keep their last {@link Status} across rounds (see {@link #status()}). */
-    private final boolean keepsStatus;
+    /**
+     * Persistent operations keep their last {@link Status} across rounds (see {@link #status()})
+     * and their own buffer wrapper.
+     */
+    private final boolean persistent;
 
     int kind;
     /** World rank of the peer: destination of a send, sender of a matched receive, -1 otherwise. */
@@ -80,11 +83,11 @@ public class Operation extends BufView implements Request
         this(engine, pooled, false);
     }
 
-    Operation(final Engine engine, final boolean pooled, final boolean keepsStatus)
+    Operation(final Engine engine, final boolean pooled, final boolean persistent)
     {
         this.engine = engine;
         this.pooled = pooled;
-        this.keepsStatus = keepsStatus;
+        this.persistent = persistent;
         this.buf = this;
     }
 
@@ -96,7 +99,7 @@ public class Operation extends BufView implements Request
     @Override
     UnsafeBuffer newWrapper()
     {
-        if (!pooled && !keepsStatus && engine != null)
+        if (lendsWrapper() && engine != null)
         {
             final UnsafeBuffer w = engine.wrappers().borrow();
             if (w != null)
@@ -110,7 +113,7 @@ public class Operation extends BufView implements Request
     /** True when the wrapper goes back to the engine's pool on completion. */
     boolean lendsWrapper()
     {
-        return !pooled && !keepsStatus;
+        return !pooled && !persistent;
     }
 
     /** The buffer descriptor to fill before submitting (the operation itself). */
@@ -143,7 +146,7 @@ public class Operation extends BufView implements Request
         stBytes = 0;
         stError = Status.OK;
         stCancelled = false;
-        if (!keepsStatus)
+        if (!persistent)
         {
             status = null;
         }

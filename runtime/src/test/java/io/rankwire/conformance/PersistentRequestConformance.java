@@ -331,6 +331,59 @@ abstract class PersistentRequestConformance
 
     @Test
     @Timeout(60)
+    void shouldReceiveEveryBufferKindIntoAMutableStatus()
+    {
+        run(2, rw ->
+        {
+            final Comm world = rw.world();
+            if (world.rank() == 0)
+            {
+                world.send(new short[] {1, -2}, 0, 2, 1, 1);
+                world.send(new char[] {'a', 'b', 'c'}, 0, 3, 1, 2);
+                world.send(new int[] {7, 8, 9, 10}, 1, 3, 1, 3);
+                world.send(new long[] {1L << 40}, 0, 1, 1, 4);
+                world.send(new float[] {1.5f, 2.5f}, 0, 2, 1, 5);
+                world.send(new double[] {Math.E}, 0, 1, 1, 6);
+                world.send(ByteBuffer.wrap(new byte[] {4, 5, 6}), 1, 7);
+                world.sendrecv(new byte[] {3}, 0, 1, 1, 8, new byte[1], 0, 1, 1, 8, new MutableStatus());
+            }
+            else
+            {
+                final MutableStatus st = new MutableStatus();
+                final short[] s = new short[3];
+                assertEquals(4, world.recv(s, 1, 2, 0, 1, st).bytes());
+                assertArrayEquals(new short[] {0, 1, -2}, s);
+                final char[] c = new char[3];
+                assertEquals(3, world.recv(c, 0, 3, 0, 2, st).count(io.rankwire.Datatype.CHAR));
+                assertArrayEquals(new char[] {'a', 'b', 'c'}, c);
+                final int[] i = new int[3];
+                world.recv(i, 0, 3, 0, 3, st);
+                assertArrayEquals(new int[] {8, 9, 10}, i);
+                assertEquals(3, st.tag());
+                assertEquals(0, st.source());
+                final long[] l = new long[1];
+                world.recv(l, 0, 1, 0, 4, st);
+                assertEquals(1L << 40, l[0]);
+                final float[] f = new float[2];
+                world.recv(f, 0, 2, 0, 5, st);
+                assertArrayEquals(new float[] {1.5f, 2.5f}, f);
+                final double[] d = new double[2];
+                assertEquals(8, world.recv(d, 0, 2, 0, 6, st).bytes());
+                assertEquals(Math.E, d[0]);
+                final ByteBuffer bb = ByteBuffer.allocate(4).position(1);
+                assertEquals(3, world.recv(bb, 0, 7, st).bytes());
+                assertEquals(1, bb.position(), "the position never moves");
+                assertEquals(6, bb.get(3));
+                final byte[] in = new byte[1];
+                world.sendrecv(new byte[] {9}, 0, 1, 0, 8, in, 0, 1, 0, 8, st);
+                assertEquals(3, in[0]);
+                assertEquals(8, st.tag());
+            }
+        });
+    }
+
+    @Test
+    @Timeout(60)
     void shouldRejectEveryUseOfAClosedRequest()
     {
         run(1, rw ->
