@@ -162,8 +162,8 @@ public class Comm implements Cloneable
     /** A persistent standard-mode send. */
     public final Prequest sendInit(final Object buf, final int count, final Datatype type, final int dest, final int tag)
     {
-        checkDest(rw(), dest, tag);
-        return new Prequest(() -> iSend(buf, count, type, dest, tag));
+        final Prequest bound = bindSend(buf, count, type, dest, tag, false);
+        return bound != null ? bound : new Prequest(() -> iSend(buf, count, type, dest, tag));
     }
 
     /** A persistent buffered-mode send. */
@@ -176,22 +176,43 @@ public class Comm implements Cloneable
     /** A persistent synchronous-mode send. */
     public final Prequest sSendInit(final Object buf, final int count, final Datatype type, final int dest, final int tag)
     {
-        checkDest(rw(), dest, tag);
-        return new Prequest(() -> isSend(buf, count, type, dest, tag));
+        final Prequest bound = bindSend(buf, count, type, dest, tag, true);
+        return bound != null ? bound : new Prequest(() -> isSend(buf, count, type, dest, tag));
     }
 
     /** A persistent ready-mode send. */
     public final Prequest rSendInit(final Object buf, final int count, final Datatype type, final int dest, final int tag)
     {
-        checkDest(rw(), dest, tag);
-        return new Prequest(() -> irSend(buf, count, type, dest, tag));
+        final Prequest bound = bindSend(buf, count, type, dest, tag, false);
+        return bound != null ? bound : new Prequest(() -> irSend(buf, count, type, dest, tag));
     }
 
     /** A persistent receive. */
     public final Prequest recvInit(final Object buf, final int count, final Datatype type, final int source, final int tag)
     {
-        checkSource(rw(), source, tag);
+        final io.rankwire.Comm c = rw();
+        if (checkSource(c, source, tag))
+        {
+            final io.rankwire.PersistentRequest bound = Transfer.recvInit(c, Buf.of(buf, count, type), source, tag);
+            if (bound != null)
+            {
+                return new Prequest(bound);
+            }
+        }
         return new Prequest(() -> iRecv(buf, count, type, source, tag));
+    }
+
+    /** A persistent send bound once to an in-place buffer; null for PROC_NULL or a buffer that needs staging. */
+    private Prequest bindSend(
+        final Object buf, final int count, final Datatype type, final int dest, final int tag, final boolean sync)
+    {
+        final io.rankwire.Comm c = rw();
+        if (!checkDest(c, dest, tag))
+        {
+            return null;
+        }
+        final io.rankwire.PersistentRequest bound = Transfer.sendInit(c, Buf.of(buf, count, type), dest, tag, sync);
+        return bound == null ? null : new Prequest(bound);
     }
 
     // ---- combined

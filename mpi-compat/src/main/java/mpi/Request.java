@@ -42,6 +42,15 @@ public class Request
         this.isNull = !inactive;
     }
 
+    /** Makes the request active over a started Rankwire request (persistent rounds). */
+    void activate(final io.rankwire.Request started)
+    {
+        this.rw = started;
+        this.hook = null;
+        this.ready = null;
+        this.active = true;
+    }
+
     void activate(final Request from)
     {
         this.rw = from.rw;

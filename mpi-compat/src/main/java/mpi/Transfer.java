@@ -3,6 +3,7 @@ package mpi;
 import java.util.function.Consumer;
 
 import io.rankwire.Comm;
+import io.rankwire.PersistentRequest;
 
 /**
  * Starts Rankwire operations on resolved {@link Buf}s: the typed-array overload when the bytes
@@ -59,6 +60,59 @@ final class Transfer
                 return sync ? c.issend((float[])b.array, off, n, dest, tag) : c.isend((float[])b.array, off, n, dest, tag);
             default:
                 return sync ? c.issend((double[])b.array, off, n, dest, tag) : c.isend((double[])b.array, off, n, dest, tag);
+        }
+    }
+
+    /**
+     * A persistent send bound to {@code b} in place, or null when {@code b} needs a staging copy
+     * (then every round must copy, which the caller does by starting a fresh send).
+     */
+    static PersistentRequest sendInit(final Comm c, final Buf b, final int dest, final int tag, final boolean sync)
+    {
+        if (!b.inPlace())
+        {
+            return null;
+        }
+        try
+        {
+            return sync ? InitSends.ssend(c, b, dest, tag) : InitSends.send(c, b, dest, tag);
+        }
+        catch (final MPIException e)
+        {
+            throw e;
+        }
+        catch (final RuntimeException e)
+        {
+            throw Errors.of(e);
+        }
+    }
+
+    /** A persistent receive bound to {@code b} in place, or null when {@code b} needs a staging copy. */
+    static PersistentRequest recvInit(final Comm c, final Buf b, final int source, final int tag)
+    {
+        if (!b.inPlace())
+        {
+            return null;
+        }
+        final int off = b.elemOffset();
+        final int n = b.elemCount();
+        try
+        {
+            switch (b.kind)
+            {
+                case Buf.DIRECT: return c.recvInit(b.direct(), 0, b.bytes, source, tag);
+                case Buf.BYTE: return c.recvInit((byte[])b.array, off, n, source, tag);
+                case Buf.SHORT: return c.recvInit((short[])b.array, off, n, source, tag);
+                case Buf.CHAR: return c.recvInit((char[])b.array, off, n, source, tag);
+                case Buf.INT: return c.recvInit((int[])b.array, off, n, source, tag);
+                case Buf.LONG: return c.recvInit((long[])b.array, off, n, source, tag);
+                case Buf.FLOAT: return c.recvInit((float[])b.array, off, n, source, tag);
+                default: return c.recvInit((double[])b.array, off, n, source, tag);
+            }
+        }
+        catch (final RuntimeException e)
+        {
+            throw Errors.of(e);
         }
     }
 

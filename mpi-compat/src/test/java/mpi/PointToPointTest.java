@@ -374,4 +374,52 @@ class PointToPointTest
             assertEquals(MPI.ERR_REQUEST, assertThrows(MPIException.class, ps[1]::start).getErrorClass());
         });
     }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"sim", "tcp"})
+    void shouldRunPersistentRequestsOverEveryBufferKindForManyRounds(final String transport)
+    {
+        MpiJob.run(2, transport, rank ->
+        {
+            final Comm w = MPI.COMM_WORLD;
+            final int peer = 1 - rank;
+            final double[] doubles = new double[3];
+            final ByteBuffer direct = ByteBuffer.allocateDirect(16);
+            final boolean[] flags = new boolean[2];
+            final Prequest[] ps = rank == 0 ?
+                new Prequest[] {
+                    w.sendInit(doubles, 3, MPI.DOUBLE, peer, 1),
+                    w.sSendInit(direct, 16, MPI.BYTE, peer, 2),
+                    w.sendInit(flags, 2, MPI.BOOLEAN, peer, 3)} :
+                new Prequest[] {
+                    w.recvInit(doubles, 3, MPI.DOUBLE, peer, 1),
+                    w.recvInit(direct, 16, MPI.BYTE, peer, 2),
+                    w.recvInit(flags, 2, MPI.BOOLEAN, peer, 3)};
+            for (int round = 0; round < 200; round++)
+            {
+                if (rank == 0)
+                {
+                    doubles[2] = round + 0.5;
+                    direct.put(15, (byte)round);
+                    flags[1] = round % 2 == 1;
+                }
+                Prequest.startAll(ps);
+                final Status[] st = Request.waitAllStatus(ps);
+                if (rank == 1)
+                {
+                    assertEquals(round + 0.5, doubles[2], "round " + round);
+                    assertEquals((byte)round, direct.get(15), "round " + round);
+                    assertEquals(round % 2 == 1, flags[1], "round " + round);
+                    assertEquals(3, st[0].getCount(MPI.DOUBLE));
+                    assertEquals(16, st[1].getCount(MPI.BYTE));
+                    assertEquals(2, st[2].getCount(MPI.BOOLEAN));
+                }
+            }
+            for (final Prequest p : ps)
+            {
+                p.free();
+            }
+            assertEquals(MPI.ERR_REQUEST, assertThrows(MPIException.class, ps[0]::start).getErrorClass());
+        });
+    }
 }

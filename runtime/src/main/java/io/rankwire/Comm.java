@@ -7,7 +7,9 @@ import org.agrona.concurrent.IdleStrategy;
 
 import io.rankwire.core.Engine;
 import io.rankwire.core.Group;
-import io.rankwire.core.Op;
+import io.rankwire.core.Operation;
+import io.rankwire.core.PersistentOperation;
+import io.rankwire.core.ProbeResult;
 import io.rankwire.match.Envelope;
 import io.rankwire.match.UnexpectedMsg;
 
@@ -35,6 +37,8 @@ public final class Comm extends PointToPoint implements AutoCloseable
     public static final int TAG_UB = Envelope.TAG_UB;
     /** The {@link #split} color of ranks that want no new communicator; also an undefined count. */
     public static final int UNDEFINED = -32766;
+
+    private static final ThreadLocal<ProbeResult> PROBES = ThreadLocal.withInitial(ProbeResult::new);
 
     private final Rankwire runtime;
     private final Engine engine;
@@ -88,6 +92,48 @@ public final class Comm extends PointToPoint implements AutoCloseable
             idler.idle();
         }
         return s;
+    }
+
+    /**
+     * Like {@link #probe(int, int)} but writes the message's status into {@code status} (source,
+     * tag, full length in bytes) instead of building a {@link Status}: allocates nothing.
+     *
+     * @return {@code status}
+     */
+    public MutableStatus probe(final int source, final int tag, final MutableStatus status)
+    {
+        final long t = recvTag(source, tag);
+        final long m = Envelope.recvMask(source, tag);
+        final ProbeResult found = PROBES.get();
+        if (!engine.iprobe(t, m, found))
+        {
+            final IdleStrategy idler = engine.idler();
+            idler.reset();
+            final int expected = source == ANY_SOURCE ? -1 : group.worldRank(source);
+            while (!engine.iprobe(t, m, found))
+            {
+                engine.checkSatisfiable(expected, group);
+                idler.idle();
+            }
+        }
+        status.set(found.source(), found.tag(), found.length(), Status.OK, false);
+        return status;
+    }
+
+    /**
+     * Like {@link #iprobe(int, int)} but allocates nothing: when a matching message could be
+     * received now, its status is written into {@code status} and the result is true; otherwise
+     * {@code status} is left alone. Never blocks.
+     */
+    public boolean iprobe(final int source, final int tag, final MutableStatus status)
+    {
+        final ProbeResult found = PROBES.get();
+        if (!engine.iprobe(recvTag(source, tag), Envelope.recvMask(source, tag), found))
+        {
+            return false;
+        }
+        status.set(found.source(), found.tag(), found.length(), Status.OK, false);
+        return true;
     }
 
     /** The status of a message that could be received now, or empty. Never blocks. */
@@ -181,14 +227,36 @@ public final class Comm extends PointToPoint implements AutoCloseable
     }
 
     @Override
-    Op newOp(final boolean pooled)
+    Operation newOp(final boolean pooled)
     {
         checkOpen();
         return engine.newOp(pooled);
     }
 
     @Override
-    Request startSend(final Op op, final int dest, final int tag, final boolean sync)
+    PersistentOperation newPersistent()
+    {
+        checkOpen();
+        return engine.newPersistent();
+    }
+
+    @Override
+    PersistentRequest bindSend(final PersistentOperation op, final int dest, final int tag, final boolean sync)
+    {
+        Envelope.checkUserTag(tag);
+        Envelope.checkRank(dest, group.size());
+        return op.bindSend(group.worldRank(dest), Envelope.pack(group.context(), group.rank(), tag), sync);
+    }
+
+    @Override
+    PersistentRequest bindRecv(final PersistentOperation op, final int source, final int tag)
+    {
+        final long t = recvTag(source, tag);
+        return op.bindRecv(t, Envelope.recvMask(source, tag), source == ANY_SOURCE ? -1 : group.worldRank(source), group);
+    }
+
+    @Override
+    Request startSend(final Operation op, final int dest, final int tag, final boolean sync)
     {
         Envelope.checkUserTag(tag);
         Envelope.checkRank(dest, group.size());
@@ -199,13 +267,13 @@ public final class Comm extends PointToPoint implements AutoCloseable
     @Override
     void finishSend(final Request request)
     {
-        final Op op = (Op)request;
+        final Operation op = (Operation)request;
         op.join();
         engine.recycle(op);
     }
 
     @Override
-    Request startRecv(final Op op, final int source, final int tag)
+    Request startRecv(final Operation op, final int source, final int tag)
     {
         final long t = recvTag(source, tag);
         engine.recv(op, t, Envelope.recvMask(source, tag), source == ANY_SOURCE ? -1 : group.worldRank(source), group);
@@ -216,14 +284,14 @@ public final class Comm extends PointToPoint implements AutoCloseable
     Status finishRecv(final Request request)
     {
         final Status s = request.await();
-        engine.recycle((Op)request);
+        engine.recycle((Operation)request);
         return s;
     }
 
     @Override
     MutableStatus finishRecv(final Request request, final MutableStatus into)
     {
-        final Op op = (Op)request;
+        final Operation op = (Operation)request;
         op.join();
         into.set(op.resultSource(), op.resultTag(), op.resultBytes(), op.resultError(), op.resultCancelled());
         engine.recycle(op);
@@ -231,7 +299,7 @@ public final class Comm extends PointToPoint implements AutoCloseable
     }
 
     @Override
-    Status exchange(final Op sendOp, final int dest, final int sendTag, final Op recvOp, final int source, final int recvTag)
+    Status exchange(final Operation sendOp, final int dest, final int sendTag, final Operation recvOp, final int source, final int recvTag)
     {
         Envelope.checkUserTag(sendTag);
         Envelope.checkRank(dest, group.size());
@@ -240,6 +308,20 @@ public final class Comm extends PointToPoint implements AutoCloseable
         startSend(sendOp, dest, sendTag, false);
         finishSend(sendOp);
         return finishRecv(recvOp);
+    }
+
+    @Override
+    MutableStatus exchange(
+        final Operation sendOp, final int dest, final int sendTag, final Operation recvOp, final int source, final int recvTag,
+        final MutableStatus into)
+    {
+        Envelope.checkUserTag(sendTag);
+        Envelope.checkRank(dest, group.size());
+        recvTag(source, recvTag);
+        startRecv(recvOp, source, recvTag);
+        startSend(sendOp, dest, sendTag, false);
+        finishSend(sendOp);
+        return finishRecv(recvOp, into);
     }
 
     private long recvTag(final int source, final int tag)

@@ -5,7 +5,7 @@ import java.nio.ByteBuffer;
 import org.agrona.MutableDirectBuffer;
 
 import io.rankwire.core.BufView;
-import io.rankwire.core.Op;
+import io.rankwire.core.Operation;
 import io.rankwire.core.ProbeStatus;
 import io.rankwire.match.UnexpectedMsg;
 
@@ -33,7 +33,7 @@ public final class Message
         return status;
     }
 
-    private synchronized Op claim(final boolean pooled)
+    private synchronized Operation claim(final boolean pooled)
     {
         if (msg == null)
         {
@@ -42,7 +42,7 @@ public final class Message
         return comm.newOp(pooled);
     }
 
-    private synchronized Request start(final Op op)
+    private synchronized Request start(final Operation op)
     {
         final UnexpectedMsg m = msg;
         if (m == null)
@@ -54,7 +54,7 @@ public final class Message
         return op;
     }
 
-    private Status finish(final Op op)
+    private Status finish(final Operation op)
     {
         start(op);
         final Status s = op.await();
@@ -65,7 +65,7 @@ public final class Message
     /** Receives this message into {@code buf[position, limit)}; written from the position, which is not moved. Blocks until the data is in the buffer. */
     public Status recv(final ByteBuffer buf)
     {
-        final Op op = claim(true);
+        final Operation op = claim(true);
         op.buf().byteBuffer(buf, true);
         return finish(op);
     }
@@ -73,7 +73,7 @@ public final class Message
     /** Starts receiving this message into {@code buf[position, limit)}; written from the position, which is not moved; never blocks. */
     public Request irecv(final ByteBuffer buf)
     {
-        final Op op = claim(false);
+        final Operation op = claim(false);
         op.buf().byteBuffer(buf, true);
         return start(op);
     }
@@ -81,7 +81,7 @@ public final class Message
     /** Receives this message into {@code buf[offset, offset + length)}. Blocks until the data is in the buffer. */
     public Status recv(final byte[] buf, final int offset, final int length)
     {
-        final Op op = claim(true);
+        final Operation op = claim(true);
         op.buf().bytes(buf, offset, length);
         return finish(op);
     }
@@ -89,7 +89,7 @@ public final class Message
     /** Starts receiving this message into {@code buf[offset, offset + length)}; never blocks. */
     public Request irecv(final byte[] buf, final int offset, final int length)
     {
-        final Op op = claim(false);
+        final Operation op = claim(false);
         op.buf().bytes(buf, offset, length);
         return start(op);
     }
@@ -97,7 +97,7 @@ public final class Message
     /** Receives this message into {@code buf[offset, offset + length)}. Blocks until the data is in the buffer. */
     public Status recv(final MutableDirectBuffer buf, final int offset, final int length)
     {
-        final Op op = claim(true);
+        final Operation op = claim(true);
         op.buf().direct(buf, offset, length);
         return finish(op);
     }
@@ -105,7 +105,7 @@ public final class Message
     /** Starts receiving this message into {@code buf[offset, offset + length)}; never blocks. */
     public Request irecv(final MutableDirectBuffer buf, final int offset, final int length)
     {
-        final Op op = claim(false);
+        final Operation op = claim(false);
         op.buf().direct(buf, offset, length);
         return start(op);
     }
@@ -113,7 +113,7 @@ public final class Message
     /** Receives this message into {@code count} elements from {@code buf[offset]}. Blocks until the data is in the buffer. */
     public Status recv(final short[] buf, final int offset, final int count)
     {
-        final Op op = claim(true);
+        final Operation op = claim(true);
         op.buf().typed(buf, buf.length, offset, count, 2, BufView.SHORT_BASE);
         return finish(op);
     }
@@ -121,7 +121,7 @@ public final class Message
     /** Starts receiving this message into {@code count} elements from {@code buf[offset]}; never blocks. */
     public Request irecv(final short[] buf, final int offset, final int count)
     {
-        final Op op = claim(false);
+        final Operation op = claim(false);
         op.buf().typed(buf, buf.length, offset, count, 2, BufView.SHORT_BASE);
         return start(op);
     }
@@ -129,7 +129,7 @@ public final class Message
     /** Receives this message into {@code count} elements from {@code buf[offset]}. Blocks until the data is in the buffer. */
     public Status recv(final char[] buf, final int offset, final int count)
     {
-        final Op op = claim(true);
+        final Operation op = claim(true);
         op.buf().typed(buf, buf.length, offset, count, 2, BufView.CHAR_BASE);
         return finish(op);
     }
@@ -137,7 +137,7 @@ public final class Message
     /** Starts receiving this message into {@code count} elements from {@code buf[offset]}; never blocks. */
     public Request irecv(final char[] buf, final int offset, final int count)
     {
-        final Op op = claim(false);
+        final Operation op = claim(false);
         op.buf().typed(buf, buf.length, offset, count, 2, BufView.CHAR_BASE);
         return start(op);
     }
@@ -145,7 +145,7 @@ public final class Message
     /** Receives this message into {@code count} elements from {@code buf[offset]}. Blocks until the data is in the buffer. */
     public Status recv(final int[] buf, final int offset, final int count)
     {
-        final Op op = claim(true);
+        final Operation op = claim(true);
         op.buf().typed(buf, buf.length, offset, count, 4, BufView.INT_BASE);
         return finish(op);
     }
@@ -153,7 +153,7 @@ public final class Message
     /** Starts receiving this message into {@code count} elements from {@code buf[offset]}; never blocks. */
     public Request irecv(final int[] buf, final int offset, final int count)
     {
-        final Op op = claim(false);
+        final Operation op = claim(false);
         op.buf().typed(buf, buf.length, offset, count, 4, BufView.INT_BASE);
         return start(op);
     }
@@ -161,7 +161,7 @@ public final class Message
     /** Receives this message into {@code count} elements from {@code buf[offset]}. Blocks until the data is in the buffer. */
     public Status recv(final long[] buf, final int offset, final int count)
     {
-        final Op op = claim(true);
+        final Operation op = claim(true);
         op.buf().typed(buf, buf.length, offset, count, 8, BufView.LONG_BASE);
         return finish(op);
     }
@@ -169,7 +169,7 @@ public final class Message
     /** Starts receiving this message into {@code count} elements from {@code buf[offset]}; never blocks. */
     public Request irecv(final long[] buf, final int offset, final int count)
     {
-        final Op op = claim(false);
+        final Operation op = claim(false);
         op.buf().typed(buf, buf.length, offset, count, 8, BufView.LONG_BASE);
         return start(op);
     }
@@ -177,7 +177,7 @@ public final class Message
     /** Receives this message into {@code count} elements from {@code buf[offset]}. Blocks until the data is in the buffer. */
     public Status recv(final float[] buf, final int offset, final int count)
     {
-        final Op op = claim(true);
+        final Operation op = claim(true);
         op.buf().typed(buf, buf.length, offset, count, 4, BufView.FLOAT_BASE);
         return finish(op);
     }
@@ -185,7 +185,7 @@ public final class Message
     /** Starts receiving this message into {@code count} elements from {@code buf[offset]}; never blocks. */
     public Request irecv(final float[] buf, final int offset, final int count)
     {
-        final Op op = claim(false);
+        final Operation op = claim(false);
         op.buf().typed(buf, buf.length, offset, count, 4, BufView.FLOAT_BASE);
         return start(op);
     }
@@ -193,7 +193,7 @@ public final class Message
     /** Receives this message into {@code count} elements from {@code buf[offset]}. Blocks until the data is in the buffer. */
     public Status recv(final double[] buf, final int offset, final int count)
     {
-        final Op op = claim(true);
+        final Operation op = claim(true);
         op.buf().typed(buf, buf.length, offset, count, 8, BufView.DOUBLE_BASE);
         return finish(op);
     }
@@ -201,7 +201,7 @@ public final class Message
     /** Starts receiving this message into {@code count} elements from {@code buf[offset]}; never blocks. */
     public Request irecv(final double[] buf, final int offset, final int count)
     {
-        final Op op = claim(false);
+        final Operation op = claim(false);
         op.buf().typed(buf, buf.length, offset, count, 8, BufView.DOUBLE_BASE);
         return start(op);
     }

@@ -27,6 +27,18 @@ public interface Request
     Status await();
 
     /**
+     * Blocks until the request completes, like {@link #await()}, and writes the outcome into
+     * {@code status} instead of returning a {@link Status}: the allocation-free form. A
+     * communication failure throws {@link RankwireException} as {@link #await()} does.
+     *
+     * @return {@code status}
+     */
+    default MutableStatus await(final MutableStatus status)
+    {
+        return StatusCopy.await(this, status);
+    }
+
+    /**
      * Blocks until the request completes or {@code timeout} passes.
      *
      * @return the status, or empty when the timeout passed first (the request stays active)
@@ -63,25 +75,66 @@ public interface Request
         return Waits.waitAll(requests);
     }
 
-    /** Blocks until one request completes; returns its index. */
+    /**
+     * Blocks until all requests complete, writing request i's outcome into {@code statuses[i]}:
+     * the allocation-free form of {@link #waitAll(Request...)} (pass arrays you reuse).
+     *
+     * @throws IllegalArgumentException when {@code statuses} is shorter than {@code requests} or holds null
+     */
+    static void waitAll(final MutableStatus[] statuses, final Request... requests)
+    {
+        StatusCopy.checkStatuses(statuses, requests.length);
+        for (int i = 0; i < requests.length; i++)
+        {
+            StatusCopy.await(requests[i], statuses[i]);
+        }
+    }
+
+    /**
+     * Blocks until one request completes, writes its outcome into {@code status} and returns its
+     * index: the allocation-free form of {@link #waitAny(Request...)}.
+     */
+    static int waitAny(final MutableStatus status, final Request... requests)
+    {
+        final int i = Waits.waitAnyDone(requests);
+        if (i >= 0)
+        {
+            StatusCopy.await(requests[i], status);
+        }
+        return i;
+    }
+
+    /**
+     * Blocks until one request completes; returns its index. Inactive persistent requests are
+     * skipped, as MPI skips inactive handles: -1 when every request is one.
+     */
     static int waitAny(final Request... requests)
     {
         return Waits.waitAny(requests);
     }
 
-    /** Blocks until at least one request completes; returns the indices of all completed ones. */
+    /**
+     * Blocks until at least one request completes; returns the indices of all completed ones
+     * (inactive persistent requests skipped; empty when every request is one).
+     */
     static int[] waitSome(final Request... requests)
     {
         return Waits.waitSome(requests);
     }
 
-    /** Makes progress once; true when all requests have completed. Never blocks. */
+    /**
+     * Makes progress once; true when all requests have completed (then persistent ones become
+     * inactive; inactive ones count as complete). Never blocks.
+     */
     static boolean testAll(final Request... requests)
     {
         return Waits.testAll(requests);
     }
 
-    /** Makes progress once; the index of a completed request, or -1. Never blocks. */
+    /**
+     * Makes progress once; the index of a completed request (completing it: a persistent one
+     * becomes inactive), or -1. Inactive persistent requests are skipped. Never blocks.
+     */
     static int testAny(final Request... requests)
     {
         return Waits.testAny(requests);

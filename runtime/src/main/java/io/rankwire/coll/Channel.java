@@ -4,7 +4,7 @@ import io.rankwire.RankwireException;
 import io.rankwire.Status;
 import io.rankwire.core.Engine;
 import io.rankwire.core.Group;
-import io.rankwire.core.Op;
+import io.rankwire.core.Operation;
 import io.rankwire.match.Envelope;
 
 /**
@@ -36,17 +36,17 @@ final class Channel
         return group.size();
     }
 
-    Op isend(final Object buf, final int offset, final int count, final int dest)
+    Operation isend(final Object buf, final int offset, final int count, final int dest)
     {
-        final Op op = engine.newOp(true);
+        final Operation op = engine.newOp(true);
         Bufs.view(op.buf(), buf, offset, count);
         engine.send(op, group.worldRank(dest), Envelope.pack(group.internalContext(), group.rank(), tag), false);
         return op;
     }
 
-    Op irecv(final Object buf, final int offset, final int count, final int source)
+    Operation irecv(final Object buf, final int offset, final int count, final int source)
     {
-        final Op op = engine.newOp(true);
+        final Operation op = engine.newOp(true);
         Bufs.view(op.buf(), buf, offset, count);
         engine.recv(op, Envelope.pack(group.internalContext(), source, tag), Envelope.FULL_MASK, group.worldRank(source));
         return op;
@@ -67,14 +67,14 @@ final class Channel
         final Object sendBuf, final int sendOff, final int sendCount, final int dest,
         final Object recvBuf, final int recvOff, final int recvCount, final int source)
     {
-        final Op r = irecv(recvBuf, recvOff, recvCount, source);
-        final Op s = isend(sendBuf, sendOff, sendCount, dest);
+        final Operation r = irecv(recvBuf, recvOff, recvCount, source);
+        final Operation s = isend(sendBuf, sendOff, sendCount, dest);
         await(s);
         await(r);
     }
 
     /** Waits for {@code op} and returns it to the pool; a failed message fails the collective. */
-    void await(final Op op)
+    void await(final Operation op)
     {
         final Status s = op.await();
         if (s.isError())

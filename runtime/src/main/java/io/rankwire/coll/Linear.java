@@ -23,7 +23,7 @@ final class Linear
             ch.send(send, sendOff, sendCount, root);
             return;
         }
-        final io.rankwire.core.Op[] ops = new io.rankwire.core.Op[n];
+        final io.rankwire.core.Operation[] ops = new io.rankwire.core.Operation[n];
         for (int r = 0; r < n; r++)
         {
             if (r != me)
@@ -50,7 +50,7 @@ final class Linear
             ch.recv(recv, recvOff, recvCount, root);
             return;
         }
-        final io.rankwire.core.Op[] ops = new io.rankwire.core.Op[n];
+        final io.rankwire.core.Operation[] ops = new io.rankwire.core.Operation[n];
         for (int r = 0; r < n; r++)
         {
             if (r != me)
@@ -72,8 +72,8 @@ final class Linear
     {
         final int n = ch.size();
         final int me = ch.rank();
-        final io.rankwire.core.Op[] recvs = new io.rankwire.core.Op[n];
-        final io.rankwire.core.Op[] sends = new io.rankwire.core.Op[n];
+        final io.rankwire.core.Operation[] recvs = new io.rankwire.core.Operation[n];
+        final io.rankwire.core.Operation[] sends = new io.rankwire.core.Operation[n];
         for (int k = 1; k < n; k++)
         {
             final int src = (me - k + n) % n;
@@ -105,9 +105,9 @@ final class Linear
         }
     }
 
-    private static void awaitAll(final Channel ch, final io.rankwire.core.Op[] ops)
+    private static void awaitAll(final Channel ch, final io.rankwire.core.Operation[] ops)
     {
-        for (final io.rankwire.core.Op op : ops)
+        for (final io.rankwire.core.Operation op : ops)
         {
             if (op != null)
             {

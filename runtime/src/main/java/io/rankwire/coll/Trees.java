@@ -39,7 +39,7 @@ final class Trees
             }
             mask <<= 1;
         }
-        final io.rankwire.core.Op[] sends = new io.rankwire.core.Op[32];
+        final io.rankwire.core.Operation[] sends = new io.rankwire.core.Operation[32];
         int k = 0;
         for (mask >>= 1; mask > 0; mask >>= 1)
         {
@@ -73,7 +73,7 @@ final class Trees
             }
             mask <<= 1;
         }
-        final io.rankwire.core.Op[] sends = new io.rankwire.core.Op[32];
+        final io.rankwire.core.Operation[] sends = new io.rankwire.core.Operation[32];
         int k = 0;
         for (mask >>= 1; mask > 0; mask >>= 1)
         {

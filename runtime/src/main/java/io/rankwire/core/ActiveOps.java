@@ -7,10 +7,10 @@ package io.rankwire.core;
  */
 final class ActiveOps
 {
-    private Op head;
+    private Operation head;
     private int count;
 
-    void add(final Op op)
+    void add(final Operation op)
     {
         op.active = true;
         op.prevActive = null;
@@ -23,7 +23,7 @@ final class ActiveOps
         count++;
     }
 
-    void remove(final Op op)
+    void remove(final Operation op)
     {
         if (!op.active)
         {
@@ -47,8 +47,8 @@ final class ActiveOps
         count--;
     }
 
-    /** The most recently added active operation, or null; follow {@code Op.nextActive}. */
-    Op head()
+    /** The most recently added active operation, or null; follow {@code Operation.nextActive}. */
+    Operation head()
     {
         return head;
     }

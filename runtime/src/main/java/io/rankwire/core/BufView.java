@@ -9,14 +9,16 @@ import org.agrona.concurrent.UnsafeBuffer;
 
 /**
  * One operation's buffer, whatever the user gave: a byte range of a {@link DirectBuffer} the
- * transport can read or write. {@code byte[]} and {@code ByteBuffer} are wrapped in place (a
- * reused {@link UnsafeBuffer}, no copy); Agrona buffers are used as they are; typed arrays are
+ * transport can read or write. {@code byte[]} and {@code ByteBuffer} are wrapped in place (an
+ * {@link UnsafeBuffer} made on first use and reused by every later wrap, no copy); Agrona buffers
+ * are used as they are, so they need no wrapper at all; typed arrays are
  * staged through a pooled byte buffer in native byte order ({@link #stageIn()} before a send,
  * {@link #stageOut(int)} after a receive). A read-only {@code ByteBuffer} is staged too.
  *
- * <p>Owned by one operation; filled by the calling thread before submission.
+ * <p>Owned by one operation; filled by the calling thread before submission. An
+ * {@link Operation} is its own buffer view (it extends this class), so a request is one object.
  */
-public final class BufView
+public class BufView
 {
     private static final long BYTE_BASE = UnsafeApi.arrayBaseOffset(byte[].class);
     public static final long SHORT_BASE = UnsafeApi.arrayBaseOffset(short[].class);
@@ -26,7 +28,7 @@ public final class BufView
     public static final long FLOAT_BASE = UnsafeApi.arrayBaseOffset(float[].class);
     public static final long DOUBLE_BASE = UnsafeApi.arrayBaseOffset(double[].class);
 
-    private final UnsafeBuffer wrapper = new UnsafeBuffer(0, 0);
+    private UnsafeBuffer wrapper;
     private DirectBuffer buffer;
     private int offset;
     private int length;
@@ -35,6 +37,7 @@ public final class BufView
     private Object array;
     private long arrayAddress;
     private ByteBuffer readOnlySource;
+    private int readOnlyPosition;
     private Stage stage;
 
     /** Resets to an empty view. */
@@ -55,8 +58,9 @@ public final class BufView
     {
         Args.checkRange(bytes.length, offset, length, "length");
         clear();
-        wrapper.wrap(bytes);
-        this.buffer = wrapper;
+        final UnsafeBuffer w = wrapper();
+        w.wrap(bytes);
+        this.buffer = w;
         this.offset = offset;
         this.length = length;
         return this;
@@ -73,11 +77,13 @@ public final class BufView
                 throw new IllegalArgumentException("buffer : read-only (expected: a writable ByteBuffer)");
             }
             readOnlySource = bb;
+            readOnlyPosition = bb.position();
             length = bb.remaining();
             return this;
         }
-        wrapper.wrap(bb);
-        this.buffer = wrapper;
+        final UnsafeBuffer w = wrapper();
+        w.wrap(bb);
+        this.buffer = w;
         this.offset = bb.position();
         this.length = bb.remaining();
         return this;
@@ -116,6 +122,35 @@ public final class BufView
         return this;
     }
 
+    private UnsafeBuffer wrapper()
+    {
+        UnsafeBuffer w = wrapper;
+        if (w == null)
+        {
+            w = newWrapper();
+            wrapper = w;
+        }
+        return w;
+    }
+
+    /** A wrapper for {@code byte[]} and {@code ByteBuffer}s: a new one (operations may lend one instead). */
+    UnsafeBuffer newWrapper()
+    {
+        return new UnsafeBuffer(0, 0);
+    }
+
+    /** Gives up the wrapper (to return it to a pool); the view must not be used until filled again. */
+    UnsafeBuffer takeWrapper()
+    {
+        final UnsafeBuffer w = wrapper;
+        wrapper = null;
+        if (buffer == w)
+        {
+            buffer = null;
+        }
+        return w;
+    }
+
     /** True when the data must go through a staging buffer. */
     boolean needsStage()
     {
@@ -146,7 +181,7 @@ public final class BufView
         }
         else if (readOnlySource != null)
         {
-            readOnlySource.duplicate().get(stage.bytes, 0, length);
+            readOnlySource.get(readOnlyPosition, stage.bytes, 0, length);
         }
     }
 

@@ -43,10 +43,10 @@ public final class Contexts
             final int to = (me + dist) % n;
             final int from = (me - dist + n) % n;
             final int tag = TAG_BARRIER - k;
-            final Op recv = engine.newOp(true);
+            final Operation recv = engine.newOp(true);
             recv.buf.bytes(EMPTY, 0, 0);
             engine.recv(recv, Envelope.pack(g.internalContext(), from, tag), Envelope.FULL_MASK, g.worldRank(from));
-            final Op send = engine.newOp(true);
+            final Operation send = engine.newOp(true);
             send.buf.bytes(EMPTY, 0, 0);
             engine.send(send, g.worldRank(to), Envelope.pack(g.internalContext(), me, tag), false);
             await(send);
@@ -61,8 +61,8 @@ public final class Contexts
         final int k = values.length;
         final int[] all = new int[n * k];
         System.arraycopy(values, 0, all, g.rank() * k, k);
-        final Op[] recvs = new Op[n];
-        final Op[] sends = new Op[n];
+        final Operation[] recvs = new Operation[n];
+        final Operation[] sends = new Operation[n];
         for (int r = 0; r < n; r++)
         {
             if (r == g.rank())
@@ -208,7 +208,7 @@ public final class Contexts
         return true;
     }
 
-    private void await(final Op op)
+    private void await(final Operation op)
     {
         engine.waitFor(op, 0);
         final Status s = op.checked();

@@ -44,8 +44,9 @@ public final class Engine
     private final MatchEngine matcher;
     private final SrqBuffers srq;
     private final boolean offload;
-    private final ThreadLocal<ArrayDeque<Op>> opPool = ThreadLocal.withInitial(ArrayDeque::new);
-    private final ConcurrentLinkedQueue<Op> futures = new ConcurrentLinkedQueue<>();
+    private final ThreadLocal<ArrayDeque<Operation>> opPool = ThreadLocal.withInitial(ArrayDeque::new);
+    private final WrapperPool wrappers = new WrapperPool();
+    private final ConcurrentLinkedQueue<Operation> futures = new ConcurrentLinkedQueue<>();
     private final Waiter waiter;
     private final Wakeup wakeup;
     private final ActiveOps active = new ActiveOps();
@@ -133,23 +134,35 @@ public final class Engine
      * An operation. Pooled ones are for blocking calls: they come from a small per-thread pool
      * (no lock) and go back with {@link #recycle} on the same thread once complete.
      */
-    public Op newOp(final boolean pooled)
+    public Operation newOp(final boolean pooled)
     {
         if (!pooled)
         {
-            return new Op(this, false);
+            return new Operation(this, false);
         }
-        final Op op = opPool.get().pollFirst();
-        return op != null ? op : new Op(this, true);
+        final Operation op = opPool.get().pollFirst();
+        return op != null ? op : new Operation(this, true);
+    }
+
+    /** A new persistent operation, inactive until its first start (see {@link PersistentOperation}). */
+    public PersistentOperation newPersistent()
+    {
+        return new PersistentOperation(this);
+    }
+
+    /** The buffer wrappers nonblocking operations borrow until they complete. */
+    WrapperPool wrappers()
+    {
+        return wrappers;
     }
 
     /** Returns a completed pooled operation to the calling thread's pool. */
-    public void recycle(final Op op)
+    public void recycle(final Operation op)
     {
         if (op.pooled && op.isDone())
         {
             op.buf.clear();
-            final ArrayDeque<Op> pool = opPool.get();
+            final ArrayDeque<Operation> pool = opPool.get();
             if (pool.size() < OPS_PER_THREAD)
             {
                 pool.addFirst(op);
@@ -161,13 +174,13 @@ public final class Engine
      * Starts a send of {@code op.buf()} to world rank {@code peer} with packed envelope {@code tag}.
      * Never blocks beyond taking the engine lock.
      */
-    public void send(final Op op, final int peer, final long tag, final boolean sync)
+    public void send(final Operation op, final int peer, final long tag, final boolean sync)
     {
         lock.lock();
         try
         {
             checkOpen();
-            op.reset(Op.SEND);
+            op.reset(Operation.SEND);
             op.peer = peer;
             op.tag = tag;
             op.sync = sync;
@@ -192,23 +205,23 @@ public final class Engine
      * Posts a receive for (tag, mask) into {@code op.buf()}. {@code expectedPeer} is the world rank
      * of the source, or -1 for ANY_SOURCE. Never blocks beyond taking the engine lock.
      */
-    public void recv(final Op op, final long tag, final long mask, final int expectedPeer)
+    public void recv(final Operation op, final long tag, final long mask, final int expectedPeer)
     {
         recv(op, tag, mask, expectedPeer, null);
     }
 
     /**
-     * Posts a receive like {@link #recv(Op, long, long, int)}; {@code group} (may be null) is the
+     * Posts a receive like {@link #recv(Operation, long, long, int)}; {@code group} (may be null) is the
      * communicator's group, so that an ANY_SOURCE receive fails once every other member has
      * finalized or when a member fails.
      */
-    public void recv(final Op op, final long tag, final long mask, final int expectedPeer, final Group group)
+    public void recv(final Operation op, final long tag, final long mask, final int expectedPeer, final Group group)
     {
         lock.lock();
         try
         {
             checkOpen();
-            op.reset(Op.RECV);
+            op.reset(Operation.RECV);
             op.expectedPeer = expectedPeer;
             op.group = group;
             stage(op, false);
@@ -231,13 +244,13 @@ public final class Engine
     }
 
     /** Receives a message taken by a matched probe. */
-    public void recvMatched(final Op op, final UnexpectedMsg msg)
+    public void recvMatched(final Operation op, final UnexpectedMsg msg)
     {
         lock.lock();
         try
         {
             checkOpen();
-            op.reset(Op.RECV);
+            op.reset(Operation.RECV);
             stage(op, false);
             active.add(op);
             receiver.deliverUnexpected(op, msg);
@@ -267,6 +280,34 @@ public final class Engine
         }
     }
 
+    /**
+     * Like {@link #iprobe(long, long)} but writes the message's envelope and length into
+     * {@code into} instead of building a status: allocates nothing.
+     *
+     * @return true when a matching message is there
+     */
+    public boolean iprobe(final long tag, final long mask, final ProbeResult into)
+    {
+        lock.lock();
+        try
+        {
+            checkOpen();
+            progressLocked();
+            final UnexpectedMsg msg = matcher.probe(tag, mask);
+            if (msg == null)
+            {
+                return false;
+            }
+            into.set(msg.tag(), msg.length());
+            return true;
+        }
+        finally
+        {
+            lock.unlock();
+            drainFutures();
+        }
+    }
+
     /** Takes the earliest unexpected message matching (tag, mask), or null. Makes progress once. */
     public UnexpectedMsg improbe(final long tag, final long mask)
     {
@@ -285,12 +326,12 @@ public final class Engine
     }
 
     /** Cancels a receive (see {@link io.rankwire.Request#cancel()}). */
-    void cancel(final Op op)
+    void cancel(final Operation op)
     {
         lock.lock();
         try
         {
-            if (!closed && !op.isDone() && op.kind == Op.RECV)
+            if (!closed && !op.isDone() && op.kind == Operation.RECV)
             {
                 receiver.cancel(op);
             }
@@ -302,7 +343,7 @@ public final class Engine
         }
     }
 
-    private void stage(final Op op, final boolean forSend)
+    private void stage(final Operation op, final boolean forSend)
     {
         if (op.buf.needsStage())
         {
@@ -314,13 +355,13 @@ public final class Engine
         }
     }
 
-    void complete(final Op op, final int source, final int tag, final int bytes, final int error)
+    void complete(final Operation op, final int source, final int tag, final int bytes, final int error)
     {
         complete(op, source, tag, bytes, error, false);
     }
 
     /** Finishes an operation: releases its resources and publishes the outcome. Driving thread. */
-    void complete(final Op op, final int source, final int tag, final int bytes, final int error, final boolean cancelled)
+    void complete(final Operation op, final int source, final int tag, final int bytes, final int error, final boolean cancelled)
     {
         if (op.isDone())
         {
@@ -332,7 +373,7 @@ public final class Engine
         final Stage stage = op.buf.detachStage();
         if (stage != null)
         {
-            if (op.kind == Op.RECV && !cancelled)
+            if (op.kind == Operation.RECV && !cancelled)
             {
                 op.buf.attachStage(stage);
                 op.buf.stageOut(bytes);
@@ -340,10 +381,14 @@ public final class Engine
             }
             pool.release(stage);
         }
+        if (op.lendsWrapper() && WrapperPool.isReleased(op.kind == Operation.SEND, error, cancelled))
+        {
+            wrappers.giveBack(op.takeWrapper());
+        }
         op.finish(source, tag, bytes, error, cancelled);
     }
 
-    void futureReady(final Op op)
+    void futureReady(final Operation op)
     {
         futures.add(op);
     }
@@ -352,7 +397,7 @@ public final class Engine
     {
         if (!futures.isEmpty())
         {
-            Op op;
+            Operation op;
             while ((op = futures.poll()) != null)
             {
                 op.completeFuture();
@@ -401,7 +446,7 @@ public final class Engine
      *
      * @return true when the operation completed; false when {@code timeoutNs > 0} passed first
      */
-    public boolean waitFor(final Op op, final long timeoutNs)
+    public boolean waitFor(final Operation op, final long timeoutNs)
     {
         return waiter.waitFor(op, timeoutNs);
     }
@@ -476,7 +521,7 @@ public final class Engine
             }
             closedReason = reason;
             closed = true;
-            Op op;
+            Operation op;
             while ((op = active.head()) != null)
             {
                 op.posted = null;
@@ -503,11 +548,11 @@ public final class Engine
 
     void failPeer(final int peer)
     {
-        Op op = active.head();
+        Operation op = active.head();
         while (op != null)
         {
-            final Op next = op.nextActive;
-            final boolean anySource = op.kind == Op.RECV && op.expectedPeer < 0 && op.posted != null &&
+            final Operation next = op.nextActive;
+            final boolean anySource = op.kind == Operation.RECV && op.expectedPeer < 0 && op.posted != null &&
                 op.group != null && op.group.containsWorldRank(peer);
             if (op.peer == peer || op.expectedPeer == peer || anySource)
             {
@@ -577,7 +622,7 @@ public final class Engine
     }
 
     /** Withdraws an unmatched receive and fails it; one the NIC holds fails when its DEL completes. */
-    void failPosted(final Op op, final int error, final int peer)
+    void failPosted(final Operation op, final int error, final int peer)
     {
         final io.rankwire.match.PostedRecv posted = op.posted;
         if (posted == null || op.cancelRequested)

@@ -77,7 +77,7 @@ final class Finalization
     }
 
     /** A notice from {@code peer} arrived: fails what only it could satisfy, from {@code head} on. */
-    void onPeerFinalized(final int peer, final Op head)
+    void onPeerFinalized(final int peer, final Operation head)
     {
         if (peer < 0 || peer >= size || finalized[peer])
         {
@@ -85,11 +85,11 @@ final class Finalization
         }
         finalized[peer] = true;
         finalizedCount++;
-        Op op = head;
+        Operation op = head;
         while (op != null)
         {
-            final Op next = op.nextActive;
-            if (op.kind == Op.SEND)
+            final Operation next = op.nextActive;
+            if (op.kind == Operation.SEND)
             {
                 if (op.peer == peer)
                 {

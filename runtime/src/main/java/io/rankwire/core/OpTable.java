@@ -14,14 +14,14 @@ final class OpTable
     private static final int INDEX_MASK = (1 << INDEX_BITS) - 1;
     private static final int GEN_MASK = 0x7FF;
 
-    private Op[] ops = new Op[64];
+    private Operation[] ops = new Operation[64];
     private int[] generations = new int[64];
     private int[] free = new int[64];
     private int freeTop;
     private int next;
     private int live;
 
-    int register(final Op op)
+    int register(final Operation op)
     {
         final int index;
         if (freeTop > 0)
@@ -50,7 +50,7 @@ final class OpTable
     }
 
     /** Removes and returns the operation of {@code cookie}, or null when it is unknown or stale. */
-    Op remove(final int cookie)
+    Operation remove(final int cookie)
     {
         final int index = (cookie & INDEX_MASK) - 1;
         if (index < 0 || index >= next || ops[index] == null)
@@ -61,7 +61,7 @@ final class OpTable
         {
             return null;
         }
-        final Op op = ops[index];
+        final Operation op = ops[index];
         ops[index] = null;
         generations[index]++;
         free[freeTop++] = index;
@@ -71,7 +71,7 @@ final class OpTable
     }
 
     /** Removes {@code op} if it holds a cookie. */
-    void forget(final Op op)
+    void forget(final Operation op)
     {
         if (op.cookie != 0)
         {

@@ -37,7 +37,7 @@ final class Receiver implements MatchListener
     private final boolean offload;
     private MatchEngine matcher;
 
-    private final ArrayDeque<Op> pendingReads = new ArrayDeque<>();
+    private final ArrayDeque<Operation> pendingReads = new ArrayDeque<>();
     private long readsBackPressured;
     private long unexpectedBytes;
     private long unexpectedBytesHighWater;
@@ -85,7 +85,7 @@ final class Receiver implements MatchListener
     }
 
     /** Posts a receive: matches an unexpected message at once, or queues it. */
-    void post(final Op op, final long tag, final long mask)
+    void post(final Operation op, final long tag, final long mask)
     {
         final PostedRecv recv = matcher.newRecv().set(tag, mask, op.buf.length(), op);
         if (offload && op.buf.offloadable())
@@ -103,7 +103,7 @@ final class Receiver implements MatchListener
     }
 
     /** Receives a message taken from the unexpected queue (a posted match or a matched probe). */
-    void deliverUnexpected(final Op op, final UnexpectedMsg msg)
+    void deliverUnexpected(final Operation op, final UnexpectedMsg msg)
     {
         final long tag = msg.tag();
         if (msg.kind == TmHeader.EAGER)
@@ -135,7 +135,7 @@ final class Receiver implements MatchListener
             final PostedRecv recv = matcher.arrive(tag, payload);
             if (recv != null)
             {
-                final Op op = matched(recv);
+                final Operation op = matched(recv);
                 copyEager(op, peer, tag, flags, appCtx, buffer, offset + TmHeader.LENGTH, payload);
             }
             else
@@ -160,7 +160,7 @@ final class Receiver implements MatchListener
             final PostedRecv recv = matcher.arrive(tag, rvLength);
             if (recv != null)
             {
-                final Op op = matched(recv);
+                final Operation op = matched(recv);
                 startRead(op, peer, tag, flags, appCtx, va, rkey, rvLength);
             }
             else
@@ -183,9 +183,9 @@ final class Receiver implements MatchListener
         msg.peer = peer;
     }
 
-    private Op matched(final PostedRecv recv)
+    private Operation matched(final PostedRecv recv)
     {
-        final Op op = (Op)recv.owner();
+        final Operation op = (Operation)recv.owner();
         op.posted = null;
         matcher.free(recv);
         return op;
@@ -193,7 +193,7 @@ final class Receiver implements MatchListener
 
     /** Copies an eager payload into the receive buffer, acks an ssend, owes credits, completes. */
     private void copyEager(
-        final Op op, final int peer, final long tag, final int flags, final int appCtx,
+        final Operation op, final int peer, final long tag, final int flags, final int appCtx,
         final DirectBuffer src, final int srcOffset, final int length)
     {
         final int n = Math.min(length, op.buf.length());
@@ -212,7 +212,7 @@ final class Receiver implements MatchListener
 
     /** Reads a rendezvous payload (at most the receive capacity) into the receive buffer. */
     private void startRead(
-        final Op op, final int peer, final long tag, final int flags, final int appCtx,
+        final Operation op, final int peer, final long tag, final int flags, final int appCtx,
         final long va, final int rkey, final int length)
     {
         op.peer = peer;
@@ -236,7 +236,7 @@ final class Receiver implements MatchListener
     }
 
     /** Posts the read of a matched rendezvous; completes the receive with an error if refused. */
-    private int postRead(final Op op)
+    private int postRead(final Operation op)
     {
         final int n = Math.min(op.rvLength, op.buf.length());
         final int rc = transport.postRead(op.peer, op.rvVa, op.rvRkey, n, op.buf.mutableBuffer(), op.buf.offset(), op.cookie);
@@ -256,7 +256,7 @@ final class Receiver implements MatchListener
     int flushReads()
     {
         int n = 0;
-        Op op;
+        Operation op;
         while ((op = pendingReads.peekFirst()) != null)
         {
             if (!op.isDone() && postRead(op) == ReturnCode.BACK_PRESSURED)
@@ -272,7 +272,7 @@ final class Receiver implements MatchListener
     /** A READ completion of a rendezvous receive. */
     void onReadDone(final Completion completion)
     {
-        final Op op = opTable.remove((int)completion.wrId());
+        final Operation op = opTable.remove((int)completion.wrId());
         if (op == null)
         {
             return;
@@ -284,7 +284,7 @@ final class Receiver implements MatchListener
             status == CompletionStatus.FLUSHED ? Status.CLOSED : Status.TRANSPORT_ERROR);
     }
 
-    private void finishRead(final Op op, final int error)
+    private void finishRead(final Operation op, final int error)
     {
         control.fin(op.peer, op.tag, op.rvAppCtx, op.rvVa, op.rvRkey, op.rvLength);
         final int n = Math.min(op.rvLength, op.buf.length());
@@ -293,7 +293,7 @@ final class Receiver implements MatchListener
     }
 
     /** Cancels a posted receive; the outcome may come later from the NIC. */
-    void cancel(final Op op)
+    void cancel(final Operation op)
     {
         final PostedRecv recv = op.posted;
         if (recv == null || op.cancelRequested)
@@ -316,7 +316,7 @@ final class Receiver implements MatchListener
     @Override
     public void onHardwareMatch(final PostedRecv recv, final Completion completion)
     {
-        final Op op = (Op)recv.owner();
+        final Operation op = (Operation)recv.owner();
         op.posted = null;
         final long tag = recv.matchedTag();
         final int length = recv.matchedLength();
@@ -352,7 +352,7 @@ final class Receiver implements MatchListener
     @Override
     public void onHardwareData(final PostedRecv recv, final Completion completion)
     {
-        final Op op = (Op)recv.owner();
+        final Operation op = (Operation)recv.owner();
         final long tag = recv.matchedTag();
         final int length = recv.matchedLength();
         final int appCtx = op.rvAppCtx;
@@ -374,7 +374,7 @@ final class Receiver implements MatchListener
     @Override
     public void onCancelled(final PostedRecv recv)
     {
-        final Op op = (Op)recv.owner();
+        final Operation op = (Operation)recv.owner();
         op.posted = null;
         matcher.free(recv);
         if (op.failError != 0)

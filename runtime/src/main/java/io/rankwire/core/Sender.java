@@ -34,7 +34,7 @@ final class Sender
     private final OpTable opTable;
     private final int eagerLimit;
     private final UnsafeBuffer header = new UnsafeBuffer(new byte[64]);
-    private final ArrayDeque<Op> queued = new ArrayDeque<>();
+    private final ArrayDeque<Operation> queued = new ArrayDeque<>();
     private final int[] queuedPerPeer;
     private long backPressured;
 
@@ -65,7 +65,7 @@ final class Sender
     }
 
     /** Starts a send; the operation may be complete on return. */
-    void start(final Op op)
+    void start(final Operation op)
     {
         final int length = op.buf.length();
         final boolean eager = length <= eagerLimit && credits.tryTake(op.peer, length);
@@ -96,7 +96,7 @@ final class Sender
         final int count = queued.size();
         for (int i = 0; i < count; i++)
         {
-            final Op op = queued.pollFirst();
+            final Operation op = queued.pollFirst();
             if (op.isDone())
             {
                 queuedPerPeer[op.peer]--;
@@ -108,7 +108,7 @@ final class Sender
                 // keep per-peer order: every later op for this peer stays queued behind it
                 for (int j = i + 1; j < count; j++)
                 {
-                    final Op later = queued.pollFirst();
+                    final Operation later = queued.pollFirst();
                     queued.addLast(later);
                 }
                 break;
@@ -119,14 +119,14 @@ final class Sender
         return n;
     }
 
-    private void enqueue(final Op op)
+    private void enqueue(final Operation op)
     {
         queuedPerPeer[op.peer]++;
         queued.addLast(op);
     }
 
     /** Posts the message of {@code op}; completes an eager non-synchronous send at once. */
-    private int post(final Op op)
+    private int post(final Operation op)
     {
         final int length = op.buf.length();
         final int rc;
@@ -163,7 +163,7 @@ final class Sender
     /** A FIN for the rendezvous send named by {@code cookie}. */
     void onFin(final int cookie)
     {
-        final Op op = opTable.remove(cookie & ~SYNC_COOKIE_BIT);
+        final Operation op = opTable.remove(cookie & ~SYNC_COOKIE_BIT);
         if (op != null)
         {
             engine.complete(op, -1, Envelope.tagOf(op.tag), op.buf.length(), Status.OK);
@@ -173,7 +173,7 @@ final class Sender
     /** The receiver matched the eager ssend named by {@code cookie}. */
     void onAck(final int cookie)
     {
-        final Op op = opTable.remove(cookie & ~SYNC_COOKIE_BIT);
+        final Operation op = opTable.remove(cookie & ~SYNC_COOKIE_BIT);
         if (op != null)
         {
             engine.complete(op, -1, Envelope.tagOf(op.tag), op.buf.length(), Status.OK);
@@ -181,7 +181,7 @@ final class Sender
     }
 
     /** Releases what a finished send holds. */
-    static void release(final Op op)
+    static void release(final Operation op)
     {
         final MemoryRegion region = op.region;
         if (region != null)

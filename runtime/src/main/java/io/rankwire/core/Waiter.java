@@ -30,7 +30,7 @@ final class Waiter
      *
      * @throws RankwireException when the engine closes or the call timeout passes
      */
-    boolean waitFor(final Op op, final long timeoutNs)
+    boolean waitFor(final Operation op, final long timeoutNs)
     {
         if (op.isDone())
         {

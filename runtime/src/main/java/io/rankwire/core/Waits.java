@@ -4,6 +4,7 @@ import java.util.Arrays;
 
 import org.agrona.concurrent.IdleStrategy;
 
+import io.rankwire.PersistentRequest;
 import io.rankwire.Request;
 import io.rankwire.Status;
 
@@ -26,15 +27,33 @@ public final class Waits
 
     public static int waitAny(final Request... requests)
     {
+        final int i = waitAnyDone(requests);
+        if (i >= 0)
+        {
+            requests[i].await();
+        }
+        return i;
+    }
+
+    /**
+     * Blocks until one request is done and returns its index, without completing it; -1 when every
+     * request is an inactive persistent request (which waits and tests skip, as MPI skips
+     * inactive handles). Allocates nothing.
+     */
+    public static int waitAnyDone(final Request... requests)
+    {
         checkNotEmpty(requests);
+        if (allInactive(requests))
+        {
+            return -1;
+        }
         final IdleStrategy idler = idlerOf(requests);
         idler.reset();
         while (true)
         {
-            final int i = testAny(requests);
+            final int i = firstDone(requests);
             if (i >= 0)
             {
-                requests[i].await();
                 return i;
             }
             idler.idle();
@@ -45,6 +64,10 @@ public final class Waits
     {
         checkNotEmpty(requests);
         final IdleStrategy idler = idlerOf(requests);
+        if (allInactive(requests))
+        {
+            return new int[0];
+        }
         final int[] done = new int[requests.length];
         idler.reset();
         while (true)
@@ -53,7 +76,7 @@ public final class Waits
             int n = 0;
             for (int i = 0; i < requests.length; i++)
             {
-                if (requests[i].isDone())
+                if (!isInactive(requests[i]) && requests[i].isDone())
                 {
                     requests[i].await();
                     done[n++] = i;
@@ -67,6 +90,10 @@ public final class Waits
         }
     }
 
+    /**
+     * True when every request is done; then each is completed by its own {@code test()}, so
+     * persistent requests become inactive.
+     */
     public static boolean testAll(final Request... requests)
     {
         progress(requests);
@@ -77,15 +104,30 @@ public final class Waits
                 return false;
             }
         }
+        for (final Request r : requests)
+        {
+            r.test();
+        }
         return true;
     }
 
+    /** The index of a done request, completed by its own {@code test()}, or -1. */
     public static int testAny(final Request... requests)
+    {
+        final int i = firstDone(requests);
+        if (i >= 0)
+        {
+            requests[i].test();
+        }
+        return i;
+    }
+
+    private static int firstDone(final Request... requests)
     {
         progress(requests);
         for (int i = 0; i < requests.length; i++)
         {
-            if (requests[i].isDone())
+            if (!isInactive(requests[i]) && requests[i].isDone())
             {
                 return i;
             }
@@ -93,16 +135,34 @@ public final class Waits
         return -1;
     }
 
+    /** True for a persistent request that is not started (skipped by the "any" and "some" families). */
+    private static boolean isInactive(final Request r)
+    {
+        return r instanceof PersistentRequest && !((PersistentRequest)r).isActive();
+    }
+
+    private static boolean allInactive(final Request... requests)
+    {
+        for (final Request r : requests)
+        {
+            if (!isInactive(r))
+            {
+                return false;
+            }
+        }
+        return true;
+    }
+
     private static void progress(final Request... requests)
     {
         Engine last = null;
         for (final Request r : requests)
         {
-            if (!(r instanceof Op))
+            if (!(r instanceof Operation))
             {
                 continue;
             }
-            final Engine e = ((Op)r).engine;
+            final Engine e = ((Operation)r).engine;
             if (e != last)
             {
                 e.progressOnce();
@@ -115,9 +175,9 @@ public final class Waits
     {
         for (final Request r : requests)
         {
-            if (r instanceof Op)
+            if (r instanceof Operation)
             {
-                return ((Op)r).engine.idler();
+                return ((Operation)r).engine.idler();
             }
         }
         return new org.agrona.concurrent.BackoffIdleStrategy();

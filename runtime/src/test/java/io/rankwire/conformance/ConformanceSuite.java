@@ -41,7 +41,7 @@ import io.rankwire.Status;
  * per interesting setting) supplies {@link #transport()} and {@link #settings()}. Every test runs
  * a fresh {@link LocalJob}. Nothing here depends on timing: orderings are forced with messages.
  */
-public abstract class ConformanceSuite
+public abstract class ConformanceSuite extends PersistentRequestConformance
 {
     /** How long one job may take before it is failed. */
     protected static final Duration JOB_TIMEOUT = Duration.ofSeconds(45);

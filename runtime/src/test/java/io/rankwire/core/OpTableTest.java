@@ -14,12 +14,12 @@ class OpTableTest
     void shouldIssuePositiveCookiesAndIgnoreStaleOnes()
     {
         final OpTable table = new OpTable();
-        final Op a = new Op(null, false);
+        final Operation a = new Operation(null, false);
         final int ca = table.register(a);
         assertTrue(ca > 0);
         assertSame(a, table.remove(ca));
         assertNull(table.remove(ca), "a cookie answers once");
-        final Op b = new Op(null, false);
+        final Operation b = new Operation(null, false);
         final int cb = table.register(b);
         assertNotEquals(ca, cb, "a reused slot gets a new generation");
         assertNull(table.remove(ca));
@@ -32,11 +32,11 @@ class OpTableTest
     void shouldGrowToManyOutstandingOperations()
     {
         final OpTable table = new OpTable();
-        final Op[] ops = new Op[10_000];
+        final Operation[] ops = new Operation[10_000];
         final int[] cookies = new int[ops.length];
         for (int i = 0; i < ops.length; i++)
         {
-            ops[i] = new Op(null, false);
+            ops[i] = new Operation(null, false);
             cookies[i] = table.register(ops[i]);
         }
         assertEquals(10_000, table.live());

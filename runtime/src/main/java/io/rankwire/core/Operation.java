@@ -4,6 +4,8 @@ import java.time.Duration;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 
+import org.agrona.concurrent.UnsafeBuffer;
+
 import io.rankwire.RankwireException;
 import io.rankwire.Request;
 import io.rankwire.Status;
@@ -15,16 +17,27 @@ import io.rankwire.spi.MemoryRegion;
  * {@link #done} are written only by the thread driving the engine (under its lock); the
  * completion is published by the volatile write of {@code done}, after every status field.
  * Blocking calls use pooled operations that go back to the engine after completion;
- * nonblocking calls get their own.
+ * nonblocking calls get their own; persistent requests ({@link PersistentOperation}) reuse one
+ * for every round.
+ *
+ * <p>An operation is its own buffer view (it extends {@link BufView}): a nonblocking request is
+ * one object (plus the reused {@code UnsafeBuffer} a {@code byte[]} or {@code ByteBuffer} needs);
+ * its {@link Status} and future are made only when asked for.
  */
-public final class Op implements Request
+public class Operation extends BufView implements Request
 {
     static final int SEND = 1;
     static final int RECV = 2;
 
     final Engine engine;
-    final BufView buf = new BufView();
+    /** The buffer: this operation itself (kept as a field for the protocol code's {@code op.buf}). */
+    final BufView buf;
     final boolean pooled;
+    /**
+     * Persistent operations keep their last {@link Status} across rounds (see {@link #status()})
+     * and their own buffer wrapper.
+     */
+    private final boolean persistent;
 
     int kind;
     /** World rank of the peer: destination of a send, sender of a matched receive, -1 otherwise. */
@@ -51,8 +64,8 @@ public final class Op implements Request
     int rvFlags;
 
     // intrusive list of active operations
-    Op prevActive;
-    Op nextActive;
+    Operation prevActive;
+    Operation nextActive;
     boolean active;
 
     // outcome
@@ -65,16 +78,48 @@ public final class Op implements Request
     private Status status;
     private volatile CompletableFuture<Status> future;
 
-    Op(final Engine engine, final boolean pooled)
+    Operation(final Engine engine, final boolean pooled)
+    {
+        this(engine, pooled, false);
+    }
+
+    Operation(final Engine engine, final boolean pooled, final boolean persistent)
     {
         this.engine = engine;
         this.pooled = pooled;
+        this.persistent = persistent;
+        this.buf = this;
     }
 
-    /** The buffer descriptor to fill before submitting. */
+    /**
+     * Nonblocking operations borrow their {@code UnsafeBuffer} from the engine's pool and give it
+     * back when they complete (see {@link Engine#complete}); pooled and persistent operations keep
+     * their own.
+     */
+    @Override
+    UnsafeBuffer newWrapper()
+    {
+        if (lendsWrapper() && engine != null)
+        {
+            final UnsafeBuffer w = engine.wrappers().borrow();
+            if (w != null)
+            {
+                return w;
+            }
+        }
+        return super.newWrapper();
+    }
+
+    /** True when the wrapper goes back to the engine's pool on completion. */
+    boolean lendsWrapper()
+    {
+        return !pooled && !persistent;
+    }
+
+    /** The buffer descriptor to fill before submitting (the operation itself). */
     public BufView buf()
     {
-        return buf;
+        return this;
     }
 
     void reset(final int kind)
@@ -101,7 +146,10 @@ public final class Op implements Request
         stBytes = 0;
         stError = Status.OK;
         stCancelled = false;
-        status = null;
+        if (!persistent)
+        {
+            status = null;
+        }
         future = null;
         done = false;
     }
@@ -215,12 +263,18 @@ public final class Op implements Request
             throw new IllegalStateException("request : not completed (expected: a completed request)");
         }
         Status s = status;
-        if (s == null)
+        if (s == null || !sameOutcome(s))
         {
             s = new Status(stSource, stTag, stBytes, stError, stCancelled);
             status = s;
         }
         return s;
+    }
+
+    private boolean sameOutcome(final Status s)
+    {
+        return s.source() == stSource && s.tag() == stTag && s.bytes() == stBytes && s.error() == stError &&
+            s.cancelled() == stCancelled;
     }
 
     @Override
