@@ -1,6 +1,6 @@
 package io.rankwire.sim;
 
-/** The mutable counters of one NIC, updated under the NIC monitor. */
+/** The mutable counters of one NIC, updated under the NIC lock. */
 final class NicCounters
 {
     static final int MATCHED = 0;

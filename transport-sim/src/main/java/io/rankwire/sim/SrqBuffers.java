@@ -1,14 +1,16 @@
 package io.rankwire.sim;
 
+import org.agrona.BitUtil;
 import org.agrona.MutableDirectBuffer;
-import org.agrona.collections.IntArrayQueue;
 
 /**
  * The plain SRQ buffers of one NIC: a fixed table of slots (buffer, offset, length, wrId) plus
- * the FIFO of posted slots the NIC consumes. Slots are taken and freed by the rank's engine
- * thread ({@link #post} and {@link #release}); the NIC takes posted slots under its monitor.
- * A slot's fields are written before its index is queued under the monitor, so the NIC sees
- * them complete.
+ * the FIFO of posted slots the NIC consumes. Slots are taken, posted and freed by the rank's
+ * engine thread ({@link #take}, {@link #post}, {@link #release}); the NIC takes posted slots
+ * under its lock. The FIFO is a single-producer ring of slot indexes: the engine writes the
+ * index and then the tail (a volatile write, after the slot's fields), the lock holder reads the
+ * tail (volatile) and then the index, so it sees the slot complete. The ring holds every slot
+ * of the table at once, so a post never finds it full and the producer never reads the head.
  */
 final class SrqBuffers
 {
@@ -18,7 +20,12 @@ final class SrqBuffers
     private final long[] wrIds;
     private final int[] freeSlots;
     private int freeCount;
-    private final IntArrayQueue posted;
+    private final int[] posted;
+    private final int mask;
+    /** Next ring position the NIC consumes; written under the NIC lock only. */
+    private long head;
+    /** Next ring position the engine fills; published with a volatile write. */
+    private volatile long tail;
 
     SrqBuffers(final int capacity)
     {
@@ -32,7 +39,8 @@ final class SrqBuffers
             freeSlots[i] = capacity - 1 - i;
         }
         freeCount = capacity;
-        posted = new IntArrayQueue(capacity, -1);
+        posted = new int[BitUtil.findNextPositivePowerOfTwo(Math.max(2, capacity))];
+        mask = posted.length - 1;
     }
 
     /** Takes a free slot for a buffer (engine thread); -1 when the table is full. */
@@ -50,28 +58,36 @@ final class SrqBuffers
         return slot;
     }
 
-    /** Queues a taken slot for the NIC; caller holds the NIC monitor. */
+    /** Queues a taken slot for the NIC (engine thread; no lock). */
     void post(final int slot)
     {
-        posted.addInt(slot);
+        final long t = tail;
+        posted[(int)t & mask] = slot;
+        tail = t + 1;
     }
 
-    /** The next posted slot, or -1; caller holds the NIC monitor. */
+    /** The next posted slot, or -1; caller holds the NIC lock. */
     int next()
     {
-        return posted.isEmpty() ? -1 : posted.pollInt();
+        final long h = head;
+        if (h == tail)
+        {
+            return -1;
+        }
+        head = h + 1;
+        return posted[(int)h & mask];
     }
 
-    /** True when a posted slot is available; caller holds the NIC monitor. */
+    /** True when a posted slot is available; caller holds the NIC lock. */
     boolean hasPosted()
     {
-        return !posted.isEmpty();
+        return head != tail;
     }
 
-    /** Posted slots not yet consumed; caller holds the NIC monitor. */
+    /** Posted slots not yet consumed; caller holds the NIC lock. */
     int postedCount()
     {
-        return posted.size();
+        return (int)(tail - head);
     }
 
     /** Frees a slot after its completion was handed to software (engine thread). */
