@@ -1,8 +1,8 @@
 package io.rankwire.sim;
 
-import java.nio.ByteBuffer;
 import java.util.ArrayDeque;
 
+import org.agrona.BufferUtil;
 import org.agrona.DirectBuffer;
 import org.agrona.MutableDirectBuffer;
 import org.agrona.concurrent.MessageHandler;
@@ -13,7 +13,9 @@ import org.agrona.concurrent.ringbuffer.RingBufferDescriptor;
 import io.rankwire.spi.Completion;
 
 /**
- * A NIC's completion queue: CQEs encoded as fixed 48-byte records in an Agrona
+ * A NIC's completion queue: CQEs encoded as fixed 56-byte records (48 bytes of fields, 8 of
+ * padding: with the ring's 8-byte record header each CQE fills exactly one cache line of the
+ * line-aligned ring, so handing one over moves one line) in an Agrona
  * {@link OneToOneRingBuffer}. Any thread acting for the NIC produces, but always holding the
  * NIC's lock, so producers follow each other one at a time (the lock orders their writes) and
  * the single-producer ring needs no CAS to claim; the rank's engine consumes without a lock.
@@ -40,7 +42,9 @@ import io.rankwire.spi.Completion;
  */
 final class CompletionQueue
 {
-    static final int CQE_LENGTH = 48;
+    /** 48 bytes of fields and 8 of padding: with the ring's 8-byte record header, one cache line. */
+    static final int CQE_LENGTH = 56;
+    private static final int CACHE_LINE = 64;
     private static final int MSG_TYPE = 1;
     private static final int OPCODE = 0;
     private static final int STATUS = 4;
@@ -66,7 +70,7 @@ final class CompletionQueue
     CompletionQueue(final int capacity, final NicLock lock)
     {
         this.ring = new OneToOneRingBuffer(new UnsafeBuffer(
-            ByteBuffer.allocateDirect(capacity + RingBufferDescriptor.TRAILER_LENGTH)));
+            BufferUtil.allocateDirectAligned(capacity + RingBufferDescriptor.TRAILER_LENGTH, CACHE_LINE)));
         this.lock = lock;
     }
 

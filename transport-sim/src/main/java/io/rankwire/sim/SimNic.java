@@ -44,7 +44,6 @@ final class SimNic
     private final ArrayDeque<WireMessage> outbox = new ArrayDeque<>();
     private volatile int parkedTotal;
     private int retryStart;
-    private int hwUnexp;
     private int swReported;
     private boolean flushing;
     private volatile boolean outboxPending;
@@ -101,7 +100,7 @@ final class SimNic
         try
         {
             counters.set(NicCounters.CQ_OVERFLOWS, cq.overflows());
-            return counters.snapshot(rank, hwUnexp);
+            return counters.snapshot(rank);
         }
         finally
         {
@@ -162,7 +161,7 @@ final class SimNic
         final int opcode = m.buffer.getByte(TmHeader.OPCODE_OFFSET) & 0xFF;
         if (opcode == TmHeader.EAGER || opcode == TmHeader.RNDV)
         {
-            if (swReported == hwUnexp)
+            if (swReported == counters.hwUnexp)
             {
                 final int handle = tags.match(TmHeader.tag(m.buffer, 0));
                 if (handle >= 0)
@@ -180,7 +179,7 @@ final class SimNic
             }
             if (toSrq(m, CompletionOpcode.RECV))
             {
-                hwUnexp++;
+                counters.hwUnexp++;
                 counters.increment(NicCounters.TO_SOFTWARE);
                 return true;
             }
@@ -438,7 +437,7 @@ final class SimNic
     private void completeOp(final int opcode, final boolean ok, final int handle, final long wrId, final int swCnt)
     {
         int flags = 0;
-        if (swCnt != hwUnexp)
+        if (swCnt != counters.hwUnexp)
         {
             flags = CompletionFlags.SYNC_REQ;
             counters.increment(NicCounters.SYNC_REQ);

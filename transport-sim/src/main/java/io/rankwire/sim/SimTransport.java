@@ -258,14 +258,9 @@ public final class SimTransport implements Transport
         }
         final SrqBuffers srq = nic.srq();
         c.buffer(srq.buffer(slot), srq.offset(slot), c.byteLength()).wrId(srq.wrId(slot));
-        try
-        {
-            handler.onCompletion(c);
-        }
-        finally
-        {
-            srq.release(slot);
-        }
+        // freed before the handler runs: a buffer it reposts takes this same slot back unchanged
+        srq.release(slot);
+        handler.onCompletion(c);
     }
 
     @Override

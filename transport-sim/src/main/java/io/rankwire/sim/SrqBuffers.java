@@ -11,9 +11,17 @@ import org.agrona.MutableDirectBuffer;
  * index and then the tail (a volatile write, after the slot's fields), the lock holder reads the
  * tail (volatile) and then the index, so it sees the slot complete. The ring holds every slot
  * of the table at once, so a post never finds it full and the producer never reads the head.
+ *
+ * <p>Cache traffic per message is kept to what the hand-over needs: a slot's fields are written
+ * only when they change (the runtime reposts the same buffer into the slot it just freed, so in
+ * steady state they never do, and the NIC reads them from a shared line), and the head, which
+ * the lock holder writes for every message, sits in its own padded cell away from the fields
+ * the engine reads.
  */
 final class SrqBuffers
 {
+    /** Index of the head in {@link #headCell}: 64 bytes of padding on either side. */
+    private static final int HEAD = 8;
     private final MutableDirectBuffer[] buffers;
     private final int[] offsets;
     private final int[] lengths;
@@ -22,8 +30,8 @@ final class SrqBuffers
     private int freeCount;
     private final int[] posted;
     private final int mask;
-    /** Next ring position the NIC consumes; written under the NIC lock only. */
-    private long head;
+    /** Next ring position the NIC consumes, at {@link #HEAD}; written under the NIC lock only. */
+    private final long[] headCell = new long[2 * HEAD];
     /** Next ring position the engine fills; published with a volatile write. */
     private volatile long tail;
 
@@ -51,10 +59,22 @@ final class SrqBuffers
             return -1;
         }
         final int slot = freeSlots[--freeCount];
-        buffers[slot] = buffer;
-        offsets[slot] = offset;
-        lengths[slot] = length;
-        wrIds[slot] = wrId;
+        if (buffers[slot] != buffer)
+        {
+            buffers[slot] = buffer;
+        }
+        if (offsets[slot] != offset)
+        {
+            offsets[slot] = offset;
+        }
+        if (lengths[slot] != length)
+        {
+            lengths[slot] = length;
+        }
+        if (wrIds[slot] != wrId)
+        {
+            wrIds[slot] = wrId;
+        }
         return slot;
     }
 
@@ -69,31 +89,33 @@ final class SrqBuffers
     /** The next posted slot, or -1; caller holds the NIC lock. */
     int next()
     {
-        final long h = head;
+        final long h = headCell[HEAD];
         if (h == tail)
         {
             return -1;
         }
-        head = h + 1;
+        headCell[HEAD] = h + 1;
         return posted[(int)h & mask];
     }
 
     /** True when a posted slot is available; caller holds the NIC lock. */
     boolean hasPosted()
     {
-        return head != tail;
+        return headCell[HEAD] != tail;
     }
 
     /** Posted slots not yet consumed; caller holds the NIC lock. */
     int postedCount()
     {
-        return (int)(tail - head);
+        return (int)(tail - headCell[HEAD]);
     }
 
-    /** Frees a slot after its completion was handed to software (engine thread). */
+    /**
+     * Frees a slot once its completion is being handed to software (engine thread). The slot
+     * keeps its fields until it is taken again, so that reposting the same buffer writes nothing.
+     */
     void release(final int slot)
     {
-        buffers[slot] = null;
         freeSlots[freeCount++] = slot;
     }
 
