@@ -20,10 +20,14 @@ import io.rankwire.spi.CompletionStatus;
  * lock holder consumes, see {@link SrqBuffers}) and the flags {@link #isClosed()} and
  * "outbox not empty", which are volatile.
  *
- * <p>An SRQ post and a message waiting for an SRQ buffer meet without a lost wake-up: the poster
- * publishes its slot (volatile) and then reads {@code parkedTotal} (volatile); the NIC parks the
- * message, raises {@code parkedTotal} and then looks for a posted slot again. One of the two
- * always sees the other and retries the waiting wires.
+ * <p>An SRQ post and a message waiting for an SRQ buffer cannot miss each other for good: the
+ * NIC parks the message, raises {@code parkedTotal} (volatile) and then looks for a posted slot
+ * again; the poster publishes its slot with a release store and then reads {@code parkedTotal},
+ * and, since a release store may still be on its way when that read happens, the engine reads
+ * {@code parkedTotal} again at the end of every {@code poll} ({@link #retryIfParked()}). Where
+ * both the NIC's re-check and the post's own read miss, the next poll delivers the message; the
+ * engine polls at least once after each post, since posts are made from its completion
+ * handler or before it waits. The post itself costs no fence.
  *
  * <p>Nothing is done while holding the lock that takes another NIC's lock: a FIN the NIC sends
  * goes to an outbox that {@link #flushOutbox()} transmits after the lock is released. The
@@ -453,8 +457,8 @@ final class SimNic
 
     /**
      * Hands a taken SRQ slot to the NIC without its lock (engine thread) and, when {@code retry}
-     * and messages wait for SRQ buffers, delivers them. Returns true when it retried, so the
-     * caller flushes the outbox and signals.
+     * and messages wait for SRQ buffers, delivers them. Returns true when it delivered one, so
+     * the caller flushes the outbox and signals.
      */
     boolean postSrq(final int slot, final boolean retry)
     {
@@ -463,21 +467,37 @@ final class SimNic
         {
             return false;
         }
-        retryParked();
-        return true;
+        return retryParked();
     }
 
-    /** Retries messages waiting for an SRQ buffer, in order per wire, rotating over wires. */
-    void retryParked()
+    /**
+     * Engine thread, after a poll: retries waiting messages when there are some and an SRQ
+     * buffer is posted. Returns true when it retried (the caller flushes and signals).
+     */
+    boolean retryIfParked()
+    {
+        // the head read outside the lock may be stale, which only makes a retry more likely
+        if (parkedTotal == 0 || fabric.isScheduled() || !srq.hasPosted())
+        {
+            return false;
+        }
+        return retryParked();
+    }
+
+    /**
+     * Retries messages waiting for an SRQ buffer, in order per wire, rotating over wires. Returns
+     * true when one was delivered.
+     */
+    boolean retryParked()
     {
         if (parkedTotal == 0)
         {
-            return;
+            return false;
         }
         lock.lock();
         try
         {
-            retryParkedLocked();
+            return retryParkedLocked();
         }
         finally
         {
@@ -485,12 +505,13 @@ final class SimNic
         }
     }
 
-    private void retryParkedLocked()
+    private boolean retryParkedLocked()
     {
         if (parkedTotal == 0 || closed)
         {
-            return;
+            return false;
         }
+        final int before = parkedTotal;
         final int n = parked.length;
         for (int i = 0; i < n; i++)
         {
@@ -508,6 +529,7 @@ final class SimNic
             }
         }
         retryStart = (retryStart + 1) % n;
+        return parkedTotal != before;
     }
 
     /** Transmits the FINs this NIC queued, one flusher at a time so its wires stay in order. */

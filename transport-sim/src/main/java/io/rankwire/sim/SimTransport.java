@@ -238,6 +238,11 @@ public final class SimTransport implements Transport
         finally
         {
             this.handler = null;
+            if (nic.retryIfParked())
+            {
+                nic.flushOutbox();
+                nic.signal();
+            }
         }
     }
 

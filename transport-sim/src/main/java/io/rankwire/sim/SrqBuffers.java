@@ -1,5 +1,8 @@
 package io.rankwire.sim;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+
 import org.agrona.BitUtil;
 import org.agrona.MutableDirectBuffer;
 
@@ -8,8 +11,8 @@ import org.agrona.MutableDirectBuffer;
  * the FIFO of posted slots the NIC consumes. Slots are taken, posted and freed by the rank's
  * engine thread ({@link #take}, {@link #post}, {@link #release}); the NIC takes posted slots
  * under its lock. The FIFO is a single-producer ring of slot indexes: the engine writes the
- * index and then the tail (a volatile write, after the slot's fields), the lock holder reads the
- * tail (volatile) and then the index, so it sees the slot complete. The ring holds every slot
+ * index and then the tail (a release store, after the slot's fields; no fence), the lock holder
+ * reads the tail (volatile) and then the index, so it sees the slot complete. The ring holds every slot
  * of the table at once, so a post never finds it full and the producer never reads the head.
  *
  * <p>Cache traffic per message is kept to what the hand-over needs: a slot's fields are written
@@ -20,6 +23,20 @@ import org.agrona.MutableDirectBuffer;
  */
 final class SrqBuffers
 {
+    private static final VarHandle TAIL;
+
+    static
+    {
+        try
+        {
+            TAIL = MethodHandles.lookup().findVarHandle(SrqBuffers.class, "tail", long.class);
+        }
+        catch (final ReflectiveOperationException ex)
+        {
+            throw new ExceptionInInitializerError(ex);
+        }
+    }
+
     /** Index of the head in {@link #headCell}: 64 bytes of padding on either side. */
     private static final int HEAD = 8;
     private final MutableDirectBuffer[] buffers;
@@ -32,7 +49,7 @@ final class SrqBuffers
     private final int mask;
     /** Next ring position the NIC consumes, at {@link #HEAD}; written under the NIC lock only. */
     private final long[] headCell = new long[2 * HEAD];
-    /** Next ring position the engine fills; published with a volatile write. */
+    /** Next ring position the engine fills; published with a release store. */
     private volatile long tail;
 
     SrqBuffers(final int capacity)
@@ -83,7 +100,7 @@ final class SrqBuffers
     {
         final long t = tail;
         posted[(int)t & mask] = slot;
-        tail = t + 1;
+        TAIL.setRelease(this, t + 1);
     }
 
     /** The next posted slot, or -1; caller holds the NIC lock. */
