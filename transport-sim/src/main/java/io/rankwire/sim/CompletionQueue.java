@@ -1,23 +1,26 @@
 package io.rankwire.sim;
 
-import java.nio.ByteBuffer;
 import java.util.ArrayDeque;
 
+import org.agrona.BufferUtil;
 import org.agrona.DirectBuffer;
 import org.agrona.MutableDirectBuffer;
 import org.agrona.concurrent.MessageHandler;
 import org.agrona.concurrent.UnsafeBuffer;
-import org.agrona.concurrent.ringbuffer.ManyToOneRingBuffer;
+import org.agrona.concurrent.ringbuffer.OneToOneRingBuffer;
 import org.agrona.concurrent.ringbuffer.RingBufferDescriptor;
 
 import io.rankwire.spi.Completion;
 
 /**
- * A NIC's completion queue: CQEs encoded as fixed 48-byte records in an Agrona
- * {@link ManyToOneRingBuffer} (any thread acting for the NIC produces, the rank's engine
- * consumes without a lock). Producers claim space and write the record in place, so a
- * completion allocates nothing. Every producer holds the owning NIC's monitor, which keeps the
- * rare overflow list (ring full) in order with the ring.
+ * A NIC's completion queue: CQEs encoded as fixed 56-byte records (48 bytes of fields, 8 of
+ * padding: with the ring's 8-byte record header each CQE fills exactly one cache line of the
+ * line-aligned ring, so handing one over moves one line) in an Agrona
+ * {@link OneToOneRingBuffer}. Any thread acting for the NIC produces, but always holding the
+ * NIC's lock, so producers follow each other one at a time (the lock orders their writes) and
+ * the single-producer ring needs no CAS to claim; the rank's engine consumes without a lock.
+ * Producers claim space and write the record in place, so a completion allocates nothing. The
+ * lock also keeps the rare overflow list (ring full) in order with the ring.
  *
  * <pre>
  *   0                   1                   2                   3
@@ -39,7 +42,9 @@ import io.rankwire.spi.Completion;
  */
 final class CompletionQueue
 {
-    static final int CQE_LENGTH = 48;
+    /** 48 bytes of fields and 8 of padding: with the ring's 8-byte record header, one cache line. */
+    static final int CQE_LENGTH = 56;
+    private static final int CACHE_LINE = 64;
     private static final int MSG_TYPE = 1;
     private static final int OPCODE = 0;
     private static final int STATUS = 4;
@@ -52,20 +57,20 @@ final class CompletionQueue
     private static final int WR_ID = 32;
     private static final int TAG = 40;
 
-    private final ManyToOneRingBuffer ring;
-    private final Object lock;
+    private final OneToOneRingBuffer ring;
+    private final NicLock lock;
     private final ArrayDeque<UnsafeBuffer> overflow = new ArrayDeque<>();
     private volatile boolean overflowPending;
     private long overflows;
 
     /**
      * @param capacity ring bytes, a power of two
-     * @param lock     the monitor every producer holds
+     * @param lock     the lock every producer holds
      */
-    CompletionQueue(final int capacity, final Object lock)
+    CompletionQueue(final int capacity, final NicLock lock)
     {
-        this.ring = new ManyToOneRingBuffer(new UnsafeBuffer(
-            ByteBuffer.allocateDirect(capacity + RingBufferDescriptor.TRAILER_LENGTH)));
+        this.ring = new OneToOneRingBuffer(new UnsafeBuffer(
+            BufferUtil.allocateDirectAligned(capacity + RingBufferDescriptor.TRAILER_LENGTH, CACHE_LINE)));
         this.lock = lock;
     }
 
@@ -131,7 +136,8 @@ final class CompletionQueue
 
     private void refill()
     {
-        synchronized (lock)
+        lock.lock();
+        try
         {
             UnsafeBuffer next;
             while ((next = overflow.peekFirst()) != null)
@@ -146,6 +152,10 @@ final class CompletionQueue
                 overflow.removeFirst();
             }
             overflowPending = false;
+        }
+        finally
+        {
+            lock.unlock();
         }
     }
 

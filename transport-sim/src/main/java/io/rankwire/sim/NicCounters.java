@@ -1,6 +1,11 @@
 package io.rankwire.sim;
 
-/** The mutable counters of one NIC, updated under the NIC monitor. */
+/**
+ * The mutable counters of one NIC, updated under the NIC lock. The NIC's {@code hwUnexp} lives
+ * here too, not in {@link SimNic}: a sender's thread raises it for every unexpected message, and
+ * keeping that write off the NIC object's cache lines spares the receiving engine, which reads
+ * the NIC's other fields on every poll and SRQ post, a cache miss per message.
+ */
 final class NicCounters
 {
     static final int MATCHED = 0;
@@ -23,6 +28,8 @@ final class NicCounters
     private static final int COUNT = 17;
 
     private final long[] values = new long[COUNT];
+    /** Tagged messages the NIC delivered as unexpected (DESIGN.md's {@code hwUnexp}). */
+    int hwUnexp;
 
     void increment(final int counter)
     {
@@ -39,7 +46,7 @@ final class NicCounters
         values[counter] = value;
     }
 
-    SimCounters snapshot(final int rank, final int hwUnexp)
+    SimCounters snapshot(final int rank)
     {
         return new SimCounters(rank, values.clone(), hwUnexp);
     }

@@ -269,13 +269,23 @@ public final class SimFabric
 
     private void deliver(final WireMessage m)
     {
-        final SimNic dst = nics[m.destination];
-        if (!dst.arrive(m))
+        if (!deliverNow(m))
         {
             pool.release(m);
         }
+    }
+
+    /**
+     * Delivers {@code m} to its NIC at once. Returns true when the NIC kept it (it waits for an
+     * SRQ buffer, or has already been recycled by a retry); false when the caller still owns it.
+     */
+    boolean deliverNow(final WireMessage m)
+    {
+        final SimNic dst = nics[m.destination];
+        final boolean kept = dst.arrive(m);
         dst.flushOutbox();
         signal(dst);
+        return kept;
     }
 
     /** Scheduled mode: runs a list operation of {@code nic} after the op delay, in FIFO order. */

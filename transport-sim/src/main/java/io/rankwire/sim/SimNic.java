@@ -13,16 +13,29 @@ import io.rankwire.spi.CompletionStatus;
 /**
  * One simulated tag-matching NIC: the TM-SRQ (matching list, plain SRQ buffers, the
  * {@code hwUnexp}/{@code swReported} counters), the receive side of every wire into this rank,
- * its completion queue and its registered memory. All state below is guarded by this object's
- * monitor: the rank's engine thread (posting list operations and SRQ buffers) and any thread
- * acting for a sender (delivering a message) race for it, as software and hardware do.
+ * its completion queue and its registered memory. The NIC's state is guarded by its
+ * {@link NicLock}: the rank's engine thread (posting list operations, reads) and any thread
+ * acting for a sender (delivering a message) race for it, as software and hardware do. Two
+ * things are reached without the lock: posting a plain SRQ buffer (a single-producer ring the
+ * lock holder consumes, see {@link SrqBuffers}) and the flags {@link #isClosed()} and
+ * "outbox not empty", which are volatile.
  *
- * <p>Nothing is done while holding this monitor that takes another NIC's monitor: a FIN the NIC
- * sends goes to an outbox that {@link #flushOutbox()} transmits after the monitor is released.
- * The peer's {@link RegionTable} monitor is a leaf and may be taken inside.
+ * <p>An SRQ post and a message waiting for an SRQ buffer cannot miss each other for good: the
+ * NIC parks the message, raises {@code parkedTotal} (volatile) and then looks for a posted slot
+ * again; the poster publishes its slot with a release store and then reads {@code parkedTotal},
+ * and, since a release store may still be on its way when that read happens, the engine reads
+ * {@code parkedTotal} again at the end of every {@code poll} ({@link #retryIfParked()}). Where
+ * both the NIC's re-check and the post's own read miss, the next poll delivers the message; the
+ * engine polls at least once after each post, since posts are made from its completion
+ * handler or before it waits. The post itself costs no fence.
+ *
+ * <p>Nothing is done while holding the lock that takes another NIC's lock: a FIN the NIC sends
+ * goes to an outbox that {@link #flushOutbox()} transmits after the lock is released. The
+ * peer's {@link RegionTable} monitor is a leaf and may be taken inside.
  */
 final class SimNic
 {
+    private final NicLock lock = new NicLock();
     private final int rank;
     private final SimFabric fabric;
     private final TagList tags;
@@ -33,12 +46,12 @@ final class SimNic
     private final boolean rndvOffload;
     private final ArrayDeque<WireMessage>[] parked;
     private final ArrayDeque<WireMessage> outbox = new ArrayDeque<>();
-    private int parkedTotal;
+    private volatile int parkedTotal;
     private int retryStart;
-    private int hwUnexp;
     private int swReported;
     private boolean flushing;
-    private boolean closed;
+    private volatile boolean outboxPending;
+    private volatile boolean closed;
     private volatile Runnable signal = () -> { };
 
     @SuppressWarnings("unchecked")
@@ -49,7 +62,7 @@ final class SimNic
         this.rndvOffload = config.rndvOffload();
         this.tags = new TagList(config.maxNumTags());
         this.srq = new SrqBuffers(config.srqCapacity());
-        this.cq = new CompletionQueue(config.cqCapacity(), this);
+        this.cq = new CompletionQueue(config.cqCapacity(), lock);
         this.regions = new RegionTable(rank);
         this.parked = new ArrayDeque[fabric.size()];
     }
@@ -85,10 +98,18 @@ final class SimNic
         signal.run();
     }
 
-    synchronized SimCounters counters()
+    SimCounters counters()
     {
-        counters.set(NicCounters.CQ_OVERFLOWS, cq.overflows());
-        return counters.snapshot(rank, hwUnexp);
+        lock.lock();
+        try
+        {
+            counters.set(NicCounters.CQ_OVERFLOWS, cq.overflows());
+            return counters.snapshot(rank);
+        }
+        finally
+        {
+            lock.unlock();
+        }
     }
 
     /**
@@ -96,22 +117,35 @@ final class SimNic
      * (it waits for an SRQ buffer behind earlier messages of its wire); false when the caller
      * may recycle it.
      */
-    synchronized boolean arrive(final WireMessage m)
+    boolean arrive(final WireMessage m)
     {
-        if (closed)
+        lock.lock();
+        try
         {
-            counters.increment(NicCounters.DROPPED);
-            return false;
-        }
-        final ArrayDeque<WireMessage> wire = parked[m.source];
-        if ((wire != null && !wire.isEmpty()) || !process(m))
-        {
+            if (closed)
+            {
+                counters.increment(NicCounters.DROPPED);
+                return false;
+            }
+            final ArrayDeque<WireMessage> wire = parked[m.source];
+            if ((wire == null || wire.isEmpty()) && process(m))
+            {
+                return false;
+            }
             park(m);
             parkedTotal++;
             counters.increment(NicCounters.RNR_WAITS);
+            if (!fabric.isScheduled() && srq.hasPosted())
+            {
+                // an SRQ buffer was posted after this message looked for one (see the class comment)
+                retryParkedLocked();
+            }
             return true;
         }
-        return false;
+        finally
+        {
+            lock.unlock();
+        }
     }
 
     private void park(final WireMessage m)
@@ -131,7 +165,7 @@ final class SimNic
         final int opcode = m.buffer.getByte(TmHeader.OPCODE_OFFSET) & 0xFF;
         if (opcode == TmHeader.EAGER || opcode == TmHeader.RNDV)
         {
-            if (swReported == hwUnexp)
+            if (swReported == counters.hwUnexp)
             {
                 final int handle = tags.match(TmHeader.tag(m.buffer, 0));
                 if (handle >= 0)
@@ -149,7 +183,7 @@ final class SimNic
             }
             if (toSrq(m, CompletionOpcode.RECV))
             {
-                hwUnexp++;
+                counters.hwUnexp++;
                 counters.increment(NicCounters.TO_SOFTWARE);
                 return true;
             }
@@ -254,17 +288,25 @@ final class SimNic
 
     /**
      * Completes a matched rendezvous after its read delay (scheduled mode). The caller holds no
-     * NIC monitor and calls {@link #flushOutbox()} after.
+     * NIC lock and calls {@link #flushOutbox()} after.
      */
-    synchronized void finishRendezvous(final RndvRead r)
+    void finishRendezvous(final RndvRead r)
     {
-        if (closed)
+        lock.lock();
+        try
         {
-            fabric.pool().release(r.fin);
-            return;
+            if (closed)
+            {
+                fabric.pool().release(r.fin);
+                return;
+            }
+            readAndFinish(r.source, r.va, r.rkey, r.length, r.buffer, r.offset, r.handle, r.appCtx, r.tag,
+                r.recvWrId, r.fin);
         }
-        readAndFinish(r.source, r.va, r.rkey, r.length, r.buffer, r.offset, r.handle, r.appCtx, r.tag,
-            r.recvWrId, r.fin);
+        finally
+        {
+            lock.unlock();
+        }
     }
 
     /**
@@ -292,6 +334,7 @@ final class SimNic
             counters.increment(NicCounters.RNDV_READS);
             counters.add(NicCounters.BYTES_READ, length);
             outbox.addLast(fin);
+            outboxPending = true;
         }
         else
         {
@@ -302,7 +345,7 @@ final class SimNic
     }
 
     /** Serves a software {@code postRead} from a peer's region into {@code dst} and reports READ. */
-    synchronized void finishRead(
+    void finishRead(
         final int peer,
         final long va,
         final int rkey,
@@ -311,25 +354,33 @@ final class SimNic
         final int dstOffset,
         final long wrId)
     {
-        if (closed)
+        lock.lock();
+        try
         {
-            return;
+            if (closed)
+            {
+                return;
+            }
+            final int status = fabric.nic(peer).regions().read(va, rkey, length, dst, dstOffset);
+            if (status == CompletionStatus.SUCCESS)
+            {
+                counters.increment(NicCounters.RNDV_READS);
+                counters.add(NicCounters.BYTES_READ, length);
+            }
+            else
+            {
+                counters.increment(NicCounters.REMOTE_ACCESS_ERRORS);
+            }
+            cq.publish(CompletionOpcode.READ, status, 0, peer, -1, 0, length, -1, wrId, 0);
         }
-        final int status = fabric.nic(peer).regions().read(va, rkey, length, dst, dstOffset);
-        if (status == CompletionStatus.SUCCESS)
+        finally
         {
-            counters.increment(NicCounters.RNDV_READS);
-            counters.add(NicCounters.BYTES_READ, length);
+            lock.unlock();
         }
-        else
-        {
-            counters.increment(NicCounters.REMOTE_ACCESS_ERRORS);
-        }
-        cq.publish(CompletionOpcode.READ, status, 0, peer, -1, 0, length, -1, wrId, 0);
     }
 
     /** Executes ADD; then retries messages waiting on their wires. */
-    synchronized void executeAdd(
+    void executeAdd(
         final int handle,
         final long tag,
         final long mask,
@@ -339,34 +390,58 @@ final class SimNic
         final long recvWrId,
         final int swCnt)
     {
-        swReported = swCnt;
-        counters.increment(NicCounters.ADDS);
-        final boolean ok = !closed && tags.add(handle, tag, mask, buffer, offset, length, recvWrId);
-        completeOp(CompletionOpcode.TM_ADD, ok, handle, recvWrId, swCnt);
+        lock.lock();
+        try
+        {
+            swReported = swCnt;
+            counters.increment(NicCounters.ADDS);
+            final boolean ok = !closed && tags.add(handle, tag, mask, buffer, offset, length, recvWrId);
+            completeOp(CompletionOpcode.TM_ADD, ok, handle, recvWrId, swCnt);
+        }
+        finally
+        {
+            lock.unlock();
+        }
     }
 
     /** Executes DEL: TM_ERR when the entry was consumed (or never added). */
-    synchronized void executeDel(final int handle, final int swCnt)
+    void executeDel(final int handle, final int swCnt)
     {
-        swReported = swCnt;
-        counters.increment(NicCounters.DELS);
-        final long recvWrId = tags.contains(handle) ? tags.recvWrId(handle) : 0;
-        final boolean ok = tags.remove(handle);
-        completeOp(CompletionOpcode.TM_DEL, ok, handle, recvWrId, swCnt);
+        lock.lock();
+        try
+        {
+            swReported = swCnt;
+            counters.increment(NicCounters.DELS);
+            final long recvWrId = tags.contains(handle) ? tags.recvWrId(handle) : 0;
+            final boolean ok = tags.remove(handle);
+            completeOp(CompletionOpcode.TM_DEL, ok, handle, recvWrId, swCnt);
+        }
+        finally
+        {
+            lock.unlock();
+        }
     }
 
     /** Executes SYNC. */
-    synchronized void executeSync(final int swCnt)
+    void executeSync(final int swCnt)
     {
-        swReported = swCnt;
-        counters.increment(NicCounters.SYNCS);
-        completeOp(CompletionOpcode.TM_SYNC, true, -1, 0, swCnt);
+        lock.lock();
+        try
+        {
+            swReported = swCnt;
+            counters.increment(NicCounters.SYNCS);
+            completeOp(CompletionOpcode.TM_SYNC, true, -1, 0, swCnt);
+        }
+        finally
+        {
+            lock.unlock();
+        }
     }
 
     private void completeOp(final int opcode, final boolean ok, final int handle, final long wrId, final int swCnt)
     {
         int flags = 0;
-        if (swCnt != hwUnexp)
+        if (swCnt != counters.hwUnexp)
         {
             flags = CompletionFlags.SYNC_REQ;
             counters.increment(NicCounters.SYNC_REQ);
@@ -377,26 +452,66 @@ final class SimNic
         }
         cq.publish(opcode, ok ? CompletionStatus.SUCCESS : CompletionStatus.TM_ERR, flags, -1, handle,
             0, 0, -1, wrId, 0);
-        retryParked();
+        retryParkedLocked();
     }
 
-    /** Hands a taken SRQ slot to the NIC and, when {@code retry}, delivers waiting messages. */
-    synchronized void postSrq(final int slot, final boolean retry)
+    /**
+     * Hands a taken SRQ slot to the NIC without its lock (engine thread) and, when {@code retry}
+     * and messages wait for SRQ buffers, delivers them. Returns true when it delivered one, so
+     * the caller flushes the outbox and signals.
+     */
+    boolean postSrq(final int slot, final boolean retry)
     {
         srq.post(slot);
-        if (retry)
+        if (!retry || parkedTotal == 0)
         {
-            retryParked();
+            return false;
+        }
+        return retryParked();
+    }
+
+    /**
+     * Engine thread, after a poll: retries waiting messages when there are some and an SRQ
+     * buffer is posted. Returns true when it retried (the caller flushes and signals).
+     */
+    boolean retryIfParked()
+    {
+        // the head read outside the lock may be stale, which only makes a retry more likely
+        if (parkedTotal == 0 || fabric.isScheduled() || !srq.hasPosted())
+        {
+            return false;
+        }
+        return retryParked();
+    }
+
+    /**
+     * Retries messages waiting for an SRQ buffer, in order per wire, rotating over wires. Returns
+     * true when one was delivered.
+     */
+    boolean retryParked()
+    {
+        if (parkedTotal == 0)
+        {
+            return false;
+        }
+        lock.lock();
+        try
+        {
+            return retryParkedLocked();
+        }
+        finally
+        {
+            lock.unlock();
         }
     }
 
-    /** Retries messages waiting for an SRQ buffer, in order per wire, rotating over wires. */
-    synchronized void retryParked()
+    private boolean retryParkedLocked()
     {
         if (parkedTotal == 0 || closed)
         {
-            return;
+            return false;
         }
+        final int before = parkedTotal;
         final int n = parked.length;
         for (int i = 0; i < n; i++)
         {
@@ -414,12 +529,18 @@ final class SimNic
             }
         }
         retryStart = (retryStart + 1) % n;
+        return parkedTotal != before;
     }
 
     /** Transmits the FINs this NIC queued, one flusher at a time so its wires stay in order. */
     void flushOutbox()
     {
-        synchronized (this)
+        if (!outboxPending)
+        {
+            return;
+        }
+        lock.lock();
+        try
         {
             if (flushing || outbox.isEmpty())
             {
@@ -427,38 +548,61 @@ final class SimNic
             }
             flushing = true;
         }
-        for (;;)
+        finally
         {
-            final WireMessage m;
-            synchronized (this)
-            {
-                m = outbox.pollFirst();
-                if (m == null)
-                {
-                    flushing = false;
-                    return;
-                }
-            }
+            lock.unlock();
+        }
+        WireMessage m;
+        while ((m = nextOutgoing()) != null)
+        {
             fabric.transmit(m);
         }
     }
 
-    /** Closes the NIC: later arrivals are dropped, waiting messages recycled. */
-    synchronized void close()
+    /** The next FIN of the outbox, or null (and the flusher's turn ends). */
+    private WireMessage nextOutgoing()
     {
-        closed = true;
-        for (final ArrayDeque<WireMessage> wire : parked)
+        lock.lock();
+        try
         {
-            WireMessage m;
-            while (wire != null && (m = wire.pollFirst()) != null)
+            final WireMessage m = outbox.pollFirst();
+            if (m == null)
             {
-                fabric.pool().release(m);
+                flushing = false;
+                outboxPending = false;
             }
+            return m;
         }
-        parkedTotal = 0;
+        finally
+        {
+            lock.unlock();
+        }
     }
 
-    synchronized boolean isClosed()
+    /** Closes the NIC: later arrivals are dropped, waiting messages recycled. */
+    void close()
+    {
+        lock.lock();
+        try
+        {
+            closed = true;
+            for (final ArrayDeque<WireMessage> wire : parked)
+            {
+                WireMessage m;
+                while (wire != null && (m = wire.pollFirst()) != null)
+                {
+                    fabric.pool().release(m);
+                }
+            }
+            parkedTotal = 0;
+        }
+        finally
+        {
+            lock.unlock();
+        }
+    }
+
+    boolean isClosed()
     {
         return closed;
     }

@@ -76,9 +76,8 @@ final class SimOffloadPort implements OffloadPort
             nic.postSrq(slot, false);
             fabric.scheduleOp(nic, nic::retryParked);
         }
-        else
+        else if (nic.postSrq(slot, true))
         {
-            nic.postSrq(slot, true);
             afterInline();
         }
         return ReturnCode.OK;

@@ -37,7 +37,9 @@ import io.rankwire.spi.Transport;
  * </ul>
  *
  * Post methods and {@link #poll} are called by the thread driving the rank's engine, one at a
- * time; the NIC itself may be acted on by any sender's thread.
+ * time; the NIC itself may be acted on by any sender's thread. In inline mode a send is
+ * delivered on the posting thread from one message buffer this endpoint reuses (the pool is
+ * touched only when the receiving NIC keeps a message waiting for an SRQ buffer).
  */
 public final class SimTransport implements Transport
 {
@@ -48,6 +50,8 @@ public final class SimTransport implements Transport
     private final Completion completion = new Completion();
     private final MessageHandler onCqe = this::onCqe;
     private CompletionHandler handler;
+    /** Inline mode: the message this endpoint's sends are copied into, unless the NIC kept it. */
+    private WireMessage outgoing;
     private volatile boolean closed;
 
     SimTransport(final SimFabric fabric, final SimNic nic)
@@ -133,9 +137,19 @@ public final class SimTransport implements Transport
         {
             return ReturnCode.PEER_FAILED;
         }
-        final WireMessage m = fabric.pool().acquire()
-            .fill(nic.rank(), peer, header, hdrOffset, hdrLength, payload, payloadOffset, payloadLength);
-        fabric.transmit(m);
+        if (fabric.isScheduled())
+        {
+            fabric.transmit(fabric.pool().acquire()
+                .fill(nic.rank(), peer, header, hdrOffset, hdrLength, payload, payloadOffset, payloadLength));
+            return ReturnCode.OK;
+        }
+        final WireMessage m = outgoing != null ? outgoing : fabric.pool().acquire();
+        outgoing = null;
+        m.fill(nic.rank(), peer, header, hdrOffset, hdrLength, payload, payloadOffset, payloadLength);
+        if (!fabric.deliverNow(m))
+        {
+            outgoing = m;
+        }
         return ReturnCode.OK;
     }
 
@@ -224,6 +238,11 @@ public final class SimTransport implements Transport
         finally
         {
             this.handler = null;
+            if (nic.retryIfParked())
+            {
+                nic.flushOutbox();
+                nic.signal();
+            }
         }
     }
 
@@ -244,14 +263,9 @@ public final class SimTransport implements Transport
         }
         final SrqBuffers srq = nic.srq();
         c.buffer(srq.buffer(slot), srq.offset(slot), c.byteLength()).wrId(srq.wrId(slot));
-        try
-        {
-            handler.onCompletion(c);
-        }
-        finally
-        {
-            srq.release(slot);
-        }
+        // freed before the handler runs: a buffer it reposts takes this same slot back unchanged
+        srq.release(slot);
+        handler.onCompletion(c);
     }
 
     @Override

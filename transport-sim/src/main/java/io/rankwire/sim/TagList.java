@@ -5,7 +5,7 @@ import org.agrona.MutableDirectBuffer;
 /**
  * The NIC's matching list: at most {@code capacity} tagged buffers indexed by the handle
  * software chose, linked in append order (intrusive, O(1) unlink). An arriving tag takes the
- * first entry with {@code ((tag ^ entryTag) & entryMask) == 0}. Guarded by the NIC monitor.
+ * first entry with {@code ((tag ^ entryTag) & entryMask) == 0}. Guarded by the NIC lock.
  */
 final class TagList
 {
