@@ -42,6 +42,8 @@ final class EngineSession
 {
     private static final System.Logger LOG = System.getLogger(EngineSession.class.getName());
     private static final int INITIAL_BUFFER = 256 << 10;
+    /** READ_DATA bodies at least this long are read from the socket straight into their destination. */
+    private static final int DIRECT_READ_MIN = 16 << 10;
 
     final int peer;
     final Channel channel;
@@ -55,6 +57,8 @@ final class EngineSession
     private final UnsafeBuffer inView = new UnsafeBuffer(in);
     private PendingReads.Read current;
     private int streamRemaining;
+    private ByteBuffer target;
+    private int targetBase;
     private SelectionKey key;
     private int interest = -1;
     private boolean done;
@@ -186,6 +190,14 @@ final class EngineSession
             count = decode(handler, max);
             while (count < max && !done)
             {
+                if (target != null && !in.hasRemaining())
+                {
+                    if (!readIntoTarget())
+                    {
+                        break;
+                    }
+                    continue;
+                }
                 ensureCapacity(in.remaining() + 1);
                 in.compact();
                 final int free = in.remaining();
@@ -329,7 +341,53 @@ final class EngineSession
         in.position(index + fixed);
         current = read;
         streamRemaining = dataLength;
+        target = dataLength >= DIRECT_READ_MIN ? targetOf(read) : null;
         return true;
+    }
+
+    /**
+     * A JDK view of {@code read}'s destination (array or {@code ByteBuffer} backed), so that a
+     * large READ_DATA body goes from the socket straight into it; null for raw-address buffers,
+     * whose chunks are copied from the read buffer instead.
+     */
+    private ByteBuffer targetOf(final PendingReads.Read read)
+    {
+        final ByteBuffer nio = read.dst.byteBuffer();
+        final byte[] array = read.dst.byteArray();
+        targetBase = (int)read.dst.wrapAdjustment() + read.dstOffset;
+        if (nio != null)
+        {
+            return nio.duplicate();
+        }
+        return array != null ? ByteBuffer.wrap(array) : null;
+    }
+
+    /**
+     * Reads the rest of the current READ_DATA body straight into its destination, never past the
+     * chunk's end (checked against the read's range when the chunk started).
+     *
+     * @return true when the socket may have more (the read filled what was asked)
+     */
+    private boolean readIntoTarget() throws IOException
+    {
+        final int start = targetBase + current.received;
+        target.clear().position(start).limit(start + streamRemaining);
+        final int asked = streamRemaining;
+        final int n = socket.read(target);
+        if (n < 0)
+        {
+            lost(false, "end of stream");
+            return false;
+        }
+        streamRemaining -= n;
+        final PendingReads.Read read = current;
+        if (streamRemaining == 0)
+        {
+            current = null;
+            target = null;
+        }
+        transport.pendingReads.advance(read, n);
+        return n == asked;
     }
 
     private boolean streamData()
@@ -345,6 +403,7 @@ final class EngineSession
         if (streamRemaining == 0)
         {
             current = null;
+            target = null;
         }
         return true;
     }
@@ -425,6 +484,7 @@ final class EngineSession
         done = true;
         writer.clear();
         current = null;
+        target = null;
         streamRemaining = 0;
         if (key != null)
         {

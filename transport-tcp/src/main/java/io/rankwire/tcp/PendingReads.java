@@ -138,6 +138,21 @@ final class PendingReads
         return false;
     }
 
+    /**
+     * Accounts for {@code length} bytes the caller has put straight into {@code read}'s
+     * destination, completing it with the last byte. True when it completed.
+     */
+    boolean advance(final Read read, final int length)
+    {
+        read.received += length;
+        if (read.received == read.length)
+        {
+            complete(read, CompletionStatus.SUCCESS);
+            return true;
+        }
+        return false;
+    }
+
     /** Applies a READ_ERROR; false when the request is unknown. */
     boolean onError(final int peer, final long id, final int status)
     {

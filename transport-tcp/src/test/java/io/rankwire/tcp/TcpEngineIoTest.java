@@ -130,6 +130,41 @@ class TcpEngineIoTest
 
     @Test
     @Timeout(60)
+    void shouldReadASubRangeIntoAHeapDestinationWithoutTouchingItsNeighbours() throws Exception
+    {
+        final int regionLength = 1 << 20;
+        final int length = 600 << 10;
+        try (TcpJob job = new TcpJob(2, TcpJob.settings("engineIo", "true", "readChunk", "100000")))
+        {
+            final byte[] source = new byte[regionLength];
+            new Random(5).nextBytes(source);
+            final MemoryRegion region = job.ranks[1].register(new UnsafeBuffer(source), 0, regionLength);
+            final byte[] dst = new byte[length + 6];
+            java.util.Arrays.fill(dst, (byte)0x33);
+            final AtomicBoolean running = new AtomicBoolean(true);
+            final Thread owner = poller(job.ranks[1], running);
+            try
+            {
+                assertEquals(ReturnCode.OK, job.ranks[0].postRead(
+                    1, region.va() + 1000, region.rkey(), length, new UnsafeBuffer(dst, 1, length + 4), 2, 5));
+                assertEquals(CompletionStatus.SUCCESS, TcpJob.await(job.ranks[0], 1).get(0).status);
+            }
+            finally
+            {
+                running.set(false);
+                owner.join();
+            }
+            assertArrayEquals(java.util.Arrays.copyOfRange(source, 1000, 1000 + length),
+                java.util.Arrays.copyOfRange(dst, 3, 3 + length));
+            for (final int guard : new int[] {0, 1, 2, 3 + length, 4 + length, 5 + length})
+            {
+                assertEquals((byte)0x33, dst[guard], "byte " + guard);
+            }
+        }
+    }
+
+    @Test
+    @Timeout(60)
     void shouldReportPeerFailedWhenThePeerDropsItsConnection() throws Exception
     {
         try (TcpJob job = new TcpJob(3, ENGINE_IO))
