@@ -69,6 +69,7 @@ public final class Engine
         this.size = size;
         this.waiter = new Waiter(this, config.idle(), config.timeout().toNanos(), wakeup);
         this.wakeup = wakeup;
+        wakeup.attach(transport);
         final int eagerLimit = resolveEagerLimit(config.eagerLimit(), caps);
         this.credits = new Credits(size, config.credits(), config.unexpectedBytes() / size);
         this.sender = new Sender(this, transport, credits, opTable, eagerLimit, size);
@@ -423,6 +424,10 @@ public final class Engine
                 lock.unlock();
             }
             drainFutures();
+            if (work > 0)
+            {
+                wakeup.signal(); // other threads may wait for what this progress completed
+            }
         }
         return work;
     }
@@ -521,6 +526,7 @@ public final class Engine
             }
             closedReason = reason;
             closed = true;
+            wakeup.signal();
             Operation op;
             while ((op = active.head()) != null)
             {

@@ -13,8 +13,17 @@ final class Idles
 {
     static final int SPINS = 64;
     static final int YIELDS = 16;
+    /**
+     * Spins before a kernel wait: none. Each spin of a transport that offers a kernel wait is a
+     * non-blocking read syscall, and on shared cores spinning takes the time slice the peer needs
+     * to answer; like a blocking socket, such a waiter blocks at once ({@code rankwire.idle=spin}
+     * keeps spinning for machines with cores to spare).
+     */
+    static final int KERNEL_WAIT_SPINS = 0;
     static final long MIN_PARK_NS = TimeUnit.MICROSECONDS.toNanos(1);
     static final long MAX_PARK_NS = TimeUnit.MICROSECONDS.toNanos(100);
+    /** Longest single kernel wait in the transport ({@code Transport.awaitActivity}); signals end it early. */
+    static final long MAX_AWAIT_NS = TimeUnit.MILLISECONDS.toNanos(1);
 
     private Idles()
     {
@@ -35,8 +44,12 @@ final class Idles
     }
 
     /**
-     * Spin, then yield, then park with doubling periods, like Agrona's backoff strategy, except
-     * that parks go through {@link Wakeup} so a transport's signal ends them early.
+     * Spin, then yield, then block: in the transport's kernel wait when it offers one
+     * ({@code Transport.awaitActivity}, so the next message costs one wake-up, as on a blocking
+     * socket; then without spins or yields once the transport was seen to offer it), otherwise
+     * park with doubling periods like Agrona's backoff strategy. Either goes
+     * through {@link Wakeup}, so a signal ends it early, and a signal that came since the caller
+     * last made progress (the epoch sampled at the end of the previous idle) stops it blocking.
      */
     static final class Backoff implements IdleStrategy
     {
@@ -48,6 +61,7 @@ final class Idles
         private int spins;
         private int yields;
         private long parkNs;
+        private long seenEpoch;
 
         Backoff(final Wakeup wakeup, final int maxSpins, final int maxYields, final long minParkNs, final long maxParkNs)
         {
@@ -75,21 +89,22 @@ final class Idles
         @Override
         public void idle()
         {
-            if (spins < maxSpins)
+            if (spins < (wakeup.kernelWait() ? KERNEL_WAIT_SPINS : maxSpins))
             {
                 spins++;
                 Thread.onSpinWait();
             }
-            else if (yields < maxYields)
+            else if (yields < maxYields && !wakeup.kernelWait())
             {
                 yields++;
                 Thread.yield();
             }
             else
             {
-                wakeup.parkNanos(parkNs);
+                wakeup.await(parkNs, MAX_AWAIT_NS, seenEpoch);
                 parkNs = Math.min(parkNs << 1, maxParkNs);
             }
+            seenEpoch = wakeup.epoch();
         }
 
         @Override
@@ -98,6 +113,7 @@ final class Idles
             spins = 0;
             yields = 0;
             parkNs = minParkNs;
+            seenEpoch = wakeup.epoch();
         }
 
         @Override

@@ -1,25 +1,121 @@
 package io.rankwire.core;
 
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 import java.util.concurrent.locks.LockSupport;
 
+import io.rankwire.spi.Transport;
+
 /**
- * Lets a transport wake the threads of a rank that are parked waiting for progress
- * ({@code TransportContext.signal()}). A parking thread takes one of {@link #SLOTS} slots for the
- * length of its park; {@link #signal()} unparks every slotted thread, and costs one volatile read
- * when nobody is parked. Threads that find no free slot park anyway: every park is bounded, so a
- * missed signal costs latency, never progress.
+ * Lets a transport (or another thread of the rank) wake the threads of a rank that are idle
+ * waiting for progress ({@code TransportContext.signal()}).
+ *
+ * <p>No lost wake-up: every {@link #signal()} advances an epoch. An idle strategy samples the
+ * epoch ({@link #epoch()}) before it makes progress and checks its condition, and passes the
+ * sample to {@link #await}. The waiter first announces itself (a slot, or the transport's
+ * blocking wait), then re-reads the epoch and blocks only if no signal came since the sample;
+ * {@link #signal()} advances the epoch first and then wakes every announced waiter. Whichever
+ * of the two goes second sees the other (all fields are sequentially consistent), so a signal
+ * racing a thread that is about to block either stops it from blocking or wakes it.
+ *
+ * <p>One waiter at a time may block in the transport's kernel wait
+ * ({@link Transport#awaitActivity}, e.g. a selector on the rank's sockets); the others park on a
+ * slot. A parking thread takes one of {@link #SLOTS} slots for the length of its park; threads
+ * that find no free slot park anyway: every park is bounded, so they cost latency, never
+ * progress. {@link #signal()} costs one atomic increment and one volatile read when nobody waits.
  */
 public final class Wakeup
 {
     static final int SLOTS = 16;
 
+    private final AtomicLong epoch = new AtomicLong();
     private final AtomicReferenceArray<Thread> parked = new AtomicReferenceArray<>(SLOTS);
-    private final AtomicInteger parkedCount = new AtomicInteger();
+    private final AtomicInteger waiting = new AtomicInteger();
+    private final AtomicBoolean blocking = new AtomicBoolean();
+    private volatile Transport transport;
+    private volatile boolean kernelWait;
+    private volatile boolean noKernelWait;
+
+    /** Lets waiters block in {@code transport}'s {@link Transport#awaitActivity} when it supports it. */
+    public void attach(final Transport transport)
+    {
+        this.transport = transport;
+    }
+
+    /** The current epoch: sample it before checking whether there is anything to wait for. */
+    public long epoch()
+    {
+        return epoch.get();
+    }
 
     /** Parks the calling thread for at most {@code nanos}, or until {@link #signal()}. */
     public void parkNanos(final long nanos)
+    {
+        await(nanos, 0, epoch.get());
+    }
+
+    /**
+     * Blocks the calling thread until {@link #signal()}, for at most {@code awaitNanos} in the
+     * transport's kernel wait when it has one and no other thread is in it, otherwise parked for
+     * at most {@code parkNanos}. Returns at once when a signal came after {@code seenEpoch} was
+     * sampled.
+     *
+     */
+    public void await(final long parkNanos, final long awaitNanos, final long seenEpoch)
+    {
+        final Transport t = transport;
+        if (t != null && awaitNanos > 0 && !noKernelWait && !blocking.get() && blocking.compareAndSet(false, true))
+        {
+            try
+            {
+                if (awaitInTransport(t, awaitNanos, seenEpoch))
+                {
+                    return;
+                }
+            }
+            finally
+            {
+                blocking.set(false);
+            }
+        }
+        park(parkNanos, seenEpoch);
+    }
+
+    /** Whether the attached transport has been seen to offer a kernel wait ({@link Transport#awaitActivity}). */
+    public boolean kernelWait()
+    {
+        return kernelWait;
+    }
+
+    private boolean awaitInTransport(final Transport t, final long nanos, final long seenEpoch)
+    {
+        waiting.incrementAndGet();
+        try
+        {
+            if (epoch.get() != seenEpoch)
+            {
+                return true;
+            }
+            final boolean waited = t.awaitActivity(nanos);
+            if (waited && !kernelWait)
+            {
+                kernelWait = true;
+            }
+            else if (!waited && !kernelWait)
+            {
+                noKernelWait = true; // the transport has none: park from now on
+            }
+            return waited;
+        }
+        finally
+        {
+            waiting.decrementAndGet();
+        }
+    }
+
+    private void park(final long nanos, final long seenEpoch)
     {
         final Thread me = Thread.currentThread();
         final int start = (int)(me.getId() & (SLOTS - 1));
@@ -28,35 +124,47 @@ public final class Wakeup
             final int slot = (start + i) & (SLOTS - 1);
             if (parked.compareAndSet(slot, null, me))
             {
-                parkedCount.incrementAndGet();
+                waiting.incrementAndGet();
                 try
                 {
-                    LockSupport.parkNanos(this, nanos);
+                    if (epoch.get() == seenEpoch)
+                    {
+                        LockSupport.parkNanos(this, nanos);
+                    }
                 }
                 finally
                 {
                     parked.set(slot, null);
-                    parkedCount.decrementAndGet();
+                    waiting.decrementAndGet();
                 }
                 return;
             }
         }
-        LockSupport.parkNanos(this, nanos);
+        if (epoch.get() == seenEpoch)
+        {
+            LockSupport.parkNanos(this, nanos);
+        }
     }
 
-    /** Wakes every parked waiter. Any thread; never blocks. */
+    /** Wakes every waiter, and any thread about to wait on an older epoch. Any thread; never blocks. */
     public void signal()
     {
-        if (parkedCount.get() == 0)
+        epoch.incrementAndGet();
+        if (waiting.get() == 0)
         {
             return;
         }
+        final Transport t = transport;
+        if (t != null && blocking.get())
+        {
+            t.wakeAwait();
+        }
         for (int i = 0; i < SLOTS; i++)
         {
-            final Thread t = parked.get(i);
-            if (t != null)
+            final Thread thread = parked.get(i);
+            if (thread != null)
             {
-                LockSupport.unpark(t);
+                LockSupport.unpark(thread);
             }
         }
     }

@@ -81,6 +81,30 @@ public interface Transport extends AutoCloseable
     }
 
     /**
+     * Blocks the calling thread in the kernel until this endpoint may have something for
+     * {@link #poll} (a socket turned readable or writable), {@link #wakeAwait()} is called, or
+     * {@code maxNanos} pass, whichever comes first; spurious returns are allowed. Lets a waiting
+     * rank cost one wake-up per message, like a blocking socket. At most one thread at a time
+     * calls it; it may run while another thread polls or posts.
+     *
+     * <p>Optional: the default does not block and returns false, and the caller parks instead.
+     *
+     * @return true when the transport supports blocking here (whether or not it waited)
+     */
+    default boolean awaitActivity(final long maxNanos)
+    {
+        return false;
+    }
+
+    /**
+     * Ends an {@link #awaitActivity} in progress on another thread, or makes the next one return
+     * at once. Any thread; never blocks. Optional: the default does nothing.
+     */
+    default void wakeAwait()
+    {
+    }
+
+    /**
      * A snapshot of the transport's own counters by name (for monitoring; e.g. the simulated
      * NIC's match and list-operation counts), in a stable order. Optional: the default has none.
      * Called by the thread driving the endpoint.

@@ -41,6 +41,7 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter
     private boolean stalled;
     private boolean lost;
     private boolean published;
+    private EngineSession handoff;
     private ScheduledFuture<?> timer;
 
     /** A handler for a connection this rank opened to {@code peer} (client) or accepted (peer = -1). */
@@ -103,6 +104,12 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter
     public void channelRead(final ChannelHandlerContext ctx, final Object msg)
     {
         final ByteBuf frame = (ByteBuf)msg;
+        if (handoff != null)
+        {
+            handoff.preload(frame);
+            frame.release();
+            return;
+        }
         boolean handedOff = false;
         try
         {
@@ -141,6 +148,12 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter
             cancelTimer();
             opened = true;
             peer = handshake.peer();
+            if (transport.engineIo != null && ctx.channel() instanceof DirectNioChannels.Socket &&
+                ctx.pipeline().get(SslHandler.class) == null)
+            {
+                handOver(ctx);
+                return violation;
+            }
             responder = new ReadResponder(transport.registry, transport.settings.readChunk);
             ctx.pipeline().get(FrameDecoder.class).open(transport.pendingReads.sink(peer));
             transport.attach(peer, ctx.channel());
@@ -151,6 +164,22 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter
             done = true;
         }
         return violation;
+    }
+
+    /**
+     * Engine-thread I/O: stops reading on the event loop, gives the bytes the decoder already holds
+     * (frames the peer sent right after the handshake) to a new {@link EngineSession}, and
+     * publishes it; from then on the rank's thread reads and writes the socket itself. Removing the
+     * decoder forwards what it holds to {@link #channelRead} at once, on this thread.
+     */
+    private void handOver(final ChannelHandlerContext ctx)
+    {
+        final Channel ch = ctx.channel();
+        ch.config().setAutoRead(false);
+        handoff = transport.newSession(peer, ch, ((DirectNioChannels.Socket)ch).socket());
+        ctx.pipeline().remove(FrameDecoder.class);
+        handoff.flushQueued();
+        transport.attach(peer, ch, handoff);
     }
 
     private String onSessionFrame(final ChannelHandlerContext ctx, final int type, final ByteBuf body)

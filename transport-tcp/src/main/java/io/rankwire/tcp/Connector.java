@@ -37,14 +37,14 @@ final class Connector
         this.settings = settings;
         this.tls = settings.tls ? TlsContexts.create() : null;
         this.client = new Bootstrap()
-            .channel(loops.channelClass)
+            .channelFactory(loops.channelFactory)
             .option(ChannelOption.TCP_NODELAY, true)
             .option(ChannelOption.ALLOCATOR, PooledByteBufAllocator.DEFAULT)
             .option(ChannelOption.WRITE_BUFFER_WATER_MARK, WATER_MARK)
             .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, (int)Math.min(Integer.MAX_VALUE, settings.connectTimeoutMs));
         final ServerBootstrap serverBootstrap = new ServerBootstrap()
             .group(loops.group)
-            .channel(loops.serverChannelClass)
+            .channelFactory(loops.serverChannelFactory)
             .option(ChannelOption.SO_BACKLOG, 1024)
             .childOption(ChannelOption.TCP_NODELAY, true)
             .childOption(ChannelOption.ALLOCATOR, PooledByteBufAllocator.DEFAULT)

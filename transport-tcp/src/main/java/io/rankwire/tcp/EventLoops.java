@@ -2,6 +2,7 @@ package io.rankwire.tcp;
 
 import java.nio.channels.spi.SelectorProvider;
 
+import io.netty.channel.ChannelFactory;
 import io.netty.channel.DefaultSelectStrategyFactory;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.IoHandlerFactory;
@@ -23,26 +24,40 @@ import io.netty.util.concurrent.DefaultThreadFactory;
  * daemon threads named after the rank. In busy-poll mode the select strategy always asks for a
  * non-blocking poll of the ready set ({@code epoll_wait} with a zero timeout, or
  * {@code selectNow}), so an event loop never sleeps in the kernel and a wake-up never needs a
- * syscall; it burns one core per event loop thread.
+ * syscall; it burns one core per event loop thread. In engine-thread I/O mode the channels are
+ * NIO ones that expose their JDK channel ({@link DirectNioChannels}).
  */
 final class EventLoops
 {
     private static final SelectStrategyFactory BUSY = () -> (selectNow, hasTasks) -> selectNow.get();
 
     final EventLoopGroup group;
-    final Class<? extends SocketChannel> channelClass;
-    final Class<? extends ServerChannel> serverChannelClass;
+    final ChannelFactory<? extends SocketChannel> channelFactory;
+    final ChannelFactory<? extends ServerChannel> serverChannelFactory;
     final boolean epoll;
 
-    EventLoops(final int rank, final int threads, final boolean busyPoll)
+    EventLoops(final int rank, final int threads, final boolean busyPoll, final boolean engineIo)
     {
-        epoll = Epoll.isAvailable();
+        epoll = !engineIo && Epoll.isAvailable();
         final SelectStrategyFactory strategy = busyPoll ? BUSY : DefaultSelectStrategyFactory.INSTANCE;
         final IoHandlerFactory factory = epoll ?
             EpollIoHandler.newFactory(0, strategy) :
             NioIoHandler.newFactory(SelectorProvider.provider(), strategy);
         group = new MultiThreadIoEventLoopGroup(threads, new DefaultThreadFactory("rankwire-tcp-" + rank, true), factory);
-        channelClass = epoll ? EpollSocketChannel.class : NioSocketChannel.class;
-        serverChannelClass = epoll ? EpollServerSocketChannel.class : NioServerSocketChannel.class;
+        if (epoll)
+        {
+            channelFactory = EpollSocketChannel::new;
+            serverChannelFactory = EpollServerSocketChannel::new;
+        }
+        else if (engineIo)
+        {
+            channelFactory = DirectNioChannels.Socket::new;
+            serverChannelFactory = DirectNioChannels.Server::new;
+        }
+        else
+        {
+            channelFactory = NioSocketChannel::new;
+            serverChannelFactory = NioServerSocketChannel::new;
+        }
     }
 }

@@ -42,6 +42,7 @@ final class PeerLink
     private final AtomicLong queuedBytes = new AtomicLong();
     private final Runnable drainTask = this::drain;
     private volatile Channel channel;
+    private volatile EngineSession session;
     private volatile InetSocketAddress address;
     private volatile byte[] fingerprint;
 
@@ -174,6 +175,35 @@ final class PeerLink
         scheduleDrain();
     }
 
+    /**
+     * Publishes the winning channel in engine-thread I/O mode: from now on the rank's own thread
+     * writes and reads it through {@code s}, and takes over the frames queued before it
+     * ({@link #adoptQueued}); the event loop no longer drains this link.
+     */
+    void attach(final Channel ch, final EngineSession s)
+    {
+        session = s;
+        channel = ch;
+        state.set(READY);
+    }
+
+    /** The engine-thread session of the ready connection, or null (event-loop I/O, or not ready). */
+    EngineSession session()
+    {
+        return session;
+    }
+
+    /** Moves frames queued before the session was published into its writer, in order. Engine thread only. */
+    void adoptQueued(final SessionWriter writer) throws java.io.IOException
+    {
+        ByteBuf frame;
+        while ((frame = outbound.poll()) != null)
+        {
+            queuedBytes.addAndGet(-frame.readableBytes());
+            writer.queue(frame);
+        }
+    }
+
     /** Marks the link lost (or closed by GOODBYE); queued frames are released. True the first time. */
     boolean detach(final int finalState)
     {
@@ -202,9 +232,9 @@ final class PeerLink
             return;
         }
         final Channel ch = channel;
-        if (ch == null)
+        if (ch == null || session != null)
         {
-            return;
+            return; // not ready yet, or the engine thread owns the connection (channel is published after session)
         }
         long bytes = 0;
         ByteBuf frame;

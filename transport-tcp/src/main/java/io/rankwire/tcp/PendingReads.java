@@ -6,6 +6,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import io.netty.buffer.ByteBuf;
 import io.rankwire.spi.CompletionOpcode;
 import io.rankwire.spi.CompletionStatus;
+import org.agrona.DirectBuffer;
 import org.agrona.MutableDirectBuffer;
 
 /**
@@ -74,17 +75,12 @@ final class PendingReads
             public String onDataStart(final long requestId, final long offset, final int length)
             {
                 final Read read = reads.get(requestId);
-                if (read == null || read.peer != peer)
+                final String violation = checkData(read, peer, requestId, offset, length);
+                if (violation == null)
                 {
-                    return "READ_DATA for unknown request " + requestId;
+                    current = read;
                 }
-                if (offset != read.received || length > read.length - read.received)
-                {
-                    return "READ_DATA at offset " + offset + " length " + length + " for request " + requestId +
-                        " (expected: offset " + read.received + ", at most " + (read.length - read.received) + " bytes)";
-                }
-                current = read;
-                return null;
+                return violation;
             }
 
             @Override
@@ -100,6 +96,61 @@ final class PendingReads
                 }
             }
         };
+    }
+
+    /** The read in flight with {@code requestId}, or null. */
+    Read get(final long requestId)
+    {
+        return reads.get(requestId);
+    }
+
+    /**
+     * Why a READ_DATA header from {@code peer} for {@code read} (looked up by {@code requestId},
+     * maybe null) is a violation, or null when it is the next chunk of that read.
+     */
+    static String checkData(final Read read, final int peer, final long requestId, final long offset, final int length)
+    {
+        if (read == null || read.peer != peer)
+        {
+            return "READ_DATA for unknown request " + requestId;
+        }
+        if (offset != read.received || length > read.length - read.received)
+        {
+            return "READ_DATA at offset " + offset + " length " + length + " for request " + requestId +
+                " (expected: offset " + read.received + ", at most " + (read.length - read.received) + " bytes)";
+        }
+        return null;
+    }
+
+    /**
+     * Copies the next {@code length} bytes of {@code read}'s data from {@code src[index, ...)} into
+     * its destination, completing it with the last byte. True when it completed.
+     */
+    boolean onData(final Read read, final DirectBuffer src, final int index, final int length)
+    {
+        read.dst.putBytes(read.dstOffset + read.received, src, index, length);
+        read.received += length;
+        if (read.received == read.length)
+        {
+            complete(read, CompletionStatus.SUCCESS);
+            return true;
+        }
+        return false;
+    }
+
+    /**
+     * Accounts for {@code length} bytes the caller has put straight into {@code read}'s
+     * destination, completing it with the last byte. True when it completed.
+     */
+    boolean advance(final Read read, final int length)
+    {
+        read.received += length;
+        if (read.received == read.length)
+        {
+            complete(read, CompletionStatus.SUCCESS);
+            return true;
+        }
+        return false;
     }
 
     /** Applies a READ_ERROR; false when the request is unknown. */

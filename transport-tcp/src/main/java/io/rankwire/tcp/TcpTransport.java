@@ -53,6 +53,8 @@ final class TcpTransport implements Transport
     final PendingReads pendingReads;
     final MemoryRegistry registry = new MemoryRegistry();
     final Refusals refusals = new Refusals();
+    /** Engine-thread I/O ({@code rankwire.tcp.engineIo}), or null. */
+    final EngineIo engineIo;
     private final TransportContext context;
     private final Capabilities capabilities;
     private final EventLoops loops;
@@ -79,7 +81,8 @@ final class TcpTransport implements Transport
         this.inbound = new InboundQueue(settings.inboundQueue, context);
         this.pendingReads = new PendingReads(inbound);
         this.capabilities = new Capabilities(settings.eagerLimit, settings.maxMessage(), 64, 0, 0, 0, 0);
-        this.loops = new EventLoops(rank, settings.ioThreads, settings.busyPoll);
+        this.loops = new EventLoops(rank, settings.ioThreads, settings.busyPoll, settings.engineIo);
+        this.engineIo = settings.engineIo ? new EngineIo() : null;
         this.links = new PeerLink[size];
         for (int p = 0; p < size; p++)
         {
@@ -92,6 +95,10 @@ final class TcpTransport implements Transport
         catch (final RuntimeException e)
         {
             loops.group.shutdownGracefully(0, 1, TimeUnit.SECONDS);
+            if (engineIo != null)
+            {
+                engineIo.close();
+            }
             throw e;
         }
     }
@@ -215,6 +222,16 @@ final class TcpTransport implements Transport
         }
         final int frameLength = Frames.HEADER + (int)messageLength;
         final PeerLink link = links[peer];
+        final EngineSession session = link.session();
+        if (session != null)
+        {
+            final int admitted = session.admit(frameLength, false);
+            if (admitted == ReturnCode.OK)
+            {
+                session.sendMessage(header, hdrOffset, hdrLength, payload, payloadOffset, payloadLength);
+            }
+            return admitted;
+        }
         if (peer != rank)
         {
             final int admitted = link.admit(frameLength);
@@ -281,6 +298,17 @@ final class TcpTransport implements Transport
             return ReturnCode.OK;
         }
         final PeerLink link = links[peer];
+        final EngineSession session = link.session();
+        if (session != null)
+        {
+            final int admitted = session.admit(Frames.HEADER + Frames.READ_REQUEST_BODY, true);
+            if (admitted == ReturnCode.OK)
+            {
+                final PendingReads.Read read = pendingReads.add(peer, dst, dstOffset, length, wrId);
+                session.send(Frames.readRequest(alloc, read.id, va, rkey, length));
+            }
+            return admitted;
+        }
         final int admitted = link.admitRequest(Frames.HEADER + Frames.READ_REQUEST_BODY);
         if (admitted != ReturnCode.OK)
         {
@@ -330,7 +358,8 @@ final class TcpTransport implements Transport
         {
             return 0;
         }
-        final int count = inbound.poll(handler, max);
+        int count = engineIo != null ? engineIo.poll(handler, max) : 0;
+        count += inbound.poll(handler, max - count);
         if (!stalled.isEmpty())
         {
             ConnectionHandler h;
@@ -340,6 +369,25 @@ final class TcpTransport implements Transport
             }
         }
         return count;
+    }
+
+    @Override
+    public boolean awaitActivity(final long maxNanos)
+    {
+        if (engineIo == null || closed)
+        {
+            return false;
+        }
+        return engineIo.awaitActivity(maxNanos);
+    }
+
+    @Override
+    public void wakeAwait()
+    {
+        if (engineIo != null)
+        {
+            engineIo.wakeAwait();
+        }
     }
 
     @Override
@@ -369,6 +417,14 @@ final class TcpTransport implements Transport
         }
         connector.close(CLOSE_TIMEOUT_MS);
         loops.group.shutdownGracefully(0, 2, TimeUnit.SECONDS).awaitUninterruptibly(10, TimeUnit.SECONDS);
+        if (engineIo != null)
+        {
+            for (final EngineSession s : engineIo.sessions())
+            {
+                s.release();
+            }
+            engineIo.close();
+        }
         for (final PeerLink link : links)
         {
             link.releaseQueued();
@@ -391,6 +447,12 @@ final class TcpTransport implements Transport
         }
         if (link.state() != PeerLink.READY)
         {
+            return;
+        }
+        final EngineSession session = link.session();
+        if (session != null)
+        {
+            session.goodbye(deadline);
             return;
         }
         link.enqueue(Frames.goodbye(alloc));
@@ -457,6 +519,18 @@ final class TcpTransport implements Transport
         return peer < rank && state == PeerLink.CONNECTING ? Frames.VERDICT_ACCEPT : -1;
     }
 
+    /** The engine-thread session with {@code peer}, or null (for tests and monitoring). */
+    EngineSession sessionOf(final int peer)
+    {
+        return links[peer].session();
+    }
+
+    /** The state of the link to {@code peer} ({@link PeerLink#READY} etc.; for tests and monitoring). */
+    int linkState(final int peer)
+    {
+        return links[peer].state();
+    }
+
     /** The TLS certificate fingerprint {@code peer} published, or null. */
     byte[] peerFingerprint(final int peer)
     {
@@ -472,6 +546,23 @@ final class TcpTransport implements Transport
     void attach(final int peer, final Channel ch)
     {
         links[peer].attach(ch);
+    }
+
+    /** A session for engine-thread I/O on {@code peer}'s authenticated connection; not yet published. */
+    EngineSession newSession(final int peer, final Channel ch, final java.nio.channels.SocketChannel socket)
+    {
+        return new EngineSession(this, links[peer], ch, socket);
+    }
+
+    /**
+     * Publishes {@code session}: the rank's thread owns the connection's I/O from now on. Wakes the
+     * rank, which sends what was queued for the peer before the connection was ready.
+     */
+    void attach(final int peer, final Channel ch, final EngineSession session)
+    {
+        links[peer].attach(ch, session);
+        engineIo.add(session);
+        inbound.signal();
     }
 
     /** A ready connection closed: a failure unless the peer said GOODBYE. */
@@ -518,6 +609,6 @@ final class TcpTransport implements Transport
     public String toString()
     {
         return "TcpTransport{rank=" + rank + ", size=" + size + ", address=" + connector.localAddress() +
-            ", epoll=" + loops.epoll + ", busyPoll=" + settings.busyPoll + '}';
+            ", epoll=" + loops.epoll + ", busyPoll=" + settings.busyPoll + ", engineIo=" + settings.engineIo + '}';
     }
 }

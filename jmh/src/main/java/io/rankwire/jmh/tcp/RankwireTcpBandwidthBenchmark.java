@@ -44,6 +44,10 @@ public class RankwireTcpBandwidthBenchmark
     @Param({"false", "true"})
     public String busyPoll;
 
+    /** {@code rankwire.tcp.engineIo} of both ranks: the rank's own thread does the socket I/O. */
+    @Param({"false"})
+    public String engineIo;
+
     private TcpPair pair;
     private Comm world;
     private final UnsafeBuffer buf = Exchanges.directBuffer(Exchanges.BULK_BYTES);
@@ -51,7 +55,7 @@ public class RankwireTcpBandwidthBenchmark
     @Setup(Level.Trial)
     public void setUp() throws IOException
     {
-        pair = TcpPair.start(TcpBenchSettings.of(busyPoll, "backoff"), Exchanges.Role.SINK);
+        pair = TcpPair.start(TcpBenchSettings.of(busyPoll, "backoff", engineIo), Exchanges.Role.SINK);
         world = pair.rank0().world();
     }
 

@@ -46,6 +46,10 @@ public class RankwireTcpPingPongBenchmark
     @Param({"false", "true"})
     public String busyPoll;
 
+    /** {@code rankwire.tcp.engineIo} of both ranks: the rank's own thread does the socket I/O. */
+    @Param({"false"})
+    public String engineIo;
+
     /** {@code rankwire.idle} of both ranks. */
     @Param({"backoff"})
     public String idle;
@@ -57,7 +61,7 @@ public class RankwireTcpPingPongBenchmark
     @Setup(Level.Trial)
     public void setUp() throws IOException
     {
-        pair = TcpPair.start(TcpBenchSettings.of(busyPoll, idle), Exchanges.Role.ECHO);
+        pair = TcpPair.start(TcpBenchSettings.of(busyPoll, idle, engineIo), Exchanges.Role.ECHO);
         world = pair.rank0().world();
     }
 

@@ -44,6 +44,10 @@ public class RankwireTcpRateBenchmark
     @Param({"false", "true"})
     public String busyPoll;
 
+    /** {@code rankwire.tcp.engineIo} of both ranks: the rank's own thread does the socket I/O. */
+    @Param({"false"})
+    public String engineIo;
+
     private TcpPair pair;
     private Comm world;
     private final UnsafeBuffer buf = Exchanges.directBuffer(Exchanges.WINDOW * Exchanges.SMALL_BYTES);
@@ -52,7 +56,7 @@ public class RankwireTcpRateBenchmark
     @Setup(Level.Trial)
     public void setUp() throws IOException
     {
-        pair = TcpPair.start(TcpBenchSettings.of(busyPoll, "backoff"), Exchanges.Role.RATE);
+        pair = TcpPair.start(TcpBenchSettings.of(busyPoll, "backoff", engineIo), Exchanges.Role.RATE);
         world = pair.rank0().world();
     }
 

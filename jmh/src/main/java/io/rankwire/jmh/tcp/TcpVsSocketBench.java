@@ -28,11 +28,12 @@ import org.agrona.concurrent.UnsafeBuffer;
  * same run: 8-byte one-way latency (half a ping-pong round trip, percentiles) and 4 MiB
  * bandwidth (the transport moves 4 MiB by rendezvous READ, two reads in flight; the baseline
  * streams 4 MiB writes over one socket). Two ranks run as threads of this JVM on 127.0.0.1; a
- * waiting rank spins briefly, then yields, as the runtime's idle strategy does.
+ * waiting rank spins briefly, then yields. The second argument picks the transport's mode:
+ * {@code true} for {@code busyPoll}, {@code engineIo} for engine-thread I/O.
  *
  * <pre>
  *   java --add-exports java.base/jdk.internal.misc=ALL-UNNAMED -cp jmh/target/benchmarks.jar \
- *       io.rankwire.jmh.tcp.TcpVsSocketBench [iterations] [busyPoll]
+ *       io.rankwire.jmh.tcp.TcpVsSocketBench [iterations] [false|true|engineIo]
  * </pre>
  */
 public final class TcpVsSocketBench
@@ -46,15 +47,15 @@ public final class TcpVsSocketBench
     public static void main(final String[] args) throws Exception
     {
         final int iterations = args.length > 0 ? Integer.parseInt(args[0]) : 50_000;
-        final boolean busyPoll = args.length > 1 && Boolean.parseBoolean(args[1]);
+        final String mode = args.length > 1 ? args[1] : "false";
         final int transfers = 100;
         for (int round = 0; round < 2; round++)
         {
             final String label = round == 0 ? "warm-up" : "measured";
             final long[] raw = rawPingPong(iterations);
-            final long[] tcp = transportPingPong(iterations, busyPoll);
+            final long[] tcp = transportPingPong(iterations, mode);
             final double rawBw = rawBandwidth(transfers);
-            final double tcpBw = transportBandwidth(transfers, busyPoll);
+            final double tcpBw = transportBandwidth(transfers, mode);
             System.out.printf("%s  8 B one-way latency ns  p50/p90/p99  raw %s  tcp %s  ratio(p50) %.2f%n", label,
                 percentiles(raw), percentiles(tcp), (double)tcp[tcp.length / 2] / raw[raw.length / 2]);
             System.out.printf("%s  4 MiB bandwidth MiB/s  raw %.0f  tcp %.0f  ratio %.2f%n", label, rawBw, tcpBw,
@@ -166,13 +167,14 @@ public final class TcpVsSocketBench
         buf.flip();
     }
 
-    private static Transport[] openPair(final boolean busyPoll)
+    private static Transport[] openPair(final String mode)
     {
         final InMemoryBootstrap bootstrap = new InMemoryBootstrap(2);
         final TransportProvider provider = ServiceLoader.load(TransportProvider.class).stream()
             .map(ServiceLoader.Provider::get).filter(p -> "tcp".equals(p.name())).findFirst().orElseThrow();
         final Map<String, String> settings = new HashMap<>();
-        settings.put("rankwire.tcp.busyPoll", Boolean.toString(busyPoll));
+        settings.put("rankwire.tcp.busyPoll", Boolean.toString("true".equals(mode)));
+        settings.put("rankwire.tcp.engineIo", Boolean.toString("engineIo".equals(mode)));
         settings.put("rankwire.tcp.connect", "eager");
         final Transport[] ranks = new Transport[2];
         for (int r = 0; r < 2; r++)
@@ -194,9 +196,9 @@ public final class TcpVsSocketBench
         return ranks;
     }
 
-    private static long[] transportPingPong(final int iterations, final boolean busyPoll) throws Exception
+    private static long[] transportPingPong(final int iterations, final String mode) throws Exception
     {
-        final Transport[] ranks = openPair(busyPoll);
+        final Transport[] ranks = openPair(mode);
         try
         {
             final Thread echo = new Thread(() ->
@@ -249,9 +251,9 @@ public final class TcpVsSocketBench
         }
     }
 
-    private static double transportBandwidth(final int transfers, final boolean busyPoll)
+    private static double transportBandwidth(final int transfers, final String mode) throws InterruptedException
     {
-        final Transport[] ranks = openPair(busyPoll);
+        final Transport[] ranks = openPair(mode);
         try
         {
             final UnsafeBuffer source = new UnsafeBuffer(ByteBuffer.allocateDirect(MIB4));
@@ -259,6 +261,19 @@ public final class TcpVsSocketBench
             final UnsafeBuffer[] dst = {
                 new UnsafeBuffer(ByteBuffer.allocateDirect(MIB4)), new UnsafeBuffer(ByteBuffer.allocateDirect(MIB4))};
             final int[] done = new int[1];
+            final java.util.concurrent.atomic.AtomicBoolean running = new java.util.concurrent.atomic.AtomicBoolean(true);
+            final Thread owner = new Thread(() ->
+            {
+                // the region's owner polls, as a rank waiting for its rendezvous to finish does
+                while (running.get())
+                {
+                    if (ranks[1].poll(c -> { }, 16) == 0)
+                    {
+                        Thread.yield();
+                    }
+                }
+            });
+            owner.start();
             final long start = System.nanoTime();
             int posted = 0;
             while (posted < Math.min(2, transfers))
@@ -287,6 +302,8 @@ public final class TcpVsSocketBench
                 }
             }
             final long elapsed = System.nanoTime() - start;
+            running.set(false);
+            owner.join();
             return transfers * 4.0 / (elapsed / 1e9);
         }
         finally

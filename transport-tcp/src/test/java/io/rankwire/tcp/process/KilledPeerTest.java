@@ -44,12 +44,26 @@ class KilledPeerTest
     @Timeout(120)
     void shouldFailPendingReadsAndReportThePeerWhenItsProcessIsKilled() throws Exception
     {
+        killPeerDuringReads(Map.of("rankwire.tcp.bind", "127.0.0.1", "rankwire.tcp.connect", "eager"));
+    }
+
+    /** The same with rank 0 in engine-thread I/O mode: its own polls must see the reset connection. */
+    @Test
+    @Timeout(120)
+    void shouldFailPendingReadsAndReportThePeerWhenItsProcessIsKilledInEngineIoMode() throws Exception
+    {
+        killPeerDuringReads(Map.of(
+            "rankwire.tcp.bind", "127.0.0.1", "rankwire.tcp.connect", "eager", "rankwire.tcp.engineIo", "true"));
+    }
+
+    private void killPeerDuringReads(final Map<String, String> settings) throws Exception
+    {
         final byte[] secret = new byte[16];
         new java.security.SecureRandom().nextBytes(secret);
         final String jobId = "killed-peer-" + System.nanoTime();
         final Process child = startOwner(jobId, secret);
         final TransportContext context = new TransportContext(0, 2, jobId, secret, new FileBootstrap(dir, 0, 2),
-            Map.of("rankwire.tcp.bind", "127.0.0.1", "rankwire.tcp.connect", "eager"), () -> { });
+            settings, () -> { });
         final Transport rank0 = new TcpTransportProvider().open(context);
         try
         {

@@ -1,0 +1,227 @@
+package io.rankwire.jmh.tcp;
+
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.StandardSocketOptions;
+import java.nio.ByteBuffer;
+import java.nio.channels.ServerSocketChannel;
+import java.nio.channels.SocketChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.agrona.concurrent.UnsafeBuffer;
+
+import io.rankwire.Comm;
+import io.rankwire.RankwireConfig;
+import io.rankwire.jmh.baseline.RawSocketPartnerMain;
+import io.rankwire.jmh.sim.Exchanges;
+
+/**
+ * The TCP transport's modes beside a raw socket, between two processes on loopback, interleaved
+ * in one run: each round measures a raw blocking JDK {@link SocketChannel} ping-pong and
+ * 4 MiB stream (partner {@link RawSocketPartnerMain}), then Rankwire's 8-byte blocking
+ * {@code send}/{@code recv} ping-pong and 4 MiB blocking rendezvous {@code send} (partner
+ * {@link TcpPartnerMain}) in the default mode, with {@code busyPoll} and with {@code engineIo},
+ * and prints one-way latency percentiles, MiB/s, the ratios to the raw figures of the same
+ * round, and the load average when the round started. Not JMH: a quick main for comparing modes.
+ *
+ * <pre>
+ *   java --add-exports java.base/jdk.internal.misc=ALL-UNNAMED -cp jmh/target/benchmarks.jar \
+ *       io.rankwire.jmh.tcp.TcpModesBench [rounds] [iterations] [transfers] [modes...]
+ * </pre>
+ *
+ * Modes: {@code default}, {@code busyPoll}, {@code engineIo} (all three when none are given).
+ */
+public final class TcpModesBench
+{
+    private static final int MIB4 = Exchanges.BULK_BYTES;
+
+    private TcpModesBench()
+    {
+    }
+
+    public static void main(final String[] args) throws Exception
+    {
+        final int rounds = args.length > 0 ? Integer.parseInt(args[0]) : 2;
+        final int iterations = args.length > 1 ? Integer.parseInt(args[1]) : 20_000;
+        final int transfers = args.length > 2 ? Integer.parseInt(args[2]) : 50;
+        final List<String> modes = args.length > 3 ? List.of(args).subList(3, args.length) :
+            List.of("default", "busyPoll", "engineIo");
+        for (int round = 1; round <= rounds; round++)
+        {
+            System.out.printf("round %d  load average %s%n", round, loadAverage());
+            final long[] raw = rawPingPong(iterations);
+            final double rawBw = rawStream(transfers);
+            System.out.printf("  raw       8 B one-way ns p50/p90/p99 %s   4 MiB %.0f MiB/s%n", percentiles(raw), rawBw);
+            for (final String mode : modes)
+            {
+                final long[] tcp = rankwirePingPong(settings(mode), iterations);
+                final double tcpBw = rankwireBandwidth(settings(mode), transfers);
+                System.out.printf("  %-9s 8 B one-way ns p50/p90/p99 %s (p50 %.2fx raw)   4 MiB %.0f MiB/s (%.2f of raw)%n",
+                    mode, percentiles(tcp), (double)tcp[tcp.length / 2] / raw[raw.length / 2], tcpBw, tcpBw / rawBw);
+            }
+        }
+    }
+
+    private static Map<String, String> settings(final String mode)
+    {
+        final Map<String, String> m = new LinkedHashMap<>();
+        m.put(RankwireConfig.IDLE_PROP, "backoff");
+        switch (mode)
+        {
+            case "default":
+                break;
+            case "busyPoll":
+                m.put("rankwire.tcp.busyPoll", "true");
+                break;
+            case "engineIo":
+                m.put("rankwire.tcp.engineIo", "true");
+                break;
+            default:
+                throw new IllegalArgumentException("mode : " + mode + " (expected: default|busyPoll|engineIo)");
+        }
+        return m;
+    }
+
+    private static String loadAverage()
+    {
+        try
+        {
+            return Files.readString(Path.of("/proc/loadavg")).trim();
+        }
+        catch (final IOException e)
+        {
+            return "unknown";
+        }
+    }
+
+    private static String percentiles(final long[] sorted)
+    {
+        return sorted[sorted.length / 2] + "/" + sorted[sorted.length * 9 / 10] + "/" + sorted[sorted.length * 99 / 100];
+    }
+
+    private static long[] rankwirePingPong(final Map<String, String> settings, final int iterations) throws Exception
+    {
+        try (TcpPair pair = TcpPair.start(settings, Exchanges.Role.ECHO))
+        {
+            final Comm world = pair.rank0().world();
+            final UnsafeBuffer buf = Exchanges.directBuffer(Exchanges.SMALL_BYTES);
+            for (int i = 0; i < iterations / 2; i++)
+            {
+                Exchanges.pingPong(world, buf);
+            }
+            final long[] samples = new long[iterations];
+            for (int i = 0; i < iterations; i++)
+            {
+                final long start = System.nanoTime();
+                Exchanges.pingPong(world, buf);
+                samples[i] = (System.nanoTime() - start) / 2;
+            }
+            Arrays.sort(samples);
+            return samples;
+        }
+    }
+
+    private static double rankwireBandwidth(final Map<String, String> settings, final int transfers) throws Exception
+    {
+        try (TcpPair pair = TcpPair.start(settings, Exchanges.Role.SINK))
+        {
+            final Comm world = pair.rank0().world();
+            final UnsafeBuffer buf = Exchanges.directBuffer(MIB4);
+            for (int i = 0; i < Math.max(1, transfers / 5); i++)
+            {
+                Exchanges.bulkSend(world, buf);
+            }
+            final long start = System.nanoTime();
+            for (int i = 0; i < transfers; i++)
+            {
+                Exchanges.bulkSend(world, buf);
+            }
+            return transfers * 4.0 / ((System.nanoTime() - start) / 1e9);
+        }
+    }
+
+    private static long[] rawPingPong(final int iterations) throws Exception
+    {
+        try (ServerSocketChannel server = ServerSocketChannel.open())
+        {
+            server.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0));
+            final int port = ((InetSocketAddress)server.getLocalAddress()).getPort();
+            try (PartnerProcess partner = PartnerProcess.start(RawSocketPartnerMain.class, List.of(Integer.toString(port), "echo", "false")))
+            {
+                final long[] samples = new long[iterations];
+                try (SocketChannel ch = server.accept())
+                {
+                    ch.setOption(StandardSocketOptions.TCP_NODELAY, true);
+                    final ByteBuffer m = ByteBuffer.allocateDirect(Exchanges.SMALL_BYTES);
+                    for (int i = -iterations / 2; i < iterations; i++)
+                    {
+                        final long start = System.nanoTime();
+                        writeFully(ch, m.clear());
+                        readFully(ch, m.clear());
+                        if (i >= 0)
+                        {
+                            samples[i] = (System.nanoTime() - start) / 2;
+                        }
+                    }
+                }
+                Arrays.sort(samples);
+                return samples;
+            }
+        }
+    }
+
+    private static double rawStream(final int transfers) throws Exception
+    {
+        try (ServerSocketChannel server = ServerSocketChannel.open())
+        {
+            server.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0));
+            final int port = ((InetSocketAddress)server.getLocalAddress()).getPort();
+            try (PartnerProcess partner = PartnerProcess.start(RawSocketPartnerMain.class, List.of(Integer.toString(port), "sink", "false")))
+            {
+                try (SocketChannel ch = server.accept())
+                {
+                    ch.setOption(StandardSocketOptions.TCP_NODELAY, true);
+                    final ByteBuffer bulk = ByteBuffer.allocateDirect(MIB4);
+                    final ByteBuffer ack = ByteBuffer.allocateDirect(1);
+                    long start = 0;
+                    final int warmUp = Math.max(1, transfers / 5);
+                    for (int i = -warmUp; i < transfers; i++)
+                    {
+                        if (i == 0)
+                        {
+                            start = System.nanoTime();
+                        }
+                        writeFully(ch, bulk.clear());
+                        readFully(ch, ack.clear());
+                    }
+                    return transfers * 4.0 / ((System.nanoTime() - start) / 1e9);
+                }
+            }
+        }
+    }
+
+    private static void writeFully(final SocketChannel ch, final ByteBuffer buf) throws IOException
+    {
+        while (buf.hasRemaining())
+        {
+            ch.write(buf);
+        }
+    }
+
+    private static void readFully(final SocketChannel ch, final ByteBuffer buf) throws IOException
+    {
+        while (buf.hasRemaining())
+        {
+            if (ch.read(buf) < 0)
+            {
+                throw new IOException("partner closed the connection");
+            }
+        }
+    }
+}

@@ -1,0 +1,141 @@
+package io.rankwire.tcp;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.channels.ClosedChannelException;
+import java.nio.channels.ClosedSelectorException;
+import java.nio.channels.SelectionKey;
+import java.nio.channels.Selector;
+import java.util.Arrays;
+import java.util.concurrent.TimeUnit;
+
+import io.rankwire.spi.CompletionHandler;
+
+/**
+ * The rank's side of engine-thread I/O: the sessions its own thread drives ({@link EngineSession})
+ * and one JDK {@link Selector} on their sockets, in which a waiting rank blocks
+ * ({@link #awaitActivity}) so that an arriving frame costs one wake-up, as on a blocking socket.
+ *
+ * <p>Sessions are added by event loops after a handshake and removed by the engine thread, as a
+ * copy-on-write array; everything else about a session belongs to the engine thread. The
+ * selector only waits: the engine thread never selects, it reads every session's socket on each
+ * poll (one {@code read} call per connected peer; a selector would cost the same for one peer).
+ */
+final class EngineIo
+{
+    private final Selector selector;
+    private volatile EngineSession[] sessions = new EngineSession[0];
+    private int next;
+
+    EngineIo()
+    {
+        try
+        {
+            selector = Selector.open();
+        }
+        catch (final IOException e)
+        {
+            throw new UncheckedIOException("rankwire-tcp: cannot open a selector", e);
+        }
+    }
+
+    /** Publishes a session the rank's thread drives from now on; any thread. */
+    synchronized void add(final EngineSession session)
+    {
+        try
+        {
+            session.key(session.socket.register(selector, SelectionKey.OP_READ, session));
+        }
+        catch (final ClosedChannelException | ClosedSelectorException e)
+        {
+            return;
+        }
+        final EngineSession[] current = sessions;
+        final EngineSession[] more = Arrays.copyOf(current, current.length + 1);
+        more[current.length] = session;
+        sessions = more;
+        selector.wakeup();
+    }
+
+    synchronized void remove(final EngineSession session)
+    {
+        final EngineSession[] current = sessions;
+        for (int i = 0; i < current.length; i++)
+        {
+            if (current[i] == session)
+            {
+                final EngineSession[] fewer = new EngineSession[current.length - 1];
+                System.arraycopy(current, 0, fewer, 0, i);
+                System.arraycopy(current, i + 1, fewer, i, current.length - i - 1);
+                sessions = fewer;
+                return;
+            }
+        }
+    }
+
+    /** Polls every session, starting from a different one each time; engine thread. */
+    int poll(final CompletionHandler handler, final int max)
+    {
+        final EngineSession[] all = sessions;
+        final int n = all.length;
+        if (n == 0)
+        {
+            return 0;
+        }
+        int count = 0;
+        final int start = next++ % n;
+        for (int i = 0; i < n && count < max; i++)
+        {
+            count += all[(start + i) % n].poll(handler, max - count);
+        }
+        return count;
+    }
+
+    /**
+     * Blocks until a session's socket is readable (or writable while it has output waiting),
+     * {@link #wakeAwait()}, or {@code maxNanos} (rounded up to a millisecond) pass.
+     */
+    boolean awaitActivity(final long maxNanos)
+    {
+        for (final EngineSession s : sessions)
+        {
+            if (s.hasInput())
+            {
+                return true;
+            }
+        }
+        try
+        {
+            selector.select(Math.max(1, TimeUnit.NANOSECONDS.toMillis(maxNanos)));
+            selector.selectedKeys().clear();
+        }
+        catch (final IOException | ClosedSelectorException e)
+        {
+            return false;
+        }
+        return true;
+    }
+
+    void wakeAwait()
+    {
+        selector.wakeup();
+    }
+
+    /** Every session still driven here (for an orderly close). */
+    EngineSession[] sessions()
+    {
+        return sessions;
+    }
+
+    void close()
+    {
+        try
+        {
+            selector.close();
+        }
+        catch (final IOException e)
+        {
+            // nothing to do: the transport is closing
+        }
+    }
+}

@@ -1,0 +1,230 @@
+package io.rankwire.tcp;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.SocketChannel;
+import java.util.ArrayDeque;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufAllocator;
+import io.rankwire.spi.CompletionStatus;
+import io.rankwire.spi.ReturnCode;
+import org.agrona.DirectBuffer;
+import org.agrona.concurrent.UnsafeBuffer;
+
+/**
+ * The sending half of an {@link EngineSession}: the rank's thread writes frames straight to the
+ * JDK socket. Confined to the thread driving the rank's engine (under its lock).
+ *
+ * <p>When nothing is waiting, a MESSAGE frame ({@code length | type | TMH | payload}) is
+ * gathered into one preallocated direct buffer and written with one {@code write} call; no
+ * allocation, no hand-off. What the socket does not take (a partial write), and every frame
+ * posted while others wait, is queued in order as pooled buffers and written by {@link #flush}
+ * on the next poll; the rank's kernel wait also wakes when the socket turns writable. So frames
+ * never interleave and a single writer owns the socket.
+ *
+ * <p>The same writer answers READ_REQUESTs: each registered-region stream adds its next
+ * READ_DATA chunk (header, then the region's bytes wrapped without copying) only when the queue
+ * has drained, so a large read queues at most one chunk and MESSAGE frames pass between chunks.
+ */
+final class SessionWriter
+{
+    /** Queued bytes above which MESSAGE frames are refused with BACK_PRESSURED (the loop mode's high water mark). */
+    static final long HIGH_WATER = 8 << 20;
+    private static final int DIRECT_CAPACITY = Frames.HEADER + Frames.TMH + (64 << 10);
+
+    private final SocketChannel socket;
+    private final ByteBufAllocator alloc;
+    private final MemoryRegistry registry;
+    private final int chunk;
+    private final int maxFrames;
+    private final long maxBytes;
+    private final ByteBuffer direct = ByteBuffer.allocateDirect(DIRECT_CAPACITY);
+    private final UnsafeBuffer directView = new UnsafeBuffer(direct);
+    private final ArrayDeque<ByteBuf> out = new ArrayDeque<>();
+    private final ArrayDeque<Stream> streams = new ArrayDeque<>();
+    private long outBytes;
+
+    private static final class Stream
+    {
+        final long id;
+        final MemoryRegistry.Region region;
+        final int start;
+        final int length;
+        int sent;
+
+        Stream(final long id, final MemoryRegistry.Region region, final int start, final int length)
+        {
+            this.id = id;
+            this.region = region;
+            this.start = start;
+            this.length = length;
+        }
+    }
+
+    SessionWriter(
+        final SocketChannel socket, final ByteBufAllocator alloc, final MemoryRegistry registry, final TcpSettings settings)
+    {
+        this.socket = socket;
+        this.alloc = alloc;
+        this.registry = registry;
+        this.chunk = settings.readChunk;
+        this.maxFrames = settings.sendQueue;
+        this.maxBytes = settings.sendQueueBytes;
+    }
+
+    /** Whether anything waits for the socket to turn writable. */
+    boolean hasPending()
+    {
+        return !out.isEmpty() || !streams.isEmpty();
+    }
+
+    /**
+     * Whether a frame of {@code length} bytes may be posted now (after trying to write what is
+     * queued): {@link ReturnCode#OK} or {@link ReturnCode#BACK_PRESSURED}. {@code request}
+     * frames (READ_REQUEST) ignore the high water mark, as in the event-loop mode.
+     */
+    int admit(final int length, final boolean request) throws IOException
+    {
+        if (!out.isEmpty())
+        {
+            flush();
+        }
+        if (out.size() >= maxFrames || outBytes + length > maxBytes || (!request && outBytes >= HIGH_WATER))
+        {
+            return ReturnCode.BACK_PRESSURED;
+        }
+        return ReturnCode.OK;
+    }
+
+    /** Writes one MESSAGE frame: directly when nothing waits, otherwise queued behind the rest. */
+    void sendMessage(
+        final DirectBuffer header, final int hdrOffset, final int hdrLength,
+        final DirectBuffer payload, final int payloadOffset, final int payloadLength) throws IOException
+    {
+        final int frameLength = Frames.HEADER + hdrLength + payloadLength;
+        if (!out.isEmpty() || frameLength > DIRECT_CAPACITY)
+        {
+            final ByteBuf frame = alloc.directBuffer(frameLength);
+            frame.writeInt(1 + hdrLength + payloadLength);
+            frame.writeByte(Frames.MESSAGE);
+            Buffers.append(frame, header, hdrOffset, hdrLength);
+            Buffers.append(frame, payload, payloadOffset, payloadLength);
+            queue(frame);
+            return;
+        }
+        directView.putInt(0, 1 + hdrLength + payloadLength, java.nio.ByteOrder.BIG_ENDIAN);
+        directView.putByte(Frames.TYPE_OFFSET, Frames.MESSAGE);
+        directView.putBytes(Frames.BODY_OFFSET, header, hdrOffset, hdrLength);
+        if (payloadLength > 0)
+        {
+            directView.putBytes(Frames.BODY_OFFSET + hdrLength, payload, payloadOffset, payloadLength);
+        }
+        direct.limit(frameLength).position(0);
+        socket.write(direct);
+        if (direct.hasRemaining())
+        {
+            final ByteBuf rest = alloc.directBuffer(direct.remaining());
+            rest.writeBytes(direct);
+            out.add(rest);
+            outBytes += rest.readableBytes();
+        }
+    }
+
+    /** Queues a finished frame (ownership passes) behind the others and writes what it can. */
+    void queue(final ByteBuf frame) throws IOException
+    {
+        out.add(frame);
+        outBytes += frame.readableBytes();
+        flush();
+    }
+
+    /** Starts answering a READ_REQUEST whose body is at {@code buffer[index, index + 24)}. */
+    void onReadRequest(final DirectBuffer buffer, final int index) throws IOException
+    {
+        final long id = buffer.getLong(index, java.nio.ByteOrder.BIG_ENDIAN);
+        final long va = buffer.getLong(index + 8, java.nio.ByteOrder.BIG_ENDIAN);
+        final int rkey = buffer.getInt(index + 16, java.nio.ByteOrder.BIG_ENDIAN);
+        final long length = buffer.getInt(index + 20, java.nio.ByteOrder.BIG_ENDIAN) & 0xFFFF_FFFFL;
+        final MemoryRegistry.Region region = registry.lookup(rkey);
+        if (region == null || region.isClosed() || !region.contains(va, length) || length == 0)
+        {
+            queue(Frames.readError(alloc, id, CompletionStatus.REMOTE_ACCESS_ERROR));
+            return;
+        }
+        streams.add(new Stream(id, region, (int)(va - region.va()), (int)length));
+        flush();
+    }
+
+    /**
+     * Writes queued frames until the socket takes no more, then the next chunks of READ_DATA
+     * streams while the queue stays empty.
+     *
+     * @return true when something was written
+     */
+    boolean flush() throws IOException
+    {
+        boolean wrote = false;
+        while (true)
+        {
+            while (!out.isEmpty())
+            {
+                final ByteBuf b = out.peek();
+                final int n = b.readBytes(socket, b.readableBytes());
+                if (n > 0)
+                {
+                    wrote = true;
+                    outBytes -= n;
+                }
+                if (b.isReadable())
+                {
+                    return wrote;
+                }
+                out.poll();
+                b.release();
+            }
+            if (streams.isEmpty())
+            {
+                return wrote;
+            }
+            nextChunk();
+        }
+    }
+
+    private void nextChunk()
+    {
+        final Stream s = streams.peek();
+        if (s.region.isClosed())
+        {
+            streams.poll();
+            append(Frames.readError(alloc, s.id, CompletionStatus.REMOTE_ACCESS_ERROR));
+            return;
+        }
+        final int n = Math.min(chunk, s.length - s.sent);
+        append(Frames.readDataHeader(alloc, s.id, s.sent, n));
+        append(Buffers.wrap(s.region.buffer(), s.region.offset() + s.start + s.sent, n));
+        s.sent += n;
+        if (s.sent == s.length)
+        {
+            streams.poll();
+        }
+    }
+
+    private void append(final ByteBuf b)
+    {
+        out.add(b);
+        outBytes += b.readableBytes();
+    }
+
+    /** Releases everything queued; the connection is gone. */
+    void clear()
+    {
+        ByteBuf b;
+        while ((b = out.poll()) != null)
+        {
+            b.release();
+        }
+        outBytes = 0;
+        streams.clear();
+    }
+}
