@@ -30,7 +30,9 @@ import io.rankwire.RankwireConfig;
  *
  * <p>A collective needs every rank, so this is a plain main rather than a JMH benchmark: rank 0
  * times {@code iterations} back-to-back calls between two barriers, after a warm-up of as many,
- * three times, and keeps the best (the machine may be shared).
+ * three times. Each row runs its algorithms twice, in order then in reverse order (so none is
+ * always the first to run in a fresh JIT state), and keeps each algorithm's best time (the
+ * machine may be shared).
  *
  * <p>Run: {@code java --add-exports java.base/jdk.internal.misc=ALL-UNNAMED -cp jmh/target/benchmarks.jar
  * io.rankwire.jmh.coll.CollectiveSwitchBenchmark [sim|tcp] [ranks[,ranks...] [COLLECTIVE[,COLLECTIVE...]|all [bytes...]]]}
@@ -39,6 +41,7 @@ import io.rankwire.RankwireConfig;
 public final class CollectiveSwitchBenchmark
 {
     private static final int ROUNDS = 3;
+    private static final int PASSES = 2;
     private static final int K = 1 << 10;
     private static final int M = 1 << 20;
 
@@ -135,25 +138,30 @@ public final class CollectiveSwitchBenchmark
     {
         final StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "%-16s %2d ranks %8d B", sw.name(), n, bytes));
         final Object[] bufs = sw.buffers().apply(bytes);
-        double first = 0;
-        for (final String alg : sw.algorithms())
+        final String[] algs = sw.algorithms();
+        final double[] best = new double[algs.length];
+        Arrays.fill(best, Double.MAX_VALUE);
+        for (int pass = 0; pass < PASSES; pass++)
         {
-            final Map<String, String> settings = new HashMap<>();
-            settings.put("rankwire.coll." + sw.key(), alg);
-            if (transport.equals("sim"))
+            for (int j = 0; j < algs.length; j++)
             {
-                settings.put("rankwire.sim.mode", "inline");
+                final int a = pass % 2 == 0 ? j : algs.length - 1 - j;
+                final Map<String, String> settings = new HashMap<>();
+                settings.put("rankwire.coll." + sw.key(), algs[a]);
+                if (transport.equals("sim"))
+                {
+                    settings.put("rankwire.sim.mode", "inline");
+                }
+                else
+                {
+                    settings.put("rankwire.tcp.bind", "127.0.0.1");
+                }
+                best[a] = Math.min(best[a], time(transport, n, settings, bytes, bufs[0], bufs[1], sw.call()));
             }
-            else
-            {
-                settings.put("rankwire.tcp.bind", "127.0.0.1");
-            }
-            final double us = time(transport, n, settings, bytes, bufs[0], bufs[1], sw.call());
-            if (first == 0)
-            {
-                first = us;
-            }
-            line.append(String.format(Locale.ROOT, "  %s %9.1f (%.2f)", alg, us, us / first));
+        }
+        for (int a = 0; a < algs.length; a++)
+        {
+            line.append(String.format(Locale.ROOT, "  %s %9.1f (%.2f)", algs[a], best[a], best[a] / best[0]));
         }
         System.out.println(line);
     }
