@@ -50,9 +50,9 @@ final class CollSettings
     static final int ALLREDUCE_RING_DEFAULT = 1 << 20;
     static final int ALLTOALL_LARGE_DEFAULT = 128 << 10;
     static final int BCAST_SEGMENT_DEFAULT = 128 << 10;
-    static final int REDUCE_LARGE_DEFAULT = 64 << 10;
-    static final int GATHER_SMALL_DEFAULT = 16 << 10;
-    static final int SCATTER_SMALL_DEFAULT = 16 << 10;
+    static final int REDUCE_LARGE_DEFAULT = 32 << 20;
+    static final int GATHER_SMALL_DEFAULT = 0;
+    static final int SCATTER_SMALL_DEFAULT = 0;
 
     enum Bcast { AUTO, BINOMIAL, SCATTERALLGATHER, PIPELINE, PIPELINEBINOMIAL }
 

@@ -281,7 +281,7 @@ public final class Collectives
             counts[r] = count;
             displs[r] = recvOff + r * count;
         }
-        final boolean inPlace = checkGatherv(send, sendOff, count, recv, counts, displs, root);
+        final boolean inPlace = Checks.gatherv(group.size(), group.rank() == root(root), send, sendOff, count, recv, counts, displs, root);
         final Channel ch = channel();
         if (Choices.tree(settings.gather, settings.gatherSmallBytes, count, Bufs.elemSize(inPlace ? recv : send), n))
         {
@@ -297,36 +297,8 @@ public final class Collectives
         final Object send, final int sendOff, final int sendCount,
         final Object recv, final int[] counts, final int[] displs, final int root)
     {
-        final boolean inPlace = checkGatherv(send, sendOff, sendCount, recv, counts, displs, root);
+        final boolean inPlace = Checks.gatherv(group.size(), group.rank() == root(root), send, sendOff, sendCount, recv, counts, displs, root);
         Linear.gatherv(channel(), send, sendOff, sendCount, recv, counts, displs, root, inPlace);
-    }
-
-    private boolean checkGatherv(
-        final Object send, final int sendOff, final int sendCount,
-        final Object recv, final int[] counts, final int[] displs, final int root)
-    {
-        root(root);
-        final boolean isRoot = group.rank() == root;
-        final boolean inPlace = send == IN_PLACE;
-        if (inPlace && !isRoot)
-        {
-            throw new IllegalArgumentException("sendBuf : IN_PLACE (expected: IN_PLACE only at the root)");
-        }
-        if (isRoot)
-        {
-            Checks.blocks(group.size(), recv, counts, displs, "recvBuf");
-            if (!inPlace)
-            {
-                Bufs.check(send, sendOff, sendCount, "sendBuf");
-                Bufs.sameType(send, recv);
-                Checks.count(sendCount, counts[root]);
-            }
-        }
-        else
-        {
-            Bufs.check(send, sendOff, sendCount, "sendBuf");
-        }
-        return inPlace;
     }
 
     public void scatter(
@@ -340,7 +312,7 @@ public final class Collectives
             counts[r] = count;
             displs[r] = sendOff + r * count;
         }
-        final boolean inPlace = checkScatterv(send, counts, displs, recv, recvOff, count, root);
+        final boolean inPlace = Checks.scatterv(group.size(), group.rank() == root(root), send, counts, displs, recv, recvOff, count, root);
         final Channel ch = channel();
         final Object typed = group.rank() == root ? send : recv;
         if (Choices.tree(settings.scatter, settings.scatterSmallBytes, count, Bufs.elemSize(typed), n))
@@ -357,36 +329,8 @@ public final class Collectives
         final Object send, final int[] counts, final int[] displs,
         final Object recv, final int recvOff, final int recvCount, final int root)
     {
-        final boolean inPlace = checkScatterv(send, counts, displs, recv, recvOff, recvCount, root);
+        final boolean inPlace = Checks.scatterv(group.size(), group.rank() == root(root), send, counts, displs, recv, recvOff, recvCount, root);
         Linear.scatterv(channel(), send, counts, displs, recv, recvOff, recvCount, root, inPlace);
-    }
-
-    private boolean checkScatterv(
-        final Object send, final int[] counts, final int[] displs,
-        final Object recv, final int recvOff, final int recvCount, final int root)
-    {
-        root(root);
-        final boolean isRoot = group.rank() == root;
-        final boolean inPlace = recv == IN_PLACE;
-        if (inPlace && !isRoot)
-        {
-            throw new IllegalArgumentException("recvBuf : IN_PLACE (expected: IN_PLACE only at the root)");
-        }
-        if (isRoot)
-        {
-            Checks.blocks(group.size(), send, counts, displs, "sendBuf");
-            if (!inPlace)
-            {
-                Bufs.check(recv, recvOff, recvCount, "recvBuf");
-                Bufs.sameType(send, recv);
-                Checks.count(counts[root], recvCount);
-            }
-        }
-        else
-        {
-            Bufs.check(recv, recvOff, recvCount, "recvBuf");
-        }
-        return inPlace;
     }
 
     public void allGather(final Object send, final int sendOff, final Object recv, final int recvOff, final int count)

@@ -185,9 +185,6 @@ public abstract class CollectivesSuite
                 allReduce(c, Op.MAX, int[].class, count, 8);
                 allReduce(c, Op.SUM, double[].class, 140_000, 10);
                 allToAll(c, long[].class, 1000, 9);
-                reduce(c, Op.SUM, double[].class, count, 11);
-                gatherScatter(c, int[].class, 4095, 12);
-                gatherScatter(c, int[].class, 4097, 13);
             });
         }
     }
