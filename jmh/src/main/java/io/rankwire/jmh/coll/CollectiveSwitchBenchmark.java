@@ -26,7 +26,8 @@ import io.rankwire.RankwireConfig;
  * van de Geijn scatter + allgather, segmented chain, segmented binomial), reduce (binomial,
  * Rabenseifner), gather and scatter of equal blocks (linear, binomial), allToAll (linear,
  * pairwise). Other {@code rankwire.coll.*} settings (e.g. {@code bcast.segmentBytes}) come from
- * system properties.
+ * system properties; {@code -Dcollbench.barrier=true} adds a barrier after every timed call, so
+ * calls cannot overlap (per-call latency, as the OSU collective benchmarks measure it).
  *
  * <p>A collective needs every rank, so this is a plain main rather than a JMH benchmark: rank 0
  * times {@code iterations} back-to-back calls between two barriers, after a warm-up of as many,
@@ -42,6 +43,8 @@ public final class CollectiveSwitchBenchmark
 {
     private static final int ROUNDS = 3;
     private static final int PASSES = 2;
+    /** {@code -Dcollbench.barrier=true}: a barrier after every call (per-call latency, OSU style). */
+    private static final boolean BARRIER = Boolean.getBoolean("collbench.barrier");
     private static final int K = 1 << 10;
     private static final int M = 1 << 20;
 
@@ -94,8 +97,8 @@ public final class CollectiveSwitchBenchmark
             : new int[] {8};
         final List<String> which = Arrays.asList((args.length > 1 ? args[1] : "all").split(","));
         final int[] sizes = sizes(args);
-        System.out.printf(Locale.ROOT, "ranks %s, %s, microseconds per call (ratio to the first column); load %s%n",
-            Arrays.toString(ranks), transport.equals("sim") ? "sim inline" : transport, load());
+        System.out.printf(Locale.ROOT, "ranks %s, %s, microseconds per call%s (ratio to the first column); load %s%n",
+            Arrays.toString(ranks), transport.equals("sim") ? "sim inline" : transport, BARRIER ? " with a barrier after each" : "", load());
         for (final Switch sw : switches(1))
         {
             final String base = sw.name().replace("(block)", "");
@@ -188,6 +191,10 @@ public final class CollectiveSwitchBenchmark
                 for (int i = 0; i < iterations; i++)
                 {
                     call.run(c, myIn, myOut);
+                    if (BARRIER)
+                    {
+                        c.barrier();
+                    }
                 }
                 c.barrier();
                 best = Math.min(best, System.nanoTime() - t0);
