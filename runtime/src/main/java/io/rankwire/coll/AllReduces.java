@@ -149,7 +149,7 @@ final class AllReduces
         Rings.allGather(ch, buf, counts, displs, 0);
     }
 
-    private static int foldIn(
+    static int foldIn(
         final Channel ch, final Op op, final Object buf, final int off, final int count, final Object tmp, final int rem)
     {
         final int me = ch.rank();
@@ -183,7 +183,7 @@ final class AllReduces
         }
     }
 
-    private static int actual(final int newrank, final int rem)
+    static int actual(final int newrank, final int rem)
     {
         return newrank < rem ? newrank * 2 + 1 : newrank + rem;
     }

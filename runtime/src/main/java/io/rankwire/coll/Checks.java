@@ -50,4 +50,60 @@ final class Checks
             throw new IllegalArgumentException("count : " + count + " (expected: " + expected + ", the matching block)");
         }
     }
+
+    /** Checks a gatherv call's arguments on this rank; returns whether it is in place. */
+    static boolean gatherv(
+        final int n, final boolean isRoot,
+        final Object send, final int sendOff, final int sendCount,
+        final Object recv, final int[] counts, final int[] displs, final int root)
+    {
+        final boolean inPlace = send == Collectives.IN_PLACE;
+        if (inPlace && !isRoot)
+        {
+            throw new IllegalArgumentException("sendBuf : IN_PLACE (expected: IN_PLACE only at the root)");
+        }
+        if (isRoot)
+        {
+            blocks(n, recv, counts, displs, "recvBuf");
+            if (!inPlace)
+            {
+                Bufs.check(send, sendOff, sendCount, "sendBuf");
+                Bufs.sameType(send, recv);
+                count(sendCount, counts[root]);
+            }
+        }
+        else
+        {
+            Bufs.check(send, sendOff, sendCount, "sendBuf");
+        }
+        return inPlace;
+    }
+
+    /** Checks a scatterv call's arguments on this rank; returns whether it is in place. */
+    static boolean scatterv(
+        final int n, final boolean isRoot,
+        final Object send, final int[] counts, final int[] displs,
+        final Object recv, final int recvOff, final int recvCount, final int root)
+    {
+        final boolean inPlace = recv == Collectives.IN_PLACE;
+        if (inPlace && !isRoot)
+        {
+            throw new IllegalArgumentException("recvBuf : IN_PLACE (expected: IN_PLACE only at the root)");
+        }
+        if (isRoot)
+        {
+            blocks(n, send, counts, displs, "sendBuf");
+            if (!inPlace)
+            {
+                Bufs.check(recv, recvOff, recvCount, "recvBuf");
+                Bufs.sameType(send, recv);
+                count(counts[root], recvCount);
+            }
+        }
+        else
+        {
+            Bufs.check(recv, recvOff, recvCount, "recvBuf");
+        }
+        return inPlace;
+    }
 }

@@ -12,9 +12,24 @@ import java.util.Map;
  *   <caption>Settings</caption>
  *   <tr><th>key</th><th>default</th><th>meaning</th></tr>
  *   <tr><td>{@code rankwire.coll.bcast.algorithm}</td><td>{@code auto}</td>
- *       <td>{@code auto}, {@code binomial} or {@code scatterAllgather}</td></tr>
+ *       <td>{@code auto}, {@code binomial}, {@code scatterAllgather}, {@code pipeline} (segmented
+ *       chain) or {@code pipelineBinomial} (segmented binomial tree)</td></tr>
  *   <tr><td>{@code rankwire.coll.bcast.largeBytes}</td><td>{@value #BCAST_LARGE_DEFAULT}</td>
- *       <td>{@code auto} uses scatter + allgather from this size (and 3+ ranks)</td></tr>
+ *       <td>{@code auto} uses the segmented chain from this size (and 3+ ranks)</td></tr>
+ *   <tr><td>{@code rankwire.coll.bcast.segmentBytes}</td><td>{@value #BCAST_SEGMENT_DEFAULT}</td>
+ *       <td>segment size of the segmented broadcasts</td></tr>
+ *   <tr><td>{@code rankwire.coll.reduce.algorithm}</td><td>{@code auto}</td>
+ *       <td>{@code auto}, {@code binomial} or {@code rabenseifner}</td></tr>
+ *   <tr><td>{@code rankwire.coll.reduce.largeBytes}</td><td>{@value #REDUCE_LARGE_DEFAULT}</td>
+ *       <td>{@code auto} uses Rabenseifner's reduce from this size (commutative ops)</td></tr>
+ *   <tr><td>{@code rankwire.coll.gather.algorithm}</td><td>{@code auto}</td>
+ *       <td>{@code auto}, {@code linear} or {@code binomial} (gather with equal blocks)</td></tr>
+ *   <tr><td>{@code rankwire.coll.gather.smallBytes}</td><td>{@value #GATHER_SMALL_DEFAULT}</td>
+ *       <td>{@code auto} uses the binomial tree below this block size (and 3+ ranks)</td></tr>
+ *   <tr><td>{@code rankwire.coll.scatter.algorithm}</td><td>{@code auto}</td>
+ *       <td>{@code auto}, {@code linear} or {@code binomial} (scatter with equal blocks)</td></tr>
+ *   <tr><td>{@code rankwire.coll.scatter.smallBytes}</td><td>{@value #SCATTER_SMALL_DEFAULT}</td>
+ *       <td>{@code auto} uses the binomial tree below this block size (and 3+ ranks)</td></tr>
  *   <tr><td>{@code rankwire.coll.allReduce.algorithm}</td><td>{@code auto}</td>
  *       <td>{@code auto}, {@code recursiveDoubling}, {@code rabenseifner} or {@code ring}</td></tr>
  *   <tr><td>{@code rankwire.coll.allReduce.largeBytes}</td><td>{@value #ALLREDUCE_LARGE_DEFAULT}</td>
@@ -34,8 +49,17 @@ final class CollSettings
     static final int ALLREDUCE_LARGE_DEFAULT = 128 << 10;
     static final int ALLREDUCE_RING_DEFAULT = 1 << 20;
     static final int ALLTOALL_LARGE_DEFAULT = 128 << 10;
+    static final int BCAST_SEGMENT_DEFAULT = 128 << 10;
+    static final int REDUCE_LARGE_DEFAULT = 32 << 20;
+    static final int GATHER_SMALL_DEFAULT = 0;
+    static final int SCATTER_SMALL_DEFAULT = 0;
 
-    enum Bcast { AUTO, BINOMIAL, SCATTERALLGATHER }
+    enum Bcast { AUTO, BINOMIAL, SCATTERALLGATHER, PIPELINE, PIPELINEBINOMIAL }
+
+    enum Reduce { AUTO, BINOMIAL, RABENSEIFNER }
+
+    /** Gather and scatter with equal blocks. */
+    enum Tree { AUTO, LINEAR, BINOMIAL }
 
     enum AllReduce { AUTO, RECURSIVEDOUBLING, RABENSEIFNER, RING }
 
@@ -48,6 +72,13 @@ final class CollSettings
     final int allReduceRingBytes;
     final AllToAll allToAll;
     final int allToAllLargeBytes;
+    final int bcastSegmentBytes;
+    final Reduce reduce;
+    final int reduceLargeBytes;
+    final Tree gather;
+    final int gatherSmallBytes;
+    final Tree scatter;
+    final int scatterSmallBytes;
 
     CollSettings(final Map<String, String> settings)
     {
@@ -58,6 +89,13 @@ final class CollSettings
         allReduceRingBytes = size(settings, "allReduce.ringBytes", ALLREDUCE_RING_DEFAULT);
         allToAll = choice(settings, "allToAll.algorithm", AllToAll.class, AllToAll.AUTO);
         allToAllLargeBytes = size(settings, "allToAll.largeBytes", ALLTOALL_LARGE_DEFAULT);
+        bcastSegmentBytes = Math.max(1, size(settings, "bcast.segmentBytes", BCAST_SEGMENT_DEFAULT));
+        reduce = choice(settings, "reduce.algorithm", Reduce.class, Reduce.AUTO);
+        reduceLargeBytes = size(settings, "reduce.largeBytes", REDUCE_LARGE_DEFAULT);
+        gather = choice(settings, "gather.algorithm", Tree.class, Tree.AUTO);
+        gatherSmallBytes = size(settings, "gather.smallBytes", GATHER_SMALL_DEFAULT);
+        scatter = choice(settings, "scatter.algorithm", Tree.class, Tree.AUTO);
+        scatterSmallBytes = size(settings, "scatter.smallBytes", SCATTER_SMALL_DEFAULT);
     }
 
     private static <E extends Enum<E>> E choice(

@@ -83,15 +83,20 @@ public final class Collectives
         {
             return null;
         }
-        final long bytes = (long)count * Bufs.elemSize(buf);
+        final int elemSize = Bufs.elemSize(buf);
         final Channel ch = channel();
-        final boolean large = settings.bcast == CollSettings.Bcast.SCATTERALLGATHER ||
-            settings.bcast == CollSettings.Bcast.AUTO && bytes >= settings.bcastLargeBytes && n >= 3 && count >= n;
-        if (large)
+        final CollSettings.Bcast alg = Choices.bcast(settings, (long)count * elemSize, n, count);
+        switch (alg)
         {
-            return () -> Trees.bcastScatterAllgather(ch, buf, off, count, root);
+            case SCATTERALLGATHER:
+                return () -> Trees.bcastScatterAllgather(ch, buf, off, count, root);
+            case PIPELINE:
+            case PIPELINEBINOMIAL:
+                final int segment = Math.max(1, settings.bcastSegmentBytes / elemSize);
+                return () -> Pipelines.bcast(ch, buf, off, count, root, segment, alg == CollSettings.Bcast.PIPELINE);
+            default:
+                return () -> Trees.bcastBinomial(ch, buf, off, count, root);
         }
-        return () -> Trees.bcastBinomial(ch, buf, off, count, root);
     }
 
     /** Starts a dissemination barrier on this communicator's collective tags. */
@@ -137,7 +142,14 @@ public final class Collectives
         }
         if (group.size() > 1)
         {
-            Trees.reduceBinomial(channel(), op, work, workOff, count, root);
+            if (Choices.reduceRabenseifner(settings, count, Bufs.elemSize(work), group.size(), op))
+            {
+                Reduces.rabenseifner(channel(), op, work, workOff, count, root);
+            }
+            else
+            {
+                Trees.reduceBinomial(channel(), op, work, workOff, count, root);
+            }
         }
     }
 
@@ -269,34 +281,23 @@ public final class Collectives
             counts[r] = count;
             displs[r] = recvOff + r * count;
         }
-        gatherv(send, sendOff, count, recv, counts, displs, root);
+        final boolean inPlace = Checks.gatherv(group.size(), group.rank() == root(root), send, sendOff, count, recv, counts, displs, root);
+        final Channel ch = channel();
+        if (Choices.tree(settings.gather, settings.gatherSmallBytes, count, Bufs.elemSize(inPlace ? recv : send), n))
+        {
+            Gathers.gatherBinomial(ch, send, sendOff, recv, recvOff, count, root, inPlace);
+        }
+        else
+        {
+            Linear.gatherv(ch, send, sendOff, count, recv, counts, displs, root, inPlace);
+        }
     }
 
     public void gatherv(
         final Object send, final int sendOff, final int sendCount,
         final Object recv, final int[] counts, final int[] displs, final int root)
     {
-        root(root);
-        final boolean isRoot = group.rank() == root;
-        final boolean inPlace = send == IN_PLACE;
-        if (inPlace && !isRoot)
-        {
-            throw new IllegalArgumentException("sendBuf : IN_PLACE (expected: IN_PLACE only at the root)");
-        }
-        if (isRoot)
-        {
-            Checks.blocks(group.size(), recv, counts, displs, "recvBuf");
-            if (!inPlace)
-            {
-                Bufs.check(send, sendOff, sendCount, "sendBuf");
-                Bufs.sameType(send, recv);
-                Checks.count(sendCount, counts[root]);
-            }
-        }
-        else
-        {
-            Bufs.check(send, sendOff, sendCount, "sendBuf");
-        }
+        final boolean inPlace = Checks.gatherv(group.size(), group.rank() == root(root), send, sendOff, sendCount, recv, counts, displs, root);
         Linear.gatherv(channel(), send, sendOff, sendCount, recv, counts, displs, root, inPlace);
     }
 
@@ -311,34 +312,24 @@ public final class Collectives
             counts[r] = count;
             displs[r] = sendOff + r * count;
         }
-        scatterv(send, counts, displs, recv, recvOff, count, root);
+        final boolean inPlace = Checks.scatterv(group.size(), group.rank() == root(root), send, counts, displs, recv, recvOff, count, root);
+        final Channel ch = channel();
+        final Object typed = group.rank() == root ? send : recv;
+        if (Choices.tree(settings.scatter, settings.scatterSmallBytes, count, Bufs.elemSize(typed), n))
+        {
+            Gathers.scatterBinomial(ch, send, sendOff, recv, recvOff, count, root, inPlace);
+        }
+        else
+        {
+            Linear.scatterv(ch, send, counts, displs, recv, recvOff, count, root, inPlace);
+        }
     }
 
     public void scatterv(
         final Object send, final int[] counts, final int[] displs,
         final Object recv, final int recvOff, final int recvCount, final int root)
     {
-        root(root);
-        final boolean isRoot = group.rank() == root;
-        final boolean inPlace = recv == IN_PLACE;
-        if (inPlace && !isRoot)
-        {
-            throw new IllegalArgumentException("recvBuf : IN_PLACE (expected: IN_PLACE only at the root)");
-        }
-        if (isRoot)
-        {
-            Checks.blocks(group.size(), send, counts, displs, "sendBuf");
-            if (!inPlace)
-            {
-                Bufs.check(recv, recvOff, recvCount, "recvBuf");
-                Bufs.sameType(send, recv);
-                Checks.count(counts[root], recvCount);
-            }
-        }
-        else
-        {
-            Bufs.check(recv, recvOff, recvCount, "recvBuf");
-        }
+        final boolean inPlace = Checks.scatterv(group.size(), group.rank() == root(root), send, counts, displs, recv, recvOff, recvCount, root);
         Linear.scatterv(channel(), send, counts, displs, recv, recvOff, recvCount, root, inPlace);
     }
 

@@ -100,6 +100,82 @@ public abstract class CollectivesSuite
 
     @Test
     @Timeout(value = 120, unit = TimeUnit.SECONDS)
+    void shouldMatchSerialResultsWithTreeGatherScatterRabenseifnerReduceAndPipelinedBroadcast()
+    {
+        final Map<String, String> forced = Map.of(
+            "rankwire.coll.gather.algorithm", "binomial",
+            "rankwire.coll.scatter.algorithm", "binomial",
+            "rankwire.coll.reduce.algorithm", "rabenseifner",
+            "rankwire.coll.bcast.algorithm", "pipeline",
+            "rankwire.coll.bcast.segmentBytes", "24");
+        for (final int n : rankCounts())
+        {
+            run(n, forced, rw ->
+            {
+                everything(rw.world(), counts());
+                final int size = rw.world().size();
+                if (size % 3 == 0 || size == 8)
+                {
+                    reduceEveryOp(rw.world(), 1000);
+                }
+            });
+        }
+    }
+
+    @Test
+    @Timeout(value = 120, unit = TimeUnit.SECONDS)
+    void shouldBroadcastThroughASegmentedBinomialTree()
+    {
+        final Map<String, String> forced = Map.of(
+            "rankwire.coll.bcast.algorithm", "pipelineBinomial",
+            "rankwire.coll.bcast.segmentBytes", "40");
+        for (final int n : rankCounts())
+        {
+            run(n, forced, rw ->
+            {
+                int seed = 0;
+                for (final int count : counts())
+                {
+                    for (final Class<?> type : Data.TYPES)
+                    {
+                        bcast(rw.world(), type, count, seed++);
+                    }
+                }
+            });
+        }
+    }
+
+    @Test
+    @Timeout(value = 120, unit = TimeUnit.SECONDS)
+    void shouldMatchSerialResultsOnBothSidesOfEachSizeSwitch()
+    {
+        final Map<String, String> thresholds = Map.of(
+            "rankwire.coll.bcast.largeBytes", "512",
+            "rankwire.coll.bcast.segmentBytes", "96",
+            "rankwire.coll.reduce.largeBytes", "512",
+            "rankwire.coll.gather.smallBytes", "256",
+            "rankwire.coll.scatter.smallBytes", "256");
+        for (final int n : new int[] {3, 4, 7})
+        {
+            run(n, thresholds, rw ->
+            {
+                final Comm c = rw.world();
+                int seed = 100;
+                for (final int count : new int[] {63, 64, 65, 130})
+                {
+                    bcast(c, long[].class, count, seed++);
+                    reduce(c, Op.SUM, double[].class, count, seed++);
+                    reduce(c, Op.MAX, long[].class, count, seed++);
+                    reduce(c, Op.MAXLOC, double[].class, count & ~1, seed++);
+                    gatherScatter(c, int[].class, count, seed++);
+                    gatherScatter(c, long[].class, count / 2, seed++);
+                }
+            });
+        }
+    }
+
+    @Test
+    @Timeout(value = 120, unit = TimeUnit.SECONDS)
     void shouldCrossTheDefaultThresholdsWithLargeMessages()
     {
         for (final int n : new int[] {3, 6})
@@ -254,6 +330,21 @@ public abstract class CollectivesSuite
         }
     }
 
+    private static void reduceEveryOp(final Comm c, final int count)
+    {
+        int seed = 500;
+        for (final Class<?> type : Data.TYPES)
+        {
+            for (final Op op : Data.BUILT_INS)
+            {
+                if (Data.supports(op, type))
+                {
+                    reduce(c, op, type, count, seed++);
+                }
+            }
+        }
+    }
+
     static void bcast(final Comm c, final Class<?> type, final int count, final int seed)
     {
         for (final int root : new int[] {0, c.size() - 1})
@@ -350,6 +441,12 @@ public abstract class CollectivesSuite
             c.gather(me == root ? Comm.IN_PLACE : input(type, me, count, seed), 0, me == root ? inPlace : null, 0, count, root);
             final Object part = marked(type, count);
             c.scatter(me == root ? all : null, 0, part, 0, count, root);
+            final Object partInPlace = marked(type, count);
+            c.scatter(me == root ? all : null, 0, me == root ? Comm.IN_PLACE : partInPlace, 0, count, root);
+            if (me != root)
+            {
+                assertSlice(input(type, me, count, seed), partInPlace, 0, "scatter in place (non-root)");
+            }
             if (me == root)
             {
                 for (int r = 0; r < n; r++)

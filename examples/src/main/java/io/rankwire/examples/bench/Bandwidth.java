@@ -31,9 +31,27 @@ public final class Bandwidth
         {
         }
 
+        static Usage usage(final boolean both)
+        {
+            return new Usage(both ? "BiBandwidth" : "Bandwidth", both ?
+                "Windows of isends both ways between ranks 0 and 1: MB/s of both directions by size, beside a raw baseline." :
+                "Windows of isends from rank 0 to rank 1: MB/s by size, beside a raw baseline.")
+                .option("--min-size", "S", "smallest message, bytes", "1")
+                .option("--max-size", "S", "largest message, bytes (powers of two in between)", "4M")
+                .option("--window", "W", "messages in flight per iteration", "64")
+                .option("--iters", "N", "timed iterations (windows) per size", "100; 10 from 64K")
+                .option("--warmup", "N", "untimed iterations per size first",
+                    "a tenth of --iters, at least 256M / (window * size), at most 1000")
+                .outputs(true);
+        }
+
         static void run(final String[] args, final boolean both)
         {
-            final BenchArgs opts = BenchArgs.parse(args);
+            final BenchArgs opts = BenchArgs.parseOrExit(usage(both), args);
+            if (opts == null)
+            {
+                return;
+            }
             try (Rankwire rw = Rankwire.init(args))
             {
                 final Comm world = rw.world();
@@ -69,7 +87,7 @@ public final class Bandwidth
             {
                 final int size = sizes.get(i);
                 final int iters = opts.itersFor(size, 100, 10);
-                final int warmup = opts.warmupFor(iters);
+                final int warmup = opts.warmupFor(iters, (both ? 2L : 1L) * opts.window * Math.max(1, size));
                 final double bytes = (both ? 2.0 : 1.0) * size * opts.window * iters;
                 final long nanos = both ? streams.bothWays(size, iters, warmup) : streams.oneWay(size, iters, warmup);
                 final double mbs = bytes * 1e3 / nanos;

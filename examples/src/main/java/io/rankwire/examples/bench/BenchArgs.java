@@ -5,7 +5,7 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * The options every benchmark understands:
+ * The options of the benchmarks (each takes the subset its {@link Usage} lists):
  * <pre>
  *   --min-size S   smallest message (default per benchmark)     --iters N    timed iterations
  *   --max-size S   largest message                              --warmup N   untimed iterations first
@@ -28,13 +28,61 @@ final class BenchArgs
     String csv;
     String plot;
     boolean baseline = true;
+    boolean help;
 
+    /** Bytes a default warm-up moves at least (in iterations, up to {@link #WARMUP_MAX_ITERS}). */
+    static final long WARMUP_BYTES = 256L << 20;
+    static final int WARMUP_MAX_ITERS = 1000;
+
+    /**
+     * Parses {@code args} for the benchmark {@code usage} describes. Returns {@code null} after
+     * printing the help for {@code --help} or {@code -h}; prints the error and exits with status 2
+     * for an unknown option or a bad value. Either way the runtime has not been started.
+     */
+    static BenchArgs parseOrExit(final Usage usage, final String[] args)
+    {
+        final BenchArgs a;
+        try
+        {
+            a = parse(usage, args);
+        }
+        catch (final IllegalArgumentException e)
+        {
+            System.err.println(usage.program() + ": " + e.getMessage());
+            System.err.println("Run with --help for the options.");
+            System.exit(2);
+            return null;
+        }
+        if (a.help)
+        {
+            System.out.print(usage.text());
+            return null;
+        }
+        return a;
+    }
+
+    /** Parses every option any benchmark takes. */
     static BenchArgs parse(final String[] args)
+    {
+        return parse(null, args);
+    }
+
+    /** Parses {@code args}, accepting only the options {@code usage} lists (any, if {@code null}). */
+    static BenchArgs parse(final Usage usage, final String[] args)
     {
         final BenchArgs a = new BenchArgs();
         for (int i = 0; i < args.length; i++)
         {
             final String name = args[i];
+            if (name.equals("--help") || name.equals("-h"))
+            {
+                a.help = true;
+                return a;
+            }
+            if (usage != null && usage.get(name) == null)
+            {
+                throw new IllegalArgumentException("option : '" + name + "' (expected: " + usage.names() + ")");
+            }
             if (name.equals("--no-baseline"))
             {
                 a.baseline = false;
@@ -92,9 +140,20 @@ final class BenchArgs
         return size >= 64 * 1024 ? large : small;
     }
 
-    int warmupFor(final int iterations)
+    /**
+     * Warm-up iterations: the option, or a tenth of the timed iterations but at least enough to
+     * move {@link #WARMUP_BYTES} (capped at {@link #WARMUP_MAX_ITERS}), so rendezvous sizes
+     * warm up as long as small ones: 1000 iterations up to 256 KiB per iteration, 256 at 1 MiB,
+     * 64 at 4 MiB.
+     */
+    int warmupFor(final int iterations, final long bytesPerIteration)
     {
-        return warmup >= 0 ? warmup : Math.max(1, iterations / 10);
+        if (warmup >= 0)
+        {
+            return warmup;
+        }
+        final long byBytes = Math.min(WARMUP_MAX_ITERS, (WARMUP_BYTES + bytesPerIteration - 1) / Math.max(1, bytesPerIteration));
+        return (int)Math.max(Math.max(1, iterations / 10), byBytes);
     }
 
     static int parseSize(final String text)

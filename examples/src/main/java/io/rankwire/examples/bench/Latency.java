@@ -23,13 +23,26 @@ public final class Latency
 {
     private static final int TAG = 11;
 
+    static final Usage USAGE = new Usage("Latency",
+        "Ping-pong between ranks 0 and 1: one-way latency percentiles by size, beside a raw baseline.")
+        .option("--min-size", "S", "smallest message, bytes", "0")
+        .option("--max-size", "S", "largest message, bytes (powers of two in between)", "4M")
+        .option("--iters", "N", "timed round trips per size", "2000; 100 from 64K")
+        .option("--warmup", "N", "untimed round trips per size first",
+            "a tenth of --iters, at least 256M / size, at most 1000 (1000 up to 256K, 256 at 1M, 64 at 4M)")
+        .outputs(true);
+
     private Latency()
     {
     }
 
     public static void main(final String[] args)
     {
-        final BenchArgs opts = BenchArgs.parse(args);
+        final BenchArgs opts = BenchArgs.parseOrExit(USAGE, args);
+        if (opts == null)
+        {
+            return;
+        }
         try (Rankwire rw = Rankwire.init(args))
         {
             final Comm world = rw.world();
@@ -75,7 +88,7 @@ public final class Latency
         {
             final int size = sizes.get(i);
             final int iters = opts.itersFor(size, 2000, 100);
-            final int warmup = opts.warmupFor(iters);
+            final int warmup = opts.warmupFor(iters, Math.max(1, size));
             final Histogram h = rankwire(world, view, size, iters, warmup);
             final Histogram r = raw == null ? null : raw(world, raw, buf, size, iters, warmup);
             if (world.rank() == 0)

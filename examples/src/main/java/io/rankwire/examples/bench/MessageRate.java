@@ -12,13 +12,25 @@ import io.rankwire.Rankwire;
  */
 public final class MessageRate
 {
+    static final Usage USAGE = new Usage("MessageRate",
+        "Windows of small isends from rank 0 to rank 1: messages per second, beside a raw baseline.")
+        .option("--size", "S", "message size, bytes", "8")
+        .option("--window", "W", "messages in flight per iteration", "64")
+        .option("--iters", "N", "timed iterations (windows)", "2000")
+        .option("--warmup", "N", "untimed iterations first", "a tenth of --iters, at least 256M / (window * size), at most 1000")
+        .outputs(false);
+
     private MessageRate()
     {
     }
 
     public static void main(final String[] args)
     {
-        final BenchArgs opts = BenchArgs.parse(args);
+        final BenchArgs opts = BenchArgs.parseOrExit(USAGE, args);
+        if (opts == null)
+        {
+            return;
+        }
         try (Rankwire rw = Rankwire.init(args))
         {
             final Comm world = rw.world();
@@ -29,7 +41,7 @@ public final class MessageRate
             }
             final int size = opts.size >= 0 ? opts.size : 8;
             final int iters = opts.iters > 0 ? opts.iters : 2000;
-            final int warmup = opts.warmupFor(iters);
+            final int warmup = opts.warmupFor(iters, (long)opts.window * Math.max(1, size));
             final Streams streams = new Streams(world, opts.window, size);
             try (RawChannel raw = opts.baseline ? RawChannels.open(rw, world) : null)
             {

@@ -27,13 +27,24 @@ public final class Overlap
     private static final int DATA = 32;
     private static volatile double sink;
 
+    static final Usage USAGE = new Usage("Overlap",
+        "Rank 1 receives one large message while computing: how much of the transfer overlaps the computation.")
+        .option("--size", "S", "message size, bytes", "16M")
+        .option("--compute-ms", "M", "rank 1's computation time, milliseconds", "twice the measured transfer time")
+        .option("--iters", "N", "rounds; medians are reported", "5")
+        .outputs(false);
+
     private Overlap()
     {
     }
 
     public static void main(final String[] args)
     {
-        final BenchArgs opts = BenchArgs.parse(args);
+        final BenchArgs opts = BenchArgs.parseOrExit(USAGE, args);
+        if (opts == null)
+        {
+            return;
+        }
         try (Rankwire rw = Rankwire.init(args))
         {
             final Comm world = rw.world();

@@ -57,7 +57,45 @@ class BenchArgsTest
         final BenchArgs d = BenchArgs.parse(new String[0]);
         assertEquals(100, d.itersFor(1024, 100, 10));
         assertEquals(10, d.itersFor(64 << 10, 100, 10));
-        assertEquals(10, d.warmupFor(100));
-        assertEquals(1, d.warmupFor(5));
+        assertEquals(3, BenchArgs.parse(new String[] {"--warmup", "3"}).warmupFor(100, 4 << 20));
+    }
+
+    @Test
+    void shouldWarmUpRendezvousSizesByBytesMoved()
+    {
+        final BenchArgs d = BenchArgs.parse(new String[0]);
+        assertEquals(1000, d.warmupFor(2000, 8));
+        assertEquals(1000, d.warmupFor(100, 256 << 10));
+        assertEquals(256, d.warmupFor(100, 1 << 20));
+        assertEquals(64, d.warmupFor(100, 4 << 20));
+        assertEquals(1, d.warmupFor(5, 1L << 30));
+        assertEquals(2000, d.warmupFor(20_000, 1 << 20));
+    }
+
+    @Test
+    void shouldAnswerHelpWithEveryOptionAndItsDefault()
+    {
+        assertTrue(BenchArgs.parse(Latency.USAGE, new String[] {"--iters", "5", "--help"}).help);
+        assertTrue(BenchArgs.parse(Overlap.USAGE, new String[] {"-h"}).help);
+        final String text = Latency.USAGE.text();
+        for (final String option : new String[] {"--min-size S", "--max-size S", "--iters N", "--warmup N", "--csv FILE",
+            "--plot FILE", "--no-baseline", "--help"})
+        {
+            assertTrue(text.contains("  " + option + " "), option + " in\n" + text);
+        }
+        assertTrue(text.contains("(default: 4M)"), text);
+        assertTrue(Overlap.USAGE.text().contains("--compute-ms M"), Overlap.USAGE.text());
+    }
+
+    @Test
+    void shouldRejectAnOptionTheBenchmarkDoesNotTakeByName()
+    {
+        final IllegalArgumentException window = assertThrows(IllegalArgumentException.class,
+            () -> BenchArgs.parse(Latency.USAGE, new String[] {"--window", "8"}));
+        assertTrue(window.getMessage().startsWith("option : '--window' (expected: --help, --min-size, "), window.getMessage());
+        final IllegalArgumentException typo = assertThrows(IllegalArgumentException.class,
+            () -> BenchArgs.parse(MessageRate.USAGE, new String[] {"--size", "8", "--itres", "5"}));
+        assertTrue(typo.getMessage().startsWith("option : '--itres'"), typo.getMessage());
+        assertEquals(5, BenchArgs.parse(MessageRate.USAGE, new String[] {"--iters", "5"}).iters);
     }
 }

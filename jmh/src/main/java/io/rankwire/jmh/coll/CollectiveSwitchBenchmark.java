@@ -1,11 +1,14 @@
 package io.rankwire.jmh.coll;
 
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.IntFunction;
 
 import io.rankwire.Comm;
 import io.rankwire.LocalJob;
@@ -19,20 +22,31 @@ import io.rankwire.RankwireConfig;
  * loopback sockets). Prints microseconds per call and the ratio to the first (small-message)
  * algorithm of each row. Several rank counts ({@code 4,8}) are interleaved size by size.
  *
+ * <p>Switches measured: allReduce (recursive doubling, Rabenseifner, ring), bcast (binomial,
+ * van de Geijn scatter + allgather, segmented chain, segmented binomial), reduce (binomial,
+ * Rabenseifner), gather and scatter of equal blocks (linear, binomial), allToAll (linear,
+ * pairwise). Other {@code rankwire.coll.*} settings (e.g. {@code bcast.segmentBytes}) come from
+ * system properties; {@code -Dcollbench.barrier=true} adds a barrier after every timed call, so
+ * calls cannot overlap (per-call latency, as the OSU collective benchmarks measure it).
+ *
  * <p>A collective needs every rank, so this is a plain main rather than a JMH benchmark: rank 0
  * times {@code iterations} back-to-back calls between two barriers, after a warm-up of as many,
- * three times, and keeps the best (the machine may be shared).
+ * three times. Each row runs its algorithms twice, in order then in reverse order (so none is
+ * always the first to run in a fresh JIT state), and keeps each algorithm's best time (the
+ * machine may be shared).
  *
  * <p>Run: {@code java --add-exports java.base/jdk.internal.misc=ALL-UNNAMED -cp jmh/target/benchmarks.jar
- * io.rankwire.jmh.coll.CollectiveSwitchBenchmark [sim|tcp] [ranks[,ranks...] [allReduce|bcast|allToAll|all [bytes...]]]}
+ * io.rankwire.jmh.coll.CollectiveSwitchBenchmark [sim|tcp] [ranks[,ranks...] [COLLECTIVE[,COLLECTIVE...]|all [bytes...]]]}
  * (tcp also needs {@code --add-opens java.base/java.nio=ALL-UNNAMED --add-opens java.base/sun.nio.ch=ALL-UNNAMED}).
  */
 public final class CollectiveSwitchBenchmark
 {
     private static final int ROUNDS = 3;
-    private static final String[] ALLREDUCE = {"recursiveDoubling", "rabenseifner", "ring"};
-    private static final String[] BCAST = {"binomial", "scatterAllgather"};
-    private static final String[] ALLTOALL = {"linear", "pairwise"};
+    private static final int PASSES = 2;
+    /** {@code -Dcollbench.barrier=true}: a barrier after every call (per-call latency, OSU style). */
+    private static final boolean BARRIER = Boolean.getBoolean("collbench.barrier");
+    private static final int K = 1 << 10;
+    private static final int M = 1 << 20;
 
     private CollectiveSwitchBenchmark()
     {
@@ -45,6 +59,35 @@ public final class CollectiveSwitchBenchmark
         void run(Comm c, Object buf, Object out);
     }
 
+    /** One algorithm switch: the setting that forces it, its algorithms, default sizes and call. */
+    record Switch(String name, String key, String[] algorithms, int[] sizes, IntFunction<Object[]> buffers, Call call)
+    {
+    }
+
+    static List<Switch> switches(final int n)
+    {
+        final List<Switch> all = new ArrayList<>();
+        all.add(new Switch("allReduce", "allReduce.algorithm", new String[] {"recursiveDoubling", "rabenseifner", "ring"},
+            new int[] {K, 16 * K, 128 * K, M}, b -> new Object[] {new double[b / 8], new double[b / 8]},
+            (c, in, out) -> c.allReduce(in, out, Op.SUM)));
+        all.add(new Switch("bcast", "bcast.algorithm", new String[] {"binomial", "scatterAllgather", "pipeline", "pipelineBinomial"},
+            new int[] {64 * K, 256 * K, M, 4 * M, 16 * M}, b -> new Object[] {new byte[b], null},
+            (c, buf, out) -> c.bcast(buf, 0, ((byte[])buf).length, 0)));
+        all.add(new Switch("reduce", "reduce.algorithm", new String[] {"binomial", "rabenseifner"},
+            new int[] {4 * K, 16 * K, 64 * K, 256 * K, M}, b -> new Object[] {new double[b / 8], new double[b / 8]},
+            (c, in, out) -> c.reduce(in, 0, out, 0, ((double[])in).length, Op.SUM, 0)));
+        all.add(new Switch("gather(block)", "gather.algorithm", new String[] {"linear", "binomial"},
+            new int[] {64, K, 16 * K, 64 * K}, b -> new Object[] {new byte[b], new byte[b * n]},
+            (c, in, out) -> c.gather(in, 0, out, 0, ((byte[])in).length, 0)));
+        all.add(new Switch("scatter(block)", "scatter.algorithm", new String[] {"linear", "binomial"},
+            new int[] {64, K, 16 * K, 64 * K}, b -> new Object[] {new byte[b * n], new byte[b]},
+            (c, in, out) -> c.scatter(in, 0, out, 0, ((byte[])out).length, 0)));
+        all.add(new Switch("allToAll(block)", "allToAll.algorithm", new String[] {"linear", "pairwise"},
+            new int[] {64, K, 8 * K, 32 * K}, b -> new Object[] {new byte[b * n], new byte[b * n]},
+            (c, in, out) -> c.allToAll(in, 0, out, 0, ((byte[])out).length / n)));
+        return all;
+    }
+
     public static void main(final String[] argv)
     {
         final boolean named = argv.length > 0 && (argv[0].equals("sim") || argv[0].equals("tcp"));
@@ -52,43 +95,32 @@ public final class CollectiveSwitchBenchmark
         final String[] args = named ? Arrays.copyOfRange(argv, 1, argv.length) : argv;
         final int[] ranks = args.length > 0 ? Arrays.stream(args[0].split(",")).mapToInt(Integer::parseInt).toArray()
             : new int[] {8};
-        final String which = args.length > 1 ? args[1] : "all";
+        final List<String> which = Arrays.asList((args.length > 1 ? args[1] : "all").split(","));
         final int[] sizes = sizes(args);
-        System.out.printf(Locale.ROOT, "ranks %s, %s, microseconds per call (ratio to the first column)%n",
-            Arrays.toString(ranks), transport.equals("sim") ? "sim inline" : transport);
-        if (which.equals("all") || which.equals("allReduce"))
+        System.out.printf(Locale.ROOT, "ranks %s, %s, microseconds per call%s (ratio to the first column); load %s%n",
+            Arrays.toString(ranks), transport.equals("sim") ? "sim inline" : transport, BARRIER ? " with a barrier after each" : "", load());
+        for (final Switch sw : switches(1))
         {
-            for (final int bytes : sizes != null ? sizes : new int[] {1 << 10, 16 << 10, 128 << 10, 1 << 20})
+            final String base = sw.name().replace("(block)", "");
+            if (!which.contains("all") && !which.contains(base))
+            {
+                continue;
+            }
+            for (final int bytes : sizes != null ? sizes : sw.sizes())
             {
                 for (final int n : ranks)
                 {
-                    row(transport, n, "allReduce", "allReduce.algorithm", ALLREDUCE, bytes, new double[bytes / 8],
-                        new double[bytes / 8], (c, in, out) -> c.allReduce(in, out, Op.SUM));
+                    final Switch s = switches(n).stream().filter(x -> x.name().equals(sw.name())).findFirst().orElseThrow();
+                    row(transport, n, s, bytes);
                 }
             }
         }
-        if (which.equals("all") || which.equals("bcast"))
-        {
-            for (final int bytes : sizes != null ? sizes : new int[] {1 << 10, 16 << 10, 128 << 10, 1 << 20})
-            {
-                for (final int n : ranks)
-                {
-                    row(transport, n, "bcast", "bcast.algorithm", BCAST, bytes, new byte[bytes], null,
-                        (c, buf, out) -> c.bcast(buf, 0, ((byte[])buf).length, 0));
-                }
-            }
-        }
-        if (which.equals("all") || which.equals("allToAll"))
-        {
-            for (final int block : sizes != null ? sizes : new int[] {64, 1 << 10, 8 << 10, 32 << 10})
-            {
-                for (final int n : ranks)
-                {
-                    row(transport, n, "allToAll(block)", "allToAll.algorithm", ALLTOALL, block, new byte[block * n],
-                        new byte[block * n], (c, in, out) -> c.allToAll(in, 0, out, 0, block));
-                }
-            }
-        }
+        System.out.printf(Locale.ROOT, "load after: %s%n", load());
+    }
+
+    private static String load()
+    {
+        return String.format(Locale.ROOT, "%.2f", java.lang.management.ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage());
     }
 
     private static int[] sizes(final String[] args)
@@ -105,30 +137,34 @@ public final class CollectiveSwitchBenchmark
         return sizes;
     }
 
-    private static void row(
-        final String transport, final int n, final String name, final String key, final String[] algorithms, final int bytes,
-        final Object in, final Object out, final Call call)
+    private static void row(final String transport, final int n, final Switch sw, final int bytes)
     {
-        final StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "%-16s %2d ranks %8d B", name, n, bytes));
-        double first = 0;
-        for (final String alg : algorithms)
+        final StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "%-16s %2d ranks %8d B", sw.name(), n, bytes));
+        final Object[] bufs = sw.buffers().apply(bytes);
+        final String[] algs = sw.algorithms();
+        final double[] best = new double[algs.length];
+        Arrays.fill(best, Double.MAX_VALUE);
+        for (int pass = 0; pass < PASSES; pass++)
         {
-            final Map<String, String> settings = new HashMap<>();
-            settings.put("rankwire.coll." + key, alg);
-            if (transport.equals("sim"))
+            for (int j = 0; j < algs.length; j++)
             {
-                settings.put("rankwire.sim.mode", "inline");
+                final int a = pass % 2 == 0 ? j : algs.length - 1 - j;
+                final Map<String, String> settings = new HashMap<>();
+                settings.put("rankwire.coll." + sw.key(), algs[a]);
+                if (transport.equals("sim"))
+                {
+                    settings.put("rankwire.sim.mode", "inline");
+                }
+                else
+                {
+                    settings.put("rankwire.tcp.bind", "127.0.0.1");
+                }
+                best[a] = Math.min(best[a], time(transport, n, settings, bytes, bufs[0], bufs[1], sw.call()));
             }
-            else
-            {
-                settings.put("rankwire.tcp.bind", "127.0.0.1");
-            }
-            final double us = time(transport, n, settings, bytes, in, out, call);
-            if (first == 0)
-            {
-                first = us;
-            }
-            line.append(String.format(Locale.ROOT, "  %s %9.1f (%.2f)", alg, us, us / first));
+        }
+        for (int a = 0; a < algs.length; a++)
+        {
+            line.append(String.format(Locale.ROOT, "  %s %9.1f (%.2f)", algs[a], best[a], best[a] / best[0]));
         }
         System.out.println(line);
     }
@@ -142,7 +178,7 @@ public final class CollectiveSwitchBenchmark
         {
             final Comm c = rw.world();
             final Object myIn = copy(in);
-            final Object myOut = out == null ? null : copy(out);
+            final Object myOut = copy(out);
             for (int i = 0; i < iterations; i++)
             {
                 call.run(c, myIn, myOut);
@@ -155,6 +191,10 @@ public final class CollectiveSwitchBenchmark
                 for (int i = 0; i < iterations; i++)
                 {
                     call.run(c, myIn, myOut);
+                    if (BARRIER)
+                    {
+                        c.barrier();
+                    }
                 }
                 c.barrier();
                 best = Math.min(best, System.nanoTime() - t0);
@@ -169,6 +209,10 @@ public final class CollectiveSwitchBenchmark
 
     private static Object copy(final Object a)
     {
+        if (a == null)
+        {
+            return null;
+        }
         if (a instanceof double[])
         {
             return ((double[])a).clone();

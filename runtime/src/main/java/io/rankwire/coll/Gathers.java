@@ -1,0 +1,140 @@
+package io.rankwire.coll;
+
+/**
+ * Binomial-tree gather and scatter of equal blocks, for small blocks: the root sends or receives
+ * ceil(log2 n) messages instead of n - 1, and inner ranks forward their subtree's blocks as one
+ * message. Ranks are renumbered relative to the root ({@code rel = (me - root) mod n}); the
+ * subtree of {@code rel} is {@code [rel, rel + min(lowbit(rel), n - rel))}, whose blocks travel
+ * in relative order:
+ *
+ * <pre>
+ *   n = 6, root 0:      0            subtree blocks (relative order)
+ *                     / | \           0: [0 1 2 3 4 5]
+ *                    4  2  1          4: [4 5]   2: [2 3]
+ *                    |  |             5: [5]     3: [3]    1: [1]
+ *                    5  3
+ * </pre>
+ *
+ * The root of a rotated tree ({@code root != 0}) stages the blocks in relative order and copies
+ * them to (or from) their rank positions; root 0 works straight from the user's buffer.
+ */
+final class Gathers
+{
+    private Gathers()
+    {
+    }
+
+    /** Ranks in the subtree of relative rank {@code rel}. */
+    static int subtree(final int rel, final int n)
+    {
+        return rel == 0 ? n : Math.min(Integer.lowestOneBit(rel), n - rel);
+    }
+
+    /**
+     * Gathers {@code count} elements per rank into {@code recv[recvOff + r * count]} at the root;
+     * {@code inPlace}: the root's block is already there.
+     */
+    static void gatherBinomial(
+        final Channel ch, final Object send, final int sendOff, final Object recv, final int recvOff,
+        final int count, final int root, final boolean inPlace)
+    {
+        final int n = ch.size();
+        final int me = ch.rank();
+        final int rel = Math.floorMod(me - root, n);
+        final int sub = subtree(rel, n);
+        final int parent = Math.floorMod(me - Integer.lowestOneBit(rel), n);
+        if (sub == 1)
+        {
+            ch.send(send, sendOff, count, parent);
+            return;
+        }
+        final boolean direct = rel == 0 && root == 0;
+        final Object stage = direct ? recv : Bufs.alloc(rel == 0 ? recv : send, sub * count);
+        final int base = direct ? recvOff : 0;
+        if (inPlace)
+        {
+            Bufs.copy(recv, recvOff + me * count, stage, base, count);
+        }
+        else
+        {
+            Bufs.copy(send, sendOff, stage, base, count);
+        }
+        final io.rankwire.core.Op[] recvs = new io.rankwire.core.Op[32];
+        int k = 0;
+        for (int mask = 1; mask < sub; mask <<= 1)
+        {
+            final int childSub = Math.min(mask, sub - mask);
+            recvs[k++] = ch.irecv(stage, base + mask * count, childSub * count, (me + mask) % n);
+        }
+        for (int i = 0; i < k; i++)
+        {
+            ch.await(recvs[i]);
+        }
+        if (rel != 0)
+        {
+            ch.send(stage, 0, sub * count, parent);
+        }
+        else if (!direct)
+        {
+            final int head = (n - root) * count;
+            Bufs.copy(stage, 0, recv, recvOff + root * count, head);
+            Bufs.copy(stage, head, recv, recvOff, root * count);
+        }
+    }
+
+    /**
+     * Scatters {@code send[sendOff + r * count, + count)} from the root to rank r's
+     * {@code recv[recvOff, + count)}; {@code inPlace}: the root keeps its block where it is.
+     */
+    static void scatterBinomial(
+        final Channel ch, final Object send, final int sendOff, final Object recv, final int recvOff,
+        final int count, final int root, final boolean inPlace)
+    {
+        final int n = ch.size();
+        final int me = ch.rank();
+        final int rel = Math.floorMod(me - root, n);
+        final int sub = subtree(rel, n);
+        final int parent = Math.floorMod(me - Integer.lowestOneBit(rel), n);
+        final Object stage;
+        final int base;
+        if (rel != 0)
+        {
+            if (sub == 1)
+            {
+                ch.recv(recv, recvOff, count, parent);
+                return;
+            }
+            stage = Bufs.alloc(recv, sub * count);
+            base = 0;
+            ch.recv(stage, 0, sub * count, parent);
+        }
+        else if (root == 0)
+        {
+            stage = send;
+            base = sendOff;
+        }
+        else
+        {
+            stage = Bufs.alloc(send, n * count);
+            base = 0;
+            final int head = (n - root) * count;
+            Bufs.copy(send, sendOff + root * count, stage, 0, head);
+            Bufs.copy(send, sendOff, stage, head, root * count);
+        }
+        final io.rankwire.core.Op[] sends = new io.rankwire.core.Op[32];
+        int k = 0;
+        for (int mask = Integer.highestOneBit(sub - 1); mask > 0; mask >>= 1)
+        {
+            final int childSub = Math.min(mask, sub - mask);
+            sends[k++] = ch.isend(stage, base + mask * count, childSub * count, (me + mask) % n);
+        }
+        if (!(rel == 0 && inPlace))
+        {
+            Bufs.copy(stage, base, recv, recvOff, count);
+        }
+        for (int i = 0; i < k; i++)
+        {
+            ch.await(sends[i]);
+        }
+    }
+}
