@@ -59,7 +59,7 @@ final class Gathers
         {
             Bufs.copy(send, sendOff, stage, base, count);
         }
-        final io.rankwire.core.Op[] recvs = new io.rankwire.core.Op[32];
+        final io.rankwire.core.Operation[] recvs = new io.rankwire.core.Operation[32];
         int k = 0;
         for (int mask = 1; mask < sub; mask <<= 1)
         {
@@ -121,7 +121,7 @@ final class Gathers
             Bufs.copy(send, sendOff + root * count, stage, 0, head);
             Bufs.copy(send, sendOff, stage, head, root * count);
         }
-        final io.rankwire.core.Op[] sends = new io.rankwire.core.Op[32];
+        final io.rankwire.core.Operation[] sends = new io.rankwire.core.Operation[32];
         int k = 0;
         for (int mask = Integer.highestOneBit(sub - 1); mask > 0; mask >>= 1)
         {

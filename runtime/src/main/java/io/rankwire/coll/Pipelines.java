@@ -62,8 +62,8 @@ final class Pipelines
         final Channel ch, final Object buf, final int off, final int count, final int segment, final int segs,
         final int parent, final int[] children, final int k)
     {
-        final io.rankwire.core.Op[] recvs = new io.rankwire.core.Op[WINDOW];
-        final io.rankwire.core.Op[] sends = new io.rankwire.core.Op[WINDOW * Math.max(1, k)];
+        final io.rankwire.core.Operation[] recvs = new io.rankwire.core.Operation[WINDOW];
+        final io.rankwire.core.Operation[] sends = new io.rankwire.core.Operation[WINDOW * Math.max(1, k)];
         int posted = 0;
         for (int s = 0; s < segs; s++)
         {
@@ -86,7 +86,7 @@ final class Pipelines
                 sends[slot] = ch.isend(buf, off + s * segment, len(s, segment, count), children[c]);
             }
         }
-        for (final io.rankwire.core.Op op : sends)
+        for (final io.rankwire.core.Operation op : sends)
         {
             if (op != null)
             {
