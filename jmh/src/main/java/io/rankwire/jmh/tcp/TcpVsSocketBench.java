@@ -11,6 +11,7 @@ import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.ServiceLoader;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 
 import io.rankwire.launch.InMemoryBootstrap;
@@ -263,7 +264,7 @@ public final class TcpVsSocketBench
             final UnsafeBuffer[] dst = {
                 new UnsafeBuffer(ByteBuffer.allocateDirect(MIB4)), new UnsafeBuffer(ByteBuffer.allocateDirect(MIB4))};
             final int[] done = new int[1];
-            final java.util.concurrent.atomic.AtomicBoolean running = new java.util.concurrent.atomic.AtomicBoolean(true);
+            final AtomicBoolean running = new AtomicBoolean(true);
             final Thread owner = new Thread(() ->
             {
                 // the region's owner polls, as a rank waiting for its rendezvous to finish does
