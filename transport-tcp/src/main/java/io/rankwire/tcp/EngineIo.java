@@ -8,6 +8,7 @@ import java.nio.channels.SelectionKey;
 import java.nio.channels.Selector;
 import java.util.Arrays;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 
 import io.rankwire.spi.CompletionHandler;
 
@@ -23,6 +24,9 @@ import io.rankwire.spi.CompletionHandler;
  */
 final class EngineIo
 {
+    /** The poll that follows reads every session anyway; the action form of select also keeps no selected-key set (no allocation per wake-up). */
+    private static final Consumer<SelectionKey> IGNORE = key -> { };
+
     private final Selector selector;
     private volatile EngineSession[] sessions = new EngineSession[0];
     private int next;
@@ -106,8 +110,7 @@ final class EngineIo
         }
         try
         {
-            selector.select(Math.max(1, TimeUnit.NANOSECONDS.toMillis(maxNanos)));
-            selector.selectedKeys().clear();
+            selector.select(IGNORE, Math.max(1, TimeUnit.NANOSECONDS.toMillis(maxNanos)));
         }
         catch (final IOException | ClosedSelectorException e)
         {

@@ -1,5 +1,6 @@
 package io.rankwire.tcp;
 
+import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -194,7 +195,7 @@ final class PeerLink
     }
 
     /** Moves frames queued before the session was published into its writer, in order. Engine thread only. */
-    void adoptQueued(final SessionWriter writer) throws java.io.IOException
+    void adoptQueued(final SessionWriter writer) throws IOException
     {
         ByteBuf frame;
         while ((frame = outbound.poll()) != null)

@@ -2,6 +2,7 @@ package io.rankwire.tcp;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.nio.channels.SocketChannel;
 import java.util.ArrayDeque;
 
@@ -113,7 +114,7 @@ final class SessionWriter
             queue(frame);
             return;
         }
-        directView.putInt(0, 1 + hdrLength + payloadLength, java.nio.ByteOrder.BIG_ENDIAN);
+        directView.putInt(0, 1 + hdrLength + payloadLength, ByteOrder.BIG_ENDIAN);
         directView.putByte(Frames.TYPE_OFFSET, Frames.MESSAGE);
         directView.putBytes(Frames.BODY_OFFSET, header, hdrOffset, hdrLength);
         if (payloadLength > 0)
@@ -142,10 +143,10 @@ final class SessionWriter
     /** Starts answering a READ_REQUEST whose body is at {@code buffer[index, index + 24)}. */
     void onReadRequest(final DirectBuffer buffer, final int index) throws IOException
     {
-        final long id = buffer.getLong(index, java.nio.ByteOrder.BIG_ENDIAN);
-        final long va = buffer.getLong(index + 8, java.nio.ByteOrder.BIG_ENDIAN);
-        final int rkey = buffer.getInt(index + 16, java.nio.ByteOrder.BIG_ENDIAN);
-        final long length = buffer.getInt(index + 20, java.nio.ByteOrder.BIG_ENDIAN) & 0xFFFF_FFFFL;
+        final long id = buffer.getLong(index, ByteOrder.BIG_ENDIAN);
+        final long va = buffer.getLong(index + 8, ByteOrder.BIG_ENDIAN);
+        final int rkey = buffer.getInt(index + 16, ByteOrder.BIG_ENDIAN);
+        final long length = buffer.getInt(index + 20, ByteOrder.BIG_ENDIAN) & 0xFFFF_FFFFL;
         final MemoryRegistry.Region region = registry.lookup(rkey);
         if (region == null || region.isClosed() || !region.contains(va, length) || length == 0)
         {

@@ -4,6 +4,7 @@ import java.lang.System.Logger.Level;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.UnknownHostException;
+import java.nio.channels.SocketChannel;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.concurrent.ConcurrentLinkedQueue;
@@ -549,7 +550,7 @@ final class TcpTransport implements Transport
     }
 
     /** A session for engine-thread I/O on {@code peer}'s authenticated connection; not yet published. */
-    EngineSession newSession(final int peer, final Channel ch, final java.nio.channels.SocketChannel socket)
+    EngineSession newSession(final int peer, final Channel ch, final SocketChannel socket)
     {
         return new EngineSession(this, links[peer], ch, socket);
     }

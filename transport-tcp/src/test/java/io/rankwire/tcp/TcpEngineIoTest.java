@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
@@ -71,7 +72,7 @@ class TcpEngineIoTest
             final int max = job.ranks[0].capabilities().maxMessageSize();
             final byte[] payload = new byte[max - 16];
             new Random(7).nextBytes(payload);
-            final UnsafeBuffer m = TcpJob.message(3, java.util.Arrays.copyOf(payload, payload.length + 1));
+            final UnsafeBuffer m = TcpJob.message(3, Arrays.copyOf(payload, payload.length + 1));
             assertEquals(ReturnCode.TOO_LARGE, job.ranks[0].postSend(1, m, 0, 16, m, 16, payload.length + 1, 0));
             assertEquals(ReturnCode.OK, TcpJob.retry(job.ranks[0],
                 () -> job.ranks[0].postSend(1, m, 0, 16, m, 16, payload.length, 0), new ArrayList<>()));
@@ -140,7 +141,7 @@ class TcpEngineIoTest
             new Random(5).nextBytes(source);
             final MemoryRegion region = job.ranks[1].register(new UnsafeBuffer(source), 0, regionLength);
             final byte[] dst = new byte[length + 6];
-            java.util.Arrays.fill(dst, (byte)0x33);
+            Arrays.fill(dst, (byte)0x33);
             final AtomicBoolean running = new AtomicBoolean(true);
             final Thread owner = poller(job.ranks[1], running);
             try
@@ -154,8 +155,8 @@ class TcpEngineIoTest
                 running.set(false);
                 owner.join();
             }
-            assertArrayEquals(java.util.Arrays.copyOfRange(source, 1000, 1000 + length),
-                java.util.Arrays.copyOfRange(dst, 3, 3 + length));
+            assertArrayEquals(Arrays.copyOfRange(source, 1000, 1000 + length),
+                Arrays.copyOfRange(dst, 3, 3 + length));
             for (final int guard : new int[] {0, 1, 2, 3 + length, 4 + length, 5 + length})
             {
                 assertEquals((byte)0x33, dst[guard], "byte " + guard);

@@ -39,6 +39,12 @@ class TcpSessionFuzzTest
     /** One frame in this many breaks the protocol, so a connection lives for a few hundred frames. */
     private static final int VIOLATION_ODDS = 300;
 
+    /** Settings of the victim and the honest rank. */
+    Map<String, String> settings()
+    {
+        return Map.of();
+    }
+
     @Test
     void shouldSurviveMisbehavingAuthenticatedPeers() throws Exception
     {
@@ -47,8 +53,8 @@ class TcpSessionFuzzTest
         {
             bootstrap.forRank(r).put(TcpTransport.ADDRESS_KEY, "127.0.0.1:1".getBytes(StandardCharsets.UTF_8));
         }
-        final TcpTransport victim = TcpJob.open(0, SIZE, JOB, SECRET, bootstrap, Map.of());
-        final TcpTransport honest = TcpJob.open(1, SIZE, JOB, SECRET, bootstrap, Map.of());
+        final TcpTransport victim = TcpJob.open(0, SIZE, JOB, SECRET, bootstrap, settings());
+        final TcpTransport honest = TcpJob.open(1, SIZE, JOB, SECRET, bootstrap, settings());
         final ExecutorService pool = Executors.newFixedThreadPool(4);
         try
         {

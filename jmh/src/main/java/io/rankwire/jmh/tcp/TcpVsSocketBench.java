@@ -11,6 +11,7 @@ import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.ServiceLoader;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 
 import io.rankwire.launch.InMemoryBootstrap;
@@ -29,7 +30,9 @@ import org.agrona.concurrent.UnsafeBuffer;
  * bandwidth (the transport moves 4 MiB by rendezvous READ, two reads in flight; the baseline
  * streams 4 MiB writes over one socket). Two ranks run as threads of this JVM on 127.0.0.1; a
  * waiting rank spins briefly, then yields. The second argument picks the transport's mode:
- * {@code true} for {@code busyPoll}, {@code engineIo} for engine-thread I/O.
+ * {@code true} for {@code busyPoll}, {@code engineIo} for engine-thread I/O, in which a waiting
+ * rank blocks in the transport's kernel wait ({@code awaitActivity}) instead, and the region's
+ * owner polls during the bandwidth test (it answers reads only when it polls).
  *
  * <pre>
  *   java --add-exports java.base/jdk.internal.misc=ALL-UNNAMED -cp jmh/target/benchmarks.jar \
@@ -210,7 +213,7 @@ public final class TcpVsSocketBench
                     got.set(0);
                     for (int spins = 0; got.get() == 0; spins++)
                     {
-                        if (ranks[1].poll(c -> got.incrementAndGet(), 1) == 0)
+                        if (ranks[1].poll(c -> got.incrementAndGet(), 1) == 0 && !ranks[1].awaitActivity(1_000_000))
                         {
                             idle(spins);
                         }
@@ -233,7 +236,7 @@ public final class TcpVsSocketBench
                 got[0] = 0;
                 for (int spins = 0; got[0] == 0; spins++)
                 {
-                    if (ranks[0].poll(c -> got[0]++, 1) == 0)
+                    if (ranks[0].poll(c -> got[0]++, 1) == 0 && !ranks[0].awaitActivity(1_000_000))
                     {
                         idle(spins);
                     }
@@ -261,7 +264,7 @@ public final class TcpVsSocketBench
             final UnsafeBuffer[] dst = {
                 new UnsafeBuffer(ByteBuffer.allocateDirect(MIB4)), new UnsafeBuffer(ByteBuffer.allocateDirect(MIB4))};
             final int[] done = new int[1];
-            final java.util.concurrent.atomic.AtomicBoolean running = new java.util.concurrent.atomic.AtomicBoolean(true);
+            final AtomicBoolean running = new AtomicBoolean(true);
             final Thread owner = new Thread(() ->
             {
                 // the region's owner polls, as a rank waiting for its rendezvous to finish does
