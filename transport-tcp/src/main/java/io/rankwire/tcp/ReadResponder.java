@@ -20,24 +20,7 @@ final class ReadResponder
 
     private final MemoryRegistry registry;
     private final int chunk;
-    private final ArrayDeque<Stream> streams = new ArrayDeque<>();
-
-    private static final class Stream
-    {
-        final long id;
-        final MemoryRegistry.Region region;
-        final int start;
-        final int length;
-        int sent;
-
-        Stream(final long id, final MemoryRegistry.Region region, final int start, final int length)
-        {
-            this.id = id;
-            this.region = region;
-            this.start = start;
-            this.length = length;
-        }
-    }
+    private final ArrayDeque<ReadStream> streams = new ArrayDeque<>();
 
     ReadResponder(final MemoryRegistry registry, final int chunk)
     {
@@ -60,7 +43,7 @@ final class ReadResponder
             ch.writeAndFlush(Frames.readError(ch.alloc(), id, CompletionStatus.REMOTE_ACCESS_ERROR), ch.voidPromise());
             return;
         }
-        streams.add(new Stream(id, region, (int)(va - region.va()), (int)length));
+        streams.add(new ReadStream(id, region, (int)(va - region.va()), (int)length));
         pump(ch);
     }
 
@@ -70,7 +53,7 @@ final class ReadResponder
         boolean wrote = false;
         while (!streams.isEmpty() && ch.isWritable())
         {
-            final Stream s = streams.peek();
+            final ReadStream s = streams.peek();
             if (s.region.isClosed())
             {
                 streams.poll();

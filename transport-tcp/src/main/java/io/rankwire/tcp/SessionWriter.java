@@ -43,25 +43,8 @@ final class SessionWriter
     private final ByteBuffer direct = ByteBuffer.allocateDirect(DIRECT_CAPACITY);
     private final UnsafeBuffer directView = new UnsafeBuffer(direct);
     private final ArrayDeque<ByteBuf> out = new ArrayDeque<>();
-    private final ArrayDeque<Stream> streams = new ArrayDeque<>();
+    private final ArrayDeque<ReadStream> streams = new ArrayDeque<>();
     private long outBytes;
-
-    private static final class Stream
-    {
-        final long id;
-        final MemoryRegistry.Region region;
-        final int start;
-        final int length;
-        int sent;
-
-        Stream(final long id, final MemoryRegistry.Region region, final int start, final int length)
-        {
-            this.id = id;
-            this.region = region;
-            this.start = start;
-            this.length = length;
-        }
-    }
 
     SessionWriter(
         final SocketChannel socket, final ByteBufAllocator alloc, final MemoryRegistry registry, final TcpSettings settings)
@@ -153,7 +136,7 @@ final class SessionWriter
             queue(Frames.readError(alloc, id, CompletionStatus.REMOTE_ACCESS_ERROR));
             return;
         }
-        streams.add(new Stream(id, region, (int)(va - region.va()), (int)length));
+        streams.add(new ReadStream(id, region, (int)(va - region.va()), (int)length));
         flush();
     }
 
@@ -194,7 +177,7 @@ final class SessionWriter
 
     private void nextChunk()
     {
-        final Stream s = streams.peek();
+        final ReadStream s = streams.peek();
         if (s.region.isClosed())
         {
             streams.poll();

@@ -1,0 +1,23 @@
+package io.rankwire.tcp;
+
+/**
+ * One READ_REQUEST being answered: the registered region it reads, where in it, how long, and
+ * how much has gone out in READ_DATA chunks so far. Used by whichever side streams the answer
+ * (the event loop's {@link ReadResponder} or an engine-owned session's {@link SessionWriter}).
+ */
+final class ReadStream
+{
+    final long id;
+    final MemoryRegistry.Region region;
+    final int start;
+    final int length;
+    int sent;
+
+    ReadStream(final long id, final MemoryRegistry.Region region, final int start, final int length)
+    {
+        this.id = id;
+        this.region = region;
+        this.start = start;
+        this.length = length;
+    }
+}
