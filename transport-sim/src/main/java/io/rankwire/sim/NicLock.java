@@ -11,7 +11,9 @@ import java.util.concurrent.locks.LockSupport;
  * so a holder that the OS preempts is not followed by a park/unpark hand-off on every later
  * acquisition, and a waiter on the same core gives the holder the CPU back. The NIC's critical
  * sections are short (a message copy, a CQE) except a rendezvous read, which copies the whole
- * payload; the parking phase covers that case without burning a core.
+ * payload: the yield phase is long enough to cover such a copy, because a timed park cannot be
+ * ended by the release and would add the timer's slack (tens of microseconds) to the waiter.
+ * Only a wait longer than that (a holder descheduled for a while) parks, in short periods.
  *
  * <p>The state sits between two blocks of padding (superclass fields are laid out first) so
  * that the senders' CAS traffic does not share a cache line with objects allocated beside it.
@@ -19,7 +21,8 @@ import java.util.concurrent.locks.LockSupport;
 final class NicLock extends NicLockState
 {
     private static final int SPINS = 128;
-    private static final int YIELDS = 64;
+    /** Yields before parking: covers a rendezvous copy (hundreds of microseconds) without a park. */
+    private static final int YIELDS = 1024;
     private static final long PARK_NS = 20_000;
     private static final VarHandle STATE;
 
