@@ -25,6 +25,9 @@ import io.rankwire.spi.Bootstrap;
  *       outstanding per receiver before it must wait for credits (it then uses rendezvous)</td></tr>
  *   <tr><td>{@code rankwire.idle}</td><td>{@code backoff}</td><td>how blocked callers wait:
  *       {@code spin}, {@code yield}, or {@code backoff} (spin, then yield, then park)</td></tr>
+ *   <tr><td>{@code rankwire.idle.spinMicros}</td><td>the transport's ({@code sim} 50,
+ *       {@code tcp} 0)</td><td>with {@code backoff}: how long a blocked caller keeps polling
+ *       before it yields and parks (0: 64 polls only)</td></tr>
  *   <tr><td>{@code rankwire.progressThread}</td><td>{@code false}</td><td>run an asynchronous
  *       progress thread</td></tr>
  *   <tr><td>{@code rankwire.timeout}</td><td>{@code 0} (none)</td><td>milliseconds after which
@@ -51,6 +54,7 @@ public final class RankwireConfig
     public static final String BOOTSTRAP_TIMEOUT_PROP = "rankwire.bootstrapTimeout";
     public static final String OFFLOAD_MIN_BYTES_PROP = "rankwire.offloadMinBytes";
     public static final String SRQ_BUFFERS_PROP = "rankwire.srqBuffers";
+    public static final String SPIN_MICROS_PROP = "rankwire.idle.spinMicros";
 
     public static final String TRANSPORT_DEFAULT = "tcp";
     /** -1: take the transport's {@code Capabilities.eagerLimit()}. */
@@ -60,6 +64,8 @@ public final class RankwireConfig
     public static final long BOOTSTRAP_TIMEOUT_DEFAULT_MS = 60_000;
     public static final int OFFLOAD_MIN_BYTES_DEFAULT = 1024;
     public static final int SRQ_BUFFERS_DEFAULT = 256;
+    /** -1: take the transport's {@code Transport.idleSpinMicros()}. */
+    public static final int SPIN_MICROS_DEFAULT = -1;
 
     /** How a blocked caller waits for progress. */
     public enum Idle
@@ -82,6 +88,7 @@ public final class RankwireConfig
     private Duration bootstrapTimeout;
     private int offloadMinBytes;
     private int srqBuffers;
+    private int spinMicros;
     private final Map<String, String> settings = new HashMap<>();
 
     private int rank = 0;
@@ -110,6 +117,7 @@ public final class RankwireConfig
         bootstrapTimeout = Duration.ofMillis(longProp(props, BOOTSTRAP_TIMEOUT_PROP, BOOTSTRAP_TIMEOUT_DEFAULT_MS));
         offloadMinBytes = intProp(props, OFFLOAD_MIN_BYTES_PROP, OFFLOAD_MIN_BYTES_DEFAULT);
         srqBuffers = intProp(props, SRQ_BUFFERS_PROP, SRQ_BUFFERS_DEFAULT);
+        spinMicros = intProp(props, SPIN_MICROS_PROP, SPIN_MICROS_DEFAULT);
         for (final String name : props.stringPropertyNames())
         {
             if (name.startsWith("rankwire."))
@@ -137,6 +145,7 @@ public final class RankwireConfig
             case BOOTSTRAP_TIMEOUT_PROP: bootstrapTimeout = parsed.bootstrapTimeout; break;
             case OFFLOAD_MIN_BYTES_PROP: offloadMinBytes = parsed.offloadMinBytes; break;
             case SRQ_BUFFERS_PROP: srqBuffers = parsed.srqBuffers; break;
+            case SPIN_MICROS_PROP: spinMicros = parsed.spinMicros; break;
             default: break;
         }
         settings.put(key, value);
@@ -164,6 +173,7 @@ public final class RankwireConfig
         c.bootstrapTimeout = bootstrapTimeout;
         c.offloadMinBytes = offloadMinBytes;
         c.srqBuffers = srqBuffers;
+        c.spinMicros = spinMicros;
         c.settings.putAll(settings);
         c.rank = rank;
         c.size = size;
@@ -288,6 +298,21 @@ public final class RankwireConfig
         return srqBuffers;
     }
 
+    /**
+     * With the {@code backoff} idle mode: microseconds a blocked caller polls before yielding and
+     * parking; -1 (the default) takes the transport's suggestion.
+     */
+    public RankwireConfig spinMicros(final int spinMicros)
+    {
+        this.spinMicros = spinMicros;
+        return this;
+    }
+
+    public int spinMicros()
+    {
+        return spinMicros;
+    }
+
     /** This rank and the job's size (programmatic jobs; the launcher sets them otherwise). */
     public RankwireConfig job(final int rank, final int size, final String jobId, final byte[] secret)
     {
@@ -359,6 +384,7 @@ public final class RankwireConfig
         checkRange(CREDITS_PROP, credits, 1, 1 << 20);
         checkRange(OFFLOAD_MIN_BYTES_PROP, offloadMinBytes, 0, Integer.MAX_VALUE);
         checkRange(SRQ_BUFFERS_PROP, srqBuffers, 1, 1 << 16);
+        checkRange(SPIN_MICROS_PROP, spinMicros, -1, 1_000_000);
         if (timeout == null || timeout.isNegative())
         {
             throw new IllegalArgumentException(TIMEOUT_PROP + " : " + timeout + " (expected: >= 0)");
@@ -392,6 +418,7 @@ public final class RankwireConfig
             ", unexpectedBytes=" + unexpectedBytes +
             ", credits=" + credits +
             ", idle=" + idle +
+            ", spinMicros=" + spinMicros +
             ", progressThread=" + progressThread +
             ", timeout=" + timeout + '}';
     }

@@ -67,7 +67,7 @@ public final class Engine
         this.caps = transport.capabilities();
         this.rank = rank;
         this.size = size;
-        this.waiter = new Waiter(this, config.idle(), config.timeout().toNanos(), wakeup);
+        this.waiter = new Waiter(this, config, transport.idleSpinMicros(), wakeup);
         this.wakeup = wakeup;
         wakeup.attach(transport);
         final int eagerLimit = resolveEagerLimit(config.eagerLimit(), caps);

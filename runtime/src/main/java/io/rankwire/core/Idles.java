@@ -29,7 +29,7 @@ final class Idles
     {
     }
 
-    static IdleStrategy create(final RankwireConfig.Idle mode, final Wakeup wakeup)
+    static IdleStrategy create(final RankwireConfig.Idle mode, final Wakeup wakeup, final long spinNs)
     {
         switch (mode)
         {
@@ -39,7 +39,7 @@ final class Idles
                 return new YieldingIdleStrategy();
             case BACKOFF:
             default:
-                return new Backoff(wakeup, SPINS, YIELDS, MIN_PARK_NS, MAX_PARK_NS);
+                return new Backoff(wakeup, SPINS, spinNs, YIELDS, MIN_PARK_NS, MAX_PARK_NS);
         }
     }
 
@@ -55,18 +55,23 @@ final class Idles
     {
         private final Wakeup wakeup;
         private final int maxSpins;
+        private final long spinNs;
         private final int maxYields;
         private final long minParkNs;
         private final long maxParkNs;
         private int spins;
+        private long spinStart;
         private int yields;
         private long parkNs;
         private long seenEpoch;
 
-        Backoff(final Wakeup wakeup, final int maxSpins, final int maxYields, final long minParkNs, final long maxParkNs)
+        Backoff(
+            final Wakeup wakeup, final int maxSpins, final long spinNs, final int maxYields, final long minParkNs,
+            final long maxParkNs)
         {
             this.wakeup = wakeup;
             this.maxSpins = maxSpins;
+            this.spinNs = spinNs;
             this.maxYields = maxYields;
             this.minParkNs = minParkNs;
             this.maxParkNs = maxParkNs;
@@ -89,7 +94,7 @@ final class Idles
         @Override
         public void idle()
         {
-            if (spins < (wakeup.kernelWait() ? KERNEL_WAIT_SPINS : maxSpins))
+            if (spinning())
             {
                 spins++;
                 Thread.onSpinWait();
@@ -105,6 +110,25 @@ final class Idles
                 parkNs = Math.min(parkNs << 1, maxParkNs);
             }
             seenEpoch = wakeup.epoch();
+        }
+
+        /**
+         * The spin phase: {@code maxSpins} polls, and beyond them until {@code spinNs} have passed
+         * since the first (a reply within a round trip then finds the caller still polling
+         * rather than parked); none before a transport's kernel wait.
+         */
+        private boolean spinning()
+        {
+            if (wakeup.kernelWait())
+            {
+                return spins < KERNEL_WAIT_SPINS;
+            }
+            if (spins == 0)
+            {
+                spinStart = System.nanoTime();
+                return true;
+            }
+            return spins < maxSpins || System.nanoTime() - spinStart < spinNs;
         }
 
         @Override

@@ -29,7 +29,7 @@ public final class ProgressThread implements Runnable
     @Override
     public void run()
     {
-        final IdleStrategy idler = new Idles.Backoff(engine.wakeup(), 16, 16, Idles.MIN_PARK_NS, Idles.MAX_PARK_NS);
+        final IdleStrategy idler = new Idles.Backoff(engine.wakeup(), 16, 0, 16, Idles.MIN_PARK_NS, Idles.MAX_PARK_NS);
         while (running && !engine.isClosed())
         {
             idler.idle(engine.progressOnce());

@@ -1,5 +1,7 @@
 package io.rankwire.core;
 
+import java.util.concurrent.TimeUnit;
+
 import org.agrona.concurrent.IdleStrategy;
 
 import io.rankwire.RankwireConfig;
@@ -16,11 +18,15 @@ final class Waiter
     private final long callTimeoutNs;
     private final ThreadLocal<IdleStrategy> idle;
 
-    Waiter(final Engine engine, final RankwireConfig.Idle mode, final long callTimeoutNs, final Wakeup wakeup)
+    /** {@code transportSpinMicros}: the spin window when the configuration leaves it to the transport. */
+    Waiter(final Engine engine, final RankwireConfig config, final int transportSpinMicros, final Wakeup wakeup)
     {
         this.engine = engine;
-        this.callTimeoutNs = callTimeoutNs;
-        this.idle = ThreadLocal.withInitial(() -> Idles.create(mode, wakeup));
+        this.callTimeoutNs = config.timeout().toNanos();
+        final RankwireConfig.Idle mode = config.idle();
+        final int spinMicros = config.spinMicros() >= 0 ? config.spinMicros() : Math.max(0, transportSpinMicros);
+        final long spinNs = TimeUnit.MICROSECONDS.toNanos(spinMicros);
+        this.idle = ThreadLocal.withInitial(() -> Idles.create(mode, wakeup, spinNs));
     }
 
     /**

@@ -105,6 +105,18 @@ public interface Transport extends AutoCloseable
     }
 
     /**
+     * How long, in microseconds, a blocked caller should keep polling before it yields and parks,
+     * when the user did not say ({@code rankwire.idle.spinMicros}). A transport whose messages
+     * are moved by the polling threads themselves gains from a spin about as long as a round
+     * trip; one that needs its own I/O threads to run loses by it on shared cores, since the
+     * spinning caller takes the core its I/O thread needs. Optional: the default is 0 (64 polls).
+     */
+    default int idleSpinMicros()
+    {
+        return 0;
+    }
+
+    /**
      * A snapshot of the transport's own counters by name (for monitoring; e.g. the simulated
      * NIC's match and list-operation counts), in a stable order. Optional: the default has none.
      * Called by the thread driving the endpoint.

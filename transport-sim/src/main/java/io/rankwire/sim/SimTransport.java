@@ -43,6 +43,7 @@ import io.rankwire.spi.Transport;
  */
 public final class SimTransport implements Transport
 {
+    private static final int IDLE_SPIN_MICROS = 50;
     private final SimFabric fabric;
     private final SimNic nic;
     private final Capabilities capabilities;
@@ -94,6 +95,17 @@ public final class SimTransport implements Transport
     public Capabilities capabilities()
     {
         return capabilities;
+    }
+
+    /**
+     * The simulated NIC moves every message on the posting and polling threads, so a waiter
+     * that keeps polling for a round trip or so sees the reply without parking: 8-byte one-way
+     * p50 0.42-0.98 us with 50 us against 5.4-7.8 us with 64 polls (docs/RUNTIME.md).
+     */
+    @Override
+    public int idleSpinMicros()
+    {
+        return IDLE_SPIN_MICROS;
     }
 
     /** Nothing to exchange: every NIC of the fabric exists from its creation. */
