@@ -442,7 +442,11 @@ final class TcpTransport implements Transport
      */
     private void sayGoodbye(final PeerLink link, final long deadline)
     {
-        while (link.state() == PeerLink.CONNECTING && link.queuedBytes() > 0 && System.nanoTime() - deadline < 0)
+        // Frames queued for a connection still on its way: wait until it is READY (or failed).
+        // Waiting on the queue alone is not enough: with engine-thread I/O the event loop moves
+        // the queue into the new session before it marks the link READY.
+        final boolean queued = link.queuedBytes() > 0;
+        while (link.state() == PeerLink.CONNECTING && queued && System.nanoTime() - deadline < 0)
         {
             pause();
         }
