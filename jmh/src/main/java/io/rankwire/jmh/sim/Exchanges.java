@@ -5,6 +5,7 @@ import java.nio.ByteBuffer;
 import org.agrona.concurrent.UnsafeBuffer;
 
 import io.rankwire.Comm;
+import io.rankwire.MutableStatus;
 import io.rankwire.Request;
 import io.rankwire.Status;
 
@@ -61,11 +62,14 @@ public final class Exchanges
         return new UnsafeBuffer(ByteBuffer.allocateDirect(bytes));
     }
 
-    /** Rank 0: one ping-pong round trip of 8 bytes with rank 1. */
-    public static int pingPong(final Comm world, final UnsafeBuffer buf)
+    /**
+     * Rank 0: one ping-pong round trip of 8 bytes with rank 1, receiving into the caller's
+     * {@code status} (the allocation-free form a latency-sensitive user writes).
+     */
+    public static int pingPong(final Comm world, final UnsafeBuffer buf, final MutableStatus status)
     {
         world.send(buf, 0, SMALL_BYTES, 1, PING_TAG);
-        return world.recv(buf, 0, SMALL_BYTES, 1, PING_TAG).bytes();
+        return world.recv(buf, 0, SMALL_BYTES, 1, PING_TAG, status).bytes();
     }
 
     /** Rank 0: one 4 MiB blocking send to rank 1; returns when rank 1 has the data. */
@@ -125,9 +129,10 @@ public final class Exchanges
     private static void echoLoop(final Comm world)
     {
         final UnsafeBuffer buf = directBuffer(SMALL_BYTES);
+        final MutableStatus s = new MutableStatus();
         while (true)
         {
-            final Status s = world.recv(buf, 0, SMALL_BYTES, 0, Comm.ANY_TAG);
+            world.recv(buf, 0, SMALL_BYTES, 0, Comm.ANY_TAG, s);
             if (s.tag() == STOP_TAG)
             {
                 return;
@@ -139,7 +144,8 @@ public final class Exchanges
     private static void sinkLoop(final Comm world)
     {
         final UnsafeBuffer buf = directBuffer(BULK_BYTES);
-        while (world.recv(buf, 0, BULK_BYTES, 0, Comm.ANY_TAG).tag() != STOP_TAG)
+        final MutableStatus s = new MutableStatus();
+        while (world.recv(buf, 0, BULK_BYTES, 0, Comm.ANY_TAG, s).tag() != STOP_TAG)
         {
             Thread.onSpinWait();
         }

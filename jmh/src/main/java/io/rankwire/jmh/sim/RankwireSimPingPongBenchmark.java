@@ -19,6 +19,7 @@ import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
 import io.rankwire.Comm;
+import io.rankwire.MutableStatus;
 
 /**
  * One-way latency of an 8-byte message through the full stack over {@code sim} (inline mode):
@@ -52,6 +53,7 @@ public class RankwireSimPingPongBenchmark
     private InJvmPair pair;
     private Comm world;
     private final UnsafeBuffer buf = Exchanges.directBuffer(Exchanges.SMALL_BYTES);
+    private final MutableStatus status = new MutableStatus();
 
     @Setup(Level.Trial)
     public void setUp()
@@ -71,6 +73,6 @@ public class RankwireSimPingPongBenchmark
     @OperationsPerInvocation(2)
     public int simPingPong()
     {
-        return Exchanges.pingPong(world, buf);
+        return Exchanges.pingPong(world, buf, status);
     }
 }

@@ -20,6 +20,7 @@ import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
 import io.rankwire.Comm;
+import io.rankwire.MutableStatus;
 import io.rankwire.jmh.sim.Exchanges;
 
 /**
@@ -57,6 +58,7 @@ public class RankwireTcpPingPongBenchmark
     private TcpPair pair;
     private Comm world;
     private final UnsafeBuffer buf = Exchanges.directBuffer(Exchanges.SMALL_BYTES);
+    private final MutableStatus status = new MutableStatus();
 
     @Setup(Level.Trial)
     public void setUp() throws IOException
@@ -76,6 +78,6 @@ public class RankwireTcpPingPongBenchmark
     @OperationsPerInvocation(2)
     public int tcpPingPong()
     {
-        return Exchanges.pingPong(world, buf);
+        return Exchanges.pingPong(world, buf, status);
     }
 }

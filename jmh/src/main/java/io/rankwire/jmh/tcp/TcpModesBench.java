@@ -17,6 +17,7 @@ import java.util.Map;
 import org.agrona.concurrent.UnsafeBuffer;
 
 import io.rankwire.Comm;
+import io.rankwire.MutableStatus;
 import io.rankwire.RankwireConfig;
 import io.rankwire.jmh.baseline.RawSocketPartnerMain;
 import io.rankwire.jmh.sim.Exchanges;
@@ -111,15 +112,16 @@ public final class TcpModesBench
         {
             final Comm world = pair.rank0().world();
             final UnsafeBuffer buf = Exchanges.directBuffer(Exchanges.SMALL_BYTES);
+            final MutableStatus status = new MutableStatus();
             for (int i = 0; i < iterations / 2; i++)
             {
-                Exchanges.pingPong(world, buf);
+                Exchanges.pingPong(world, buf, status);
             }
             final long[] samples = new long[iterations];
             for (int i = 0; i < iterations; i++)
             {
                 final long start = System.nanoTime();
-                Exchanges.pingPong(world, buf);
+                Exchanges.pingPong(world, buf, status);
                 samples[i] = (System.nanoTime() - start) / 2;
             }
             Arrays.sort(samples);
