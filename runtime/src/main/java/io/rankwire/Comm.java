@@ -292,8 +292,7 @@ public final class Comm extends PointToPoint implements AutoCloseable
     MutableStatus finishRecv(final Request request, final MutableStatus into)
     {
         final Operation op = (Operation)request;
-        op.join();
-        into.set(op.resultSource(), op.resultTag(), op.resultBytes(), op.resultError(), op.resultCancelled());
+        StatusCopy.join(op, into);
         engine.recycle(op);
         return into;
     }
@@ -301,12 +300,7 @@ public final class Comm extends PointToPoint implements AutoCloseable
     @Override
     Status exchange(final Operation sendOp, final int dest, final int sendTag, final Operation recvOp, final int source, final int recvTag)
     {
-        Envelope.checkUserTag(sendTag);
-        Envelope.checkRank(dest, group.size());
-        recvTag(source, recvTag);
-        startRecv(recvOp, source, recvTag);
-        startSend(sendOp, dest, sendTag, false);
-        finishSend(sendOp);
+        postThenSend(sendOp, dest, sendTag, recvOp, source, recvTag);
         return finishRecv(recvOp);
     }
 
@@ -315,13 +309,20 @@ public final class Comm extends PointToPoint implements AutoCloseable
         final Operation sendOp, final int dest, final int sendTag, final Operation recvOp, final int source, final int recvTag,
         final MutableStatus into)
     {
+        postThenSend(sendOp, dest, sendTag, recvOp, source, recvTag);
+        return finishRecv(recvOp, into);
+    }
+
+    /** The common part of both exchanges: checks both sides, posts the receive, then completes the send. */
+    private void postThenSend(
+        final Operation sendOp, final int dest, final int sendTag, final Operation recvOp, final int source, final int recvTag)
+    {
         Envelope.checkUserTag(sendTag);
         Envelope.checkRank(dest, group.size());
         recvTag(source, recvTag);
         startRecv(recvOp, source, recvTag);
         startSend(sendOp, dest, sendTag, false);
         finishSend(sendOp);
-        return finishRecv(recvOp, into);
     }
 
     private long recvTag(final int source, final int tag)

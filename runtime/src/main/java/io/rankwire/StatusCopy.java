@@ -21,15 +21,18 @@ final class StatusCopy
         }
         if (request instanceof Operation)
         {
-            final Operation op = (Operation)request;
-            op.join();
-            into.set(op.resultSource(), op.resultTag(), op.resultBytes(), op.resultError(), op.resultCancelled());
+            return join((Operation)request, into);
         }
-        else
-        {
-            final Status s = request.await();
-            into.set(s.source(), s.tag(), s.bytes(), s.error(), s.cancelled());
-        }
+        final Status s = request.await();
+        into.set(s.source(), s.tag(), s.bytes(), s.error(), s.cancelled());
+        return into;
+    }
+
+    /** Waits for the runtime's own {@code op} and writes its outcome into {@code into}. */
+    static MutableStatus join(final Operation op, final MutableStatus into)
+    {
+        op.join();
+        into.set(op.resultSource(), op.resultTag(), op.resultBytes(), op.resultError(), op.resultCancelled());
         return into;
     }
 

@@ -30,6 +30,12 @@ final class Gathers
         return rel == 0 ? n : Math.min(Integer.lowestOneBit(rel), n - rel);
     }
 
+    /** The binomial-tree parent of rank {@code me} at distance {@code rel > 0} from the root. */
+    static int parent(final int me, final int rel, final int n)
+    {
+        return Math.floorMod(me - Integer.lowestOneBit(rel), n);
+    }
+
     /**
      * Gathers {@code count} elements per rank into {@code recv[recvOff + r * count]} at the root;
      * {@code inPlace}: the root's block is already there.
@@ -42,7 +48,7 @@ final class Gathers
         final int me = ch.rank();
         final int rel = Math.floorMod(me - root, n);
         final int sub = subtree(rel, n);
-        final int parent = Math.floorMod(me - Integer.lowestOneBit(rel), n);
+        final int parent = parent(me, rel, n);
         if (sub == 1)
         {
             ch.send(send, sendOff, count, parent);
@@ -94,7 +100,7 @@ final class Gathers
         final int me = ch.rank();
         final int rel = Math.floorMod(me - root, n);
         final int sub = subtree(rel, n);
-        final int parent = Math.floorMod(me - Integer.lowestOneBit(rel), n);
+        final int parent = parent(me, rel, n);
         final Object stage;
         final int base;
         if (rel != 0)

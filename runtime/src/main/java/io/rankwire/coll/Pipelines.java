@@ -49,7 +49,7 @@ final class Pipelines
         }
         else
         {
-            parent = rel == 0 ? -1 : Math.floorMod(me - Integer.lowestOneBit(rel), n);
+            parent = rel == 0 ? -1 : Gathers.parent(me, rel, n);
             for (int mask = Integer.highestOneBit(Gathers.subtree(rel, n) - 1); mask > 0; mask >>= 1)
             {
                 children[k++] = (me + mask) % n;
