@@ -27,8 +27,9 @@ import io.rankwire.jmh.sim.Exchanges;
  * in one run: each round measures a raw blocking JDK {@link SocketChannel} ping-pong and
  * 4 MiB stream (partner {@link RawSocketPartnerMain}), then Rankwire's 8-byte blocking
  * {@code send}/{@code recv} ping-pong and 4 MiB blocking rendezvous {@code send} (partner
- * {@link TcpPartnerMain}) in the default mode, with {@code busyPoll} and with {@code engineIo},
- * and prints one-way latency percentiles, MiB/s, the ratios to the raw figures of the same
+ * {@link TcpPartnerMain}) in the default mode, with {@code busyPoll}, with {@code engineIo} and
+ * with {@code engineIo} plus {@code rankwire.idle=spin} ({@code engineIoSpin}, compared with a raw
+ * ping-pong whose both ends spin on non-blocking reads, {@code rawSpin}), and prints one-way latency percentiles, MiB/s, the ratios to the raw figures of the same
  * round, and the load average when the round started. Not JMH: a quick main for comparing modes.
  *
  * <pre>
@@ -36,7 +37,8 @@ import io.rankwire.jmh.sim.Exchanges;
  *       io.rankwire.jmh.tcp.TcpModesBench [rounds] [iterations] [transfers] [modes...]
  * </pre>
  *
- * Modes: {@code default}, {@code busyPoll}, {@code engineIo} (all three when none are given).
+ * Modes: {@code default}, {@code busyPoll}, {@code engineIo}, {@code engineIoSpin} (the first
+ * three when none are given).
  */
 public final class TcpModesBench
 {
@@ -56,15 +58,23 @@ public final class TcpModesBench
         for (int round = 1; round <= rounds; round++)
         {
             System.out.printf("round %d  load average %s%n", round, loadAverage());
-            final long[] raw = rawPingPong(iterations);
+            final long[] raw = rawPingPong(iterations, false);
             final double rawBw = rawStream(transfers);
-            System.out.printf("  raw       8 B one-way ns p50/p90/p99 %s   4 MiB %.0f MiB/s%n", percentiles(raw), rawBw);
+            System.out.printf("  raw          8 B one-way ns p50/p90/p99 %s   4 MiB %.0f MiB/s%n", percentiles(raw), rawBw);
+            final boolean anySpin = modes.stream().anyMatch(m -> m.endsWith("Spin"));
+            final long[] rawSpin = anySpin ? rawPingPong(iterations, true) : raw;
+            if (anySpin)
+            {
+                System.out.printf("  rawSpin      8 B one-way ns p50/p90/p99 %s%n", percentiles(rawSpin));
+            }
             for (final String mode : modes)
             {
                 final long[] tcp = rankwirePingPong(settings(mode), iterations);
                 final double tcpBw = rankwireBandwidth(settings(mode), transfers);
-                System.out.printf("  %-9s 8 B one-way ns p50/p90/p99 %s (p50 %.2fx raw)   4 MiB %.0f MiB/s (%.2f of raw)%n",
-                    mode, percentiles(tcp), (double)tcp[tcp.length / 2] / raw[raw.length / 2], tcpBw, tcpBw / rawBw);
+                final long[] base = mode.endsWith("Spin") ? rawSpin : raw;
+                System.out.printf("  %-12s 8 B one-way ns p50/p90/p99 %s (p50 %.2fx %s)   4 MiB %.0f MiB/s (%.2f of raw)%n",
+                    mode, percentiles(tcp), (double)tcp[tcp.length / 2] / base[base.length / 2],
+                    base == raw ? "raw" : "rawSpin", tcpBw, tcpBw / rawBw);
             }
         }
     }
@@ -83,8 +93,12 @@ public final class TcpModesBench
             case "engineIo":
                 m.put("rankwire.tcp.engineIo", "true");
                 break;
+            case "engineIoSpin":
+                m.put("rankwire.tcp.engineIo", "true");
+                m.put(RankwireConfig.IDLE_PROP, "spin");
+                break;
             default:
-                throw new IllegalArgumentException("mode : " + mode + " (expected: default|busyPoll|engineIo)");
+                throw new IllegalArgumentException("mode : " + mode + " (expected: default|busyPoll|engineIo|engineIoSpin)");
         }
         return m;
     }
@@ -148,18 +162,19 @@ public final class TcpModesBench
         }
     }
 
-    private static long[] rawPingPong(final int iterations) throws Exception
+    private static long[] rawPingPong(final int iterations, final boolean spin) throws Exception
     {
         try (ServerSocketChannel server = ServerSocketChannel.open())
         {
             server.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0));
             final int port = ((InetSocketAddress)server.getLocalAddress()).getPort();
-            try (PartnerProcess partner = PartnerProcess.start(RawSocketPartnerMain.class, List.of(Integer.toString(port), "echo", "false")))
+            try (PartnerProcess partner = PartnerProcess.start(RawSocketPartnerMain.class, List.of(Integer.toString(port), "echo", Boolean.toString(spin))))
             {
                 final long[] samples = new long[iterations];
                 try (SocketChannel ch = server.accept())
                 {
                     ch.setOption(StandardSocketOptions.TCP_NODELAY, true);
+                    ch.configureBlocking(!spin); // non-blocking: the loops below spin on read and write
                     final ByteBuffer m = ByteBuffer.allocateDirect(Exchanges.SMALL_BYTES);
                     for (int i = -iterations / 2; i < iterations; i++)
                     {
