@@ -84,7 +84,7 @@ public final class Rankwire implements AutoCloseable
         final TransportProvider provider = provider(c.transport());
         final Wakeup wakeup = new Wakeup();
         final TransportContext ctx = new TransportContext(
-            c.rank(), c.size(), c.jobId(), c.secret(), b, c.settings(), wakeup::signal);
+            c.rank(), c.size(), c.jobId(), c.secret(), b, c.settings(), wakeup::wake);
         final Transport transport = provider.open(ctx);
         Rankwire rw = null;
         try

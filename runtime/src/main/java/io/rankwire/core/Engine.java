@@ -2,7 +2,6 @@ package io.rankwire.core;
 
 import java.util.ArrayDeque;
 import java.util.concurrent.ConcurrentLinkedQueue;
-import java.util.concurrent.locks.ReentrantLock;
 
 import org.agrona.concurrent.IdleStrategy;
 
@@ -30,7 +29,7 @@ public final class Engine
     private static final int POLL_BATCH = 64;
     private static final int OPS_PER_THREAD = 8;
 
-    final ReentrantLock lock = new ReentrantLock();
+    final EngineLock lock = new EngineLock();
     private final Transport transport;
     private final Capabilities caps;
     private final int rank;
@@ -426,7 +425,7 @@ public final class Engine
             drainFutures();
             if (work > 0)
             {
-                wakeup.signal(); // other threads may wait for what this progress completed
+                wakeup.wake(); // other threads may wait for what this progress completed
             }
         }
         return work;

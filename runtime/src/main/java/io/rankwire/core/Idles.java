@@ -13,13 +13,6 @@ final class Idles
 {
     static final int SPINS = 64;
     static final int YIELDS = 16;
-    /**
-     * Spins before a kernel wait: none. Each spin of a transport that offers a kernel wait is a
-     * non-blocking read syscall, and on shared cores spinning takes the time slice the peer needs
-     * to answer; like a blocking socket, such a waiter blocks at once ({@code rankwire.idle=spin}
-     * keeps spinning for machines with cores to spare).
-     */
-    static final int KERNEL_WAIT_SPINS = 0;
     static final long MIN_PARK_NS = TimeUnit.MICROSECONDS.toNanos(1);
     static final long MAX_PARK_NS = TimeUnit.MICROSECONDS.toNanos(100);
     /** Longest single kernel wait in the transport ({@code Transport.awaitActivity}); signals end it early. */
@@ -49,10 +42,19 @@ final class Idles
      * socket; then without spins or yields once the transport was seen to offer it), otherwise
      * park with doubling periods like Agrona's backoff strategy. Either goes
      * through {@link Wakeup}, so a signal ends it early, and a signal that came since the caller
-     * last made progress (the epoch sampled at the end of the previous idle) stops it blocking.
+     * last made progress stops it blocking.
+     *
+     * <p>The spin phase touches no shared state: no epoch read, the clock read once every
+     * {@value #CLOCK_EVERY} polls. When it ends, the strategy announces itself to the wake-up
+     * ({@link Wakeup#announce()}, which samples the epoch) and returns, so one more progress call
+     * comes between the sample and the first yield or block; it withdraws when work comes again
+     * ({@link #reset()}). Before a kernel wait it announces in {@link #reset()} already (no spins).
      */
     static final class Backoff implements IdleStrategy
     {
+        /** Spins between clock reads once past {@code maxSpins}. */
+        static final int CLOCK_EVERY = 8;
+
         private final Wakeup wakeup;
         private final int maxSpins;
         private final long spinNs;
@@ -64,6 +66,7 @@ final class Idles
         private int yields;
         private long parkNs;
         private long seenEpoch;
+        private boolean announced;
 
         Backoff(
             final Wakeup wakeup, final int maxSpins, final long spinNs, final int maxYields, final long minParkNs,
@@ -94,12 +97,21 @@ final class Idles
         @Override
         public void idle()
         {
-            if (spinning())
+            if (!announced)
             {
-                spins++;
-                Thread.onSpinWait();
+                if (spinning())
+                {
+                    spins++;
+                    Thread.onSpinWait();
+                }
+                else
+                {
+                    seenEpoch = wakeup.announce();
+                    announced = true;
+                }
+                return;
             }
-            else if (yields < maxYields && !wakeup.kernelWait())
+            if (yields < maxYields && !wakeup.kernelWait())
             {
                 yields++;
                 Thread.yield();
@@ -115,20 +127,23 @@ final class Idles
         /**
          * The spin phase: {@code maxSpins} polls, and beyond them until {@code spinNs} have passed
          * since the first (a reply within a round trip then finds the caller still polling
-         * rather than parked); none before a transport's kernel wait.
+         * rather than parked).
          */
         private boolean spinning()
         {
-            if (wakeup.kernelWait())
+            if (spins < maxSpins)
             {
-                return spins < KERNEL_WAIT_SPINS;
-            }
-            if (spins == 0)
-            {
-                spinStart = System.nanoTime();
+                if (spins == 0 && spinNs > 0)
+                {
+                    spinStart = System.nanoTime();
+                }
                 return true;
             }
-            return spins < maxSpins || System.nanoTime() - spinStart < spinNs;
+            if (spinNs <= 0)
+            {
+                return false;
+            }
+            return ((spins - maxSpins) & (CLOCK_EVERY - 1)) != 0 || System.nanoTime() - spinStart < spinNs;
         }
 
         @Override
@@ -137,7 +152,25 @@ final class Idles
             spins = 0;
             yields = 0;
             parkNs = minParkNs;
-            seenEpoch = wakeup.epoch();
+            if (wakeup.kernelWait())
+            {
+                // no spins before a kernel wait: each would be a non-blocking read syscall, and on
+                // shared cores spinning takes the time slice the peer needs to answer; like a
+                // blocking socket, such a waiter blocks at once (idle=spin keeps spinning)
+                seenEpoch = announced ? wakeup.epoch() : wakeup.announce();
+                announced = true;
+            }
+            else if (announced)
+            {
+                wakeup.withdraw();
+                announced = false;
+            }
+        }
+
+        /** Whether this strategy is announced to the wake-up (it may block). */
+        boolean announced()
+        {
+            return announced;
         }
 
         @Override

@@ -1,5 +1,7 @@
 package io.rankwire.core;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
@@ -15,7 +17,10 @@ import io.rankwire.spi.MemoryRegion;
 /**
  * One point-to-point operation and the {@link Request} the user holds for it. Fields other than
  * {@link #done} are written only by the thread driving the engine (under its lock); the
- * completion is published by the volatile write of {@code done}, after every status field.
+ * completion is published by a release store of {@code done}, after every status field (waiters
+ * read it with a volatile load). A release store, not a volatile one: no fence on the
+ * per-message path. The one reader that must not miss a concurrent completion, {@link #toFuture},
+ * installs its future under the engine lock, which {@link #finish} holds too.
  * Blocking calls use pooled operations that go back to the engine after completion;
  * nonblocking calls get their own; persistent requests ({@link PersistentOperation}) reuse one
  * for every round.
@@ -77,6 +82,23 @@ public class Operation extends BufView implements Request
     private volatile boolean done;
     private Status status;
     private volatile CompletableFuture<Status> future;
+
+    private static final VarHandle DONE;
+    private static final VarHandle FUTURE;
+
+    static
+    {
+        try
+        {
+            final MethodHandles.Lookup lookup = MethodHandles.lookup();
+            DONE = lookup.findVarHandle(Operation.class, "done", boolean.class);
+            FUTURE = lookup.findVarHandle(Operation.class, "future", CompletableFuture.class);
+        }
+        catch (final ReflectiveOperationException e)
+        {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
 
     Operation(final Engine engine, final boolean pooled)
     {
@@ -150,8 +172,8 @@ public class Operation extends BufView implements Request
         {
             status = null;
         }
-        future = null;
-        done = false;
+        FUTURE.setRelease(this, null);
+        DONE.setRelease(this, false);
     }
 
     /** Records the outcome and publishes completion. Driving thread only. */
@@ -162,7 +184,7 @@ public class Operation extends BufView implements Request
         stBytes = bytes;
         stError = error;
         stCancelled = cancelled;
-        done = true;
+        DONE.setRelease(this, true);
         if (future != null)
         {
             engine.futureReady(this);
@@ -292,19 +314,46 @@ public class Operation extends BufView implements Request
         CompletableFuture<Status> f = future;
         if (f == null)
         {
-            synchronized (this)
-            {
-                f = future;
-                if (f == null)
-                {
-                    f = new CompletableFuture<>();
-                    future = f;
-                }
-            }
+            f = installFuture();
         }
         if (done)
         {
             f.complete(status());
+        }
+        return f;
+    }
+
+    /**
+     * The future, made under the engine lock: {@link #finish} runs under it too, so either it
+     * sees the future or the caller sees {@code done} afterwards.
+     */
+    private CompletableFuture<Status> installFuture()
+    {
+        if (engine == null)
+        {
+            synchronized (this)
+            {
+                return futureOrNew();
+            }
+        }
+        engine.lock.lock();
+        try
+        {
+            return futureOrNew();
+        }
+        finally
+        {
+            engine.lock.unlock();
+        }
+    }
+
+    private CompletableFuture<Status> futureOrNew()
+    {
+        CompletableFuture<Status> f = future;
+        if (f == null)
+        {
+            f = new CompletableFuture<>();
+            future = f;
         }
         return f;
     }

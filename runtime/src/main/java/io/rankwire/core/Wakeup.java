@@ -1,8 +1,9 @@
 package io.rankwire.core;
 
+import java.lang.invoke.VarHandle;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicLongArray;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 import java.util.concurrent.locks.LockSupport;
 
@@ -25,12 +26,38 @@ import io.rankwire.spi.Transport;
  * slot. A parking thread takes one of {@link #SLOTS} slots for the length of its park; threads
  * that find no free slot park anyway: every park is bounded, so they cost latency, never
  * progress. {@link #signal()} costs one atomic increment and one volatile read when nobody waits.
+ *
+ * <p>Announced idling, for the per-message path: a thread that may block first announces itself
+ * ({@link #announce()}, which returns its epoch sample) and withdraws when it has work again
+ * ({@link #withdraw()}). {@link #wake()} signals only when some thread is announced, after a full
+ * fence, so a signal that finds nobody announced costs no write to a shared line: the
+ * signaller's state is published before it reads the count, and a waiter announces before it
+ * samples and makes progress, so a waiter announced after that read finds the state in its
+ * progress call. A thread that only spins never announces, never reads the epoch while it
+ * spins, and so keeps the epoch's line away from the signallers of the other ranks. Callers of
+ * {@link #await} that rely on {@link #wake()} (rather than on {@link #signal()}) must be announced.
+ *
+ * <pre>
+ *   signaller (wake)                     waiter
+ *   publish completion                   idlers++            (announce)
+ *   full fence                           seen = epoch
+ *   idlers == 0 ? done                   progress: nothing found
+ *   else epoch++, unpark announced       await(seen): announce slot, epoch == seen ? block
+ * </pre>
+ *
+ * <p>The epoch and the idler count sit on cache lines of their own (an {@link AtomicLongArray}
+ * with {@value #PAD} longs between and around them), away from each other, the blocking state
+ * and the rest of the rank's hot objects.
  */
 public final class Wakeup
 {
     static final int SLOTS = 16;
+    /** Longs (128 bytes: a line and its prefetch pair) around each padded counter. */
+    private static final int PAD = 16;
+    private static final int EPOCH = PAD;
+    private static final int IDLERS = 2 * PAD;
 
-    private final AtomicLong epoch = new AtomicLong();
+    private final AtomicLongArray counters = new AtomicLongArray(3 * PAD + 1);
     private final AtomicReferenceArray<Thread> parked = new AtomicReferenceArray<>(SLOTS);
     private final AtomicInteger waiting = new AtomicInteger();
     private final AtomicBoolean blocking = new AtomicBoolean();
@@ -47,13 +74,35 @@ public final class Wakeup
     /** The current epoch: sample it before checking whether there is anything to wait for. */
     public long epoch()
     {
-        return epoch.get();
+        return counters.get(EPOCH);
+    }
+
+    /**
+     * Announces that the calling thread may block (see {@link #wake()}) and returns the epoch
+     * sampled after the announcement; pair with {@link #withdraw()}.
+     */
+    public long announce()
+    {
+        counters.getAndIncrement(IDLERS);
+        return counters.get(EPOCH);
+    }
+
+    /** Withdraws an {@link #announce()}: the calling thread will not block any more. */
+    public void withdraw()
+    {
+        counters.getAndDecrement(IDLERS);
+    }
+
+    /** Threads announced and not withdrawn. */
+    int idlers()
+    {
+        return (int)counters.get(IDLERS);
     }
 
     /** Parks the calling thread for at most {@code nanos}, or until {@link #signal()}. */
     public void parkNanos(final long nanos)
     {
-        await(nanos, 0, epoch.get());
+        await(nanos, 0, counters.get(EPOCH));
     }
 
     /**
@@ -94,7 +143,7 @@ public final class Wakeup
         waiting.incrementAndGet();
         try
         {
-            if (epoch.get() != seenEpoch)
+            if (counters.get(EPOCH) != seenEpoch)
             {
                 return true;
             }
@@ -127,7 +176,7 @@ public final class Wakeup
                 waiting.incrementAndGet();
                 try
                 {
-                    if (epoch.get() == seenEpoch)
+                    if (counters.get(EPOCH) == seenEpoch)
                     {
                         LockSupport.parkNanos(this, nanos);
                     }
@@ -140,7 +189,7 @@ public final class Wakeup
                 return;
             }
         }
-        if (epoch.get() == seenEpoch)
+        if (counters.get(EPOCH) == seenEpoch)
         {
             LockSupport.parkNanos(this, nanos);
         }
@@ -149,7 +198,7 @@ public final class Wakeup
     /** Wakes every waiter, and any thread about to wait on an older epoch. Any thread; never blocks. */
     public void signal()
     {
-        epoch.incrementAndGet();
+        counters.getAndIncrement(EPOCH);
         if (waiting.get() == 0)
         {
             return;
@@ -166,6 +215,20 @@ public final class Wakeup
             {
                 LockSupport.unpark(thread);
             }
+        }
+    }
+
+    /**
+     * Wakes like {@link #signal()} when some thread has announced that it may block; otherwise
+     * only a full fence and a read of the (rarely written) idler count. Call after publishing what
+     * the waiters look for. Any thread; never blocks.
+     */
+    public void wake()
+    {
+        VarHandle.fullFence();
+        if (counters.get(IDLERS) != 0)
+        {
+            signal();
         }
     }
 }

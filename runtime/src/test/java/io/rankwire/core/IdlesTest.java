@@ -1,0 +1,74 @@
+package io.rankwire.core;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * {@link Idles.Backoff}: its spin phase leaves the wake-up alone (no announcement, no signal
+ * needed to reach it), it announces itself before it can block, and it withdraws on work.
+ */
+class IdlesTest
+{
+    private static final int SPINS = 4;
+
+    @Test
+    @Timeout(20)
+    void shouldAnnounceOnlyAfterTheSpinPhase()
+    {
+        final Wakeup wakeup = new Wakeup();
+        final Idles.Backoff backoff = new Idles.Backoff(wakeup, SPINS, 0, 2, 1_000, 1_000);
+        for (int i = 0; i < SPINS; i++)
+        {
+            backoff.idle(0);
+            assertFalse(backoff.announced());
+            assertEquals(0, wakeup.idlers());
+        }
+        backoff.idle(0);
+        assertTrue(backoff.announced());
+        assertEquals(1, wakeup.idlers());
+        backoff.idle(1);
+        assertFalse(backoff.announced());
+        assertEquals(0, wakeup.idlers());
+    }
+
+    @Test
+    @Timeout(20)
+    void shouldStayAnnouncedWhileBlockingAndWithdrawOnReset()
+    {
+        final Wakeup wakeup = new Wakeup();
+        final Idles.Backoff backoff = new Idles.Backoff(wakeup, 0, 0, 1, 1_000, 1_000);
+        for (int i = 0; i < 5; i++)
+        {
+            backoff.idle(0); // announce, then one yield, then timed parks of a microsecond
+            assertEquals(1, wakeup.idlers());
+        }
+        backoff.reset();
+        assertEquals(0, wakeup.idlers());
+    }
+
+    @Test
+    @Timeout(20)
+    void shouldBeWokenByAWakeOnceAnnounced() throws Exception
+    {
+        final Wakeup wakeup = new Wakeup();
+        final long minuteNs = 60_000_000_000L;
+        final Idles.Backoff backoff = new Idles.Backoff(wakeup, 0, 0, 0, minuteNs, minuteNs);
+        final Thread waiter = new Thread(() ->
+        {
+            backoff.idle(0); // announces
+            backoff.idle(0); // parks for up to a minute
+        });
+        waiter.start();
+        while (waiter.getState() != Thread.State.TIMED_WAITING && waiter.isAlive())
+        {
+            Thread.onSpinWait();
+        }
+        wakeup.wake();
+        waiter.join();
+        assertFalse(waiter.isAlive());
+    }
+}
