@@ -44,6 +44,8 @@ final class EngineSession
     private static final int INITIAL_BUFFER = 256 << 10;
     /** READ_DATA bodies at least this long are read from the socket straight into their destination. */
     private static final int DIRECT_READ_MIN = 16 << 10;
+    /** The fixed part of a READ_DATA frame: what a read takes when the next frame is expected to be one. */
+    private static final int DATA_HEADER = Frames.HEADER + Frames.READ_DATA_FIXED;
 
     final int peer;
     final Channel channel;
@@ -63,6 +65,15 @@ final class EngineSession
     private int interest = -1;
     private boolean done;
     private volatile boolean backlog;
+    /** READ_REQUESTs sent on this session whose reads have not ended here (a hint, see {@link #dataNext}). */
+    private int readsExpected;
+    /**
+     * The next frame is probably a READ_DATA header: the next socket read into the read buffer
+     * stops after {@link #DATA_HEADER} bytes, so the chunk's body then goes from the socket
+     * straight into its destination instead of through the read buffer (a copy). Cleared by the
+     * next frame header; costs at most one short read per chunk when the guess is wrong.
+     */
+    private boolean dataNext;
 
     EngineSession(final TcpTransport transport, final PeerLink link, final Channel channel, final SocketChannel socket)
     {
@@ -157,6 +168,14 @@ final class EngineSession
         }
     }
 
+    /** Sends one admitted READ_REQUEST frame (ownership passes); its answer is expected next. */
+    void sendReadRequest(final ByteBuf frame)
+    {
+        readsExpected++;
+        dataNext = true;
+        send(frame);
+    }
+
     /** Sends one admitted frame (ownership passes); a failure reports the peer lost. */
     void send(final ByteBuf frame)
     {
@@ -200,6 +219,10 @@ final class EngineSession
                 }
                 ensureCapacity(in.remaining() + 1);
                 in.compact();
+                if (dataNext)
+                {
+                    in.limit(Math.max(in.position() + 1, DATA_HEADER));
+                }
                 final int free = in.remaining();
                 final int n = socket.read(in);
                 in.flip();
@@ -250,6 +273,7 @@ final class EngineSession
                 violation("malformed frame " + Frames.name(type) + " of length " + length + " (expected: 1.." + maxFrame + ")");
                 return count;
             }
+            dataNext &= type == Frames.READ_DATA;
             if (type == Frames.READ_DATA)
             {
                 if (!startData(index, (int)length - 1))
@@ -311,7 +335,9 @@ final class EngineSession
                 if (!transport.pendingReads.onError(peer, id, status))
                 {
                     violation("READ_ERROR for unknown request " + id);
+                    return;
                 }
+                readEnded();
                 return;
             case Frames.GOODBYE:
                 lost(true, "GOODBYE");
@@ -339,6 +365,7 @@ final class EngineSession
             return false;
         }
         in.position(index + fixed);
+        dataNext = false;
         current = read;
         streamRemaining = dataLength;
         target = dataLength >= DIRECT_READ_MIN ? targetOf(read) : null;
@@ -386,7 +413,7 @@ final class EngineSession
             current = null;
             target = null;
         }
-        transport.pendingReads.advance(read, n);
+        chunkEnded(transport.pendingReads.advance(read, n));
         return n == asked;
     }
 
@@ -397,7 +424,7 @@ final class EngineSession
         {
             return false;
         }
-        transport.pendingReads.onData(current, inView, in.position(), n);
+        final boolean completed = transport.pendingReads.onData(current, inView, in.position(), n);
         in.position(in.position() + n);
         streamRemaining -= n;
         if (streamRemaining == 0)
@@ -405,7 +432,27 @@ final class EngineSession
             current = null;
             target = null;
         }
+        chunkEnded(completed);
         return true;
+    }
+
+    /** After a body's bytes went in: at a chunk's end, expect the next chunk of this read or of the next one. */
+    private void chunkEnded(final boolean readCompleted)
+    {
+        if (readCompleted)
+        {
+            readEnded();
+        }
+        else if (streamRemaining == 0)
+        {
+            dataNext = true;
+        }
+    }
+
+    private void readEnded()
+    {
+        readsExpected = Math.max(0, readsExpected - 1);
+        dataNext = readsExpected > 0;
     }
 
     private void ensureCapacity(final int needed)

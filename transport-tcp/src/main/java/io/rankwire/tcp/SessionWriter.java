@@ -24,9 +24,17 @@ import org.agrona.concurrent.UnsafeBuffer;
  * on the next poll; the rank's kernel wait also wakes when the socket turns writable. So frames
  * never interleave and a single writer owns the socket.
  *
- * <p>The same writer answers READ_REQUESTs: each registered-region stream adds its next
- * READ_DATA chunk (header, then the region's bytes wrapped without copying) only when the queue
- * has drained, so a large read queues at most one chunk and MESSAGE frames pass between chunks.
+ * <p>The same writer answers READ_REQUESTs: when the queue has drained, the stream at the head
+ * starts its next READ_DATA chunk, written as one gathering {@code write} of a preallocated
+ * header and the region's bytes (a view of its {@code ByteBuffer}, no copy; a heap array or raw
+ * address is first copied once into a preallocated direct staging buffer, so the JDK never copies
+ * a heap buffer again for each partial write). A chunk, once started, is finished before anything
+ * queued behind it; MESSAGE frames pass between chunks, and a large read holds at most one chunk.
+ *
+ * <pre>
+ *  chunk: | length u32 | 7 | request id u64 | offset u32 |  region bytes [sent, sent + n)  |
+ *         |&lt;------------ header (17, preallocated) ------&gt;|&lt;- view or staging copy -&gt;|
+ * </pre>
  */
 final class SessionWriter
 {
@@ -44,6 +52,10 @@ final class SessionWriter
     private final UnsafeBuffer directView = new UnsafeBuffer(direct);
     private final ArrayDeque<ByteBuf> out = new ArrayDeque<>();
     private final ArrayDeque<ReadStream> streams = new ArrayDeque<>();
+    private final ByteBuffer chunkHeader = ByteBuffer.allocateDirect(Frames.HEADER + Frames.READ_DATA_FIXED);
+    private final ByteBuffer[] chunkParts = {chunkHeader, null};
+    private ByteBuffer staging;
+    private boolean inChunk;
     private long outBytes;
 
     SessionWriter(
@@ -60,7 +72,7 @@ final class SessionWriter
     /** Whether anything waits for the socket to turn writable. */
     boolean hasPending()
     {
-        return !out.isEmpty() || !streams.isEmpty();
+        return inChunk || !out.isEmpty() || !streams.isEmpty();
     }
 
     /**
@@ -70,7 +82,7 @@ final class SessionWriter
      */
     int admit(final int length, final boolean request) throws IOException
     {
-        if (!out.isEmpty())
+        if (inChunk || !out.isEmpty())
         {
             flush();
         }
@@ -87,7 +99,7 @@ final class SessionWriter
         final DirectBuffer payload, final int payloadOffset, final int payloadLength) throws IOException
     {
         final int frameLength = Frames.HEADER + hdrLength + payloadLength;
-        if (!out.isEmpty() || frameLength > DIRECT_CAPACITY)
+        if (inChunk || !out.isEmpty() || frameLength > DIRECT_CAPACITY)
         {
             final ByteBuf frame = alloc.directBuffer(frameLength);
             frame.writeInt(1 + hdrLength + payloadLength);
@@ -141,8 +153,8 @@ final class SessionWriter
     }
 
     /**
-     * Writes queued frames until the socket takes no more, then the next chunks of READ_DATA
-     * streams while the queue stays empty.
+     * Writes the chunk in progress and queued frames until the socket takes no more, then the next
+     * chunks of READ_DATA streams while the queue stays empty.
      *
      * @return true when something was written
      */
@@ -151,6 +163,16 @@ final class SessionWriter
         boolean wrote = false;
         while (true)
         {
+            if (inChunk)
+            {
+                wrote |= socket.write(chunkParts) > 0;
+                if (chunkParts[1].hasRemaining())
+                {
+                    return wrote;
+                }
+                inChunk = false;
+                chunkParts[1] = null;
+            }
             while (!out.isEmpty())
             {
                 final ByteBuf b = out.peek();
@@ -185,13 +207,42 @@ final class SessionWriter
             return;
         }
         final int n = Math.min(chunk, s.length - s.sent);
-        append(Frames.readDataHeader(alloc, s.id, s.sent, n));
-        append(Buffers.wrap(s.region.buffer(), s.region.offset() + s.start + s.sent, n));
+        chunkHeader.clear();
+        chunkHeader.putInt(1 + Frames.READ_DATA_FIXED + n).put(Frames.READ_DATA).putLong(s.id).putInt(s.sent).flip();
+        chunkParts[1] = body(s, n);
+        inChunk = true;
         s.sent += n;
         if (s.sent == s.length)
         {
             streams.poll();
         }
+    }
+
+    /**
+     * The next {@code n} bytes of {@code s}'s range: a view of the region's {@code ByteBuffer}
+     * (made once per stream), or a copy in the staging buffer for heap arrays and raw addresses.
+     */
+    private ByteBuffer body(final ReadStream s, final int n)
+    {
+        final DirectBuffer buffer = s.region.buffer();
+        final int index = s.region.offset() + s.start + s.sent;
+        final ByteBuffer nio = buffer.byteBuffer();
+        if (nio != null && nio.isDirect())
+        {
+            if (s.view == null)
+            {
+                s.view = nio.duplicate();
+            }
+            final int start = (int)buffer.wrapAdjustment() + index;
+            return s.view.limit(start + n).position(start);
+        }
+        if (staging == null || staging.capacity() < n)
+        {
+            staging = ByteBuffer.allocateDirect(chunk);
+        }
+        staging.clear();
+        buffer.getBytes(index, staging, 0, n);
+        return staging.limit(n);
     }
 
     private void append(final ByteBuf b)
@@ -210,5 +261,7 @@ final class SessionWriter
         }
         outBytes = 0;
         streams.clear();
+        inChunk = false;
+        chunkParts[1] = null;
     }
 }
