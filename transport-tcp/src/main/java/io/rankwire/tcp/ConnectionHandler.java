@@ -20,18 +20,21 @@ import io.netty.util.concurrent.ScheduledFuture;
  * session. Event loop confined, except {@link #resume()}, which is scheduled onto the loop.
  *
  * <p>Received MESSAGE frames are stamped with the peer's rank and handed to the rank's
- * {@link InboundQueue}; when that queue is full they wait here in order, reading from the socket
+ * {@link InboundQueue}, small ones as copies into this connection's {@link FramePool} taken by
+ * the decoder straight from the read buffer ({@link #onMessage(ByteBuf, int, int)}), so that
+ * every Netty buffer is allocated and freed on the event loop; when that queue is full they wait here in order, reading from the socket
  * stops (TCP pushes back on the sender) and the transport resumes the connection after the next
  * {@code poll}. READ_DATA bodies never reach this handler: the decoder streams them into their
  * reads (see {@link PendingReads#sink}).
  */
-final class ConnectionHandler extends ChannelInboundHandlerAdapter
+final class ConnectionHandler extends ChannelInboundHandlerAdapter implements FrameDecoder.MessageSink
 {
     private static final System.Logger LOG = System.getLogger(ConnectionHandler.class.getName());
 
     private final TcpTransport transport;
     private final HandshakeSteps handshake;
     private final ArrayDeque<ByteBuf> overflow = new ArrayDeque<>();
+    private final FramePool copies;
     private ReadResponder responder;
     private Channel channel;
     private int peer = -1;
@@ -49,6 +52,7 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter
     {
         this.transport = transport;
         this.handshake = new HandshakeSteps(transport, peer);
+        this.copies = new FramePool(transport.alloc);
     }
 
     @Override
@@ -121,7 +125,7 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter
             if (opened && type == Frames.MESSAGE)
             {
                 handedOff = true;
-                onMessage(frame);
+                onMessageSlice(frame);
                 return;
             }
             frame.skipBytes(Frames.HEADER);
@@ -155,7 +159,7 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter
                 return violation;
             }
             responder = new ReadResponder(transport.registry, transport.settings.readChunk);
-            ctx.pipeline().get(FrameDecoder.class).open(transport.pendingReads.sink(peer));
+            ctx.pipeline().get(FrameDecoder.class).open(transport.pendingReads.sink(peer), this);
             transport.attach(peer, ctx.channel());
         }
         else if (handshake.isDuplicate())
@@ -203,12 +207,11 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter
         }
     }
 
-    private void onMessage(final ByteBuf frame)
+    private void onMessageSlice(final ByteBuf frame)
     {
         frame.setInt(frame.readerIndex(), peer);
-        if (overflow.isEmpty() && transport.inbound.offerFrame(frame))
+        if (overflow.isEmpty() && publish(frame))
         {
-            published = true;
             return;
         }
         overflow.add(frame);
@@ -220,14 +223,68 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter
         }
     }
 
+    /**
+     * Hands a stamped frame to the rank, as a pooled copy when it is small (the decoder's slice
+     * and the read buffer behind it are then released here, on the loop that allocated them, so
+     * Netty recycles them without allocating), or as the slice itself. False when the queue is
+     * full; the caller keeps {@code frame}.
+     */
+    private boolean publish(final ByteBuf frame)
+    {
+        final ByteBuf copy = copies.copyOf(frame, frame.readerIndex(), frame.readableBytes());
+        if (copy == null)
+        {
+            if (!transport.inbound.offerFrame(frame))
+            {
+                return false;
+            }
+            published = true;
+            return true;
+        }
+        if (transport.inbound.offerFrame(copy))
+        {
+            frame.release();
+            published = true;
+            return true;
+        }
+        copy.release();
+        return false;
+    }
+
+    /**
+     * The decoder's fast path for a MESSAGE frame of the open session: a pooled copy, stamped and
+     * published, when it is small, nothing is held back and the queue has room; otherwise the
+     * frame comes through {@link #channelRead} as a slice.
+     */
+    @Override
+    public boolean onMessage(final ByteBuf in, final int index, final int length)
+    {
+        if (done || !overflow.isEmpty())
+        {
+            return false;
+        }
+        final ByteBuf copy = copies.copyOf(in, index, length);
+        if (copy == null)
+        {
+            return false;
+        }
+        copy.setInt(0, peer);
+        if (transport.inbound.offerFrame(copy))
+        {
+            published = true;
+            return true;
+        }
+        copy.release();
+        return false;
+    }
+
     /** Hands held frames over again after the rank polled; runs on this channel's loop. */
     void resume()
     {
         ByteBuf frame;
-        while ((frame = overflow.peek()) != null && transport.inbound.offerFrame(frame))
+        while ((frame = overflow.peek()) != null && publish(frame))
         {
             overflow.poll();
-            published = true;
         }
         signalIfPublished();
         if (!overflow.isEmpty() && !transport.isClosed())
@@ -294,6 +351,7 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter
         signalIfPublished();
         cancelTimer();
         done = true;
+        copies.release();
         if (responder != null)
         {
             responder.clear();

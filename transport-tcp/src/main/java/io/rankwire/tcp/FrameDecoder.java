@@ -24,6 +24,7 @@ final class FrameDecoder extends ByteToMessageDecoder
     private final Refusals refusals;
     private int limit = HANDSHAKE_MAX_FRAME;
     private DataSink sink;
+    private MessageSink messages;
     private int streamRemaining;
     private boolean failed;
 
@@ -45,8 +46,26 @@ final class FrameDecoder extends ByteToMessageDecoder
      */
     void open(final DataSink sink)
     {
+        open(sink, null);
+    }
+
+    /** Like {@link #open(DataSink)}, and offers complete MESSAGE frames to {@code messages} first. */
+    void open(final DataSink sink, final MessageSink messages)
+    {
         limit = maxFrame;
         this.sink = sink;
+        this.messages = messages;
+    }
+
+    /**
+     * Takes complete MESSAGE frames straight from the read buffer, so a frame the sink copies
+     * needs no slice (one pooled object per frame, and leak tracking of it when Netty samples the
+     * read buffer). A frame the sink declines is emitted as a retained slice as usual.
+     */
+    interface MessageSink
+    {
+        /** Whether the frame at {@code in[index, index + length)} was taken (copied). */
+        boolean onMessage(ByteBuf in, int index, int length);
     }
 
     /**
@@ -111,7 +130,10 @@ final class FrameDecoder extends ByteToMessageDecoder
         {
             return;
         }
-        out.add(in.retainedSlice(readerIndex, frameLength));
+        if (type != Frames.MESSAGE || messages == null || !messages.onMessage(in, readerIndex, frameLength))
+        {
+            out.add(in.retainedSlice(readerIndex, frameLength));
+        }
         in.skipBytes(frameLength);
     }
 

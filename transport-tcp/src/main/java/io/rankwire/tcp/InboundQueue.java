@@ -13,8 +13,8 @@ import org.agrona.concurrent.UnsafeBuffer;
 /**
  * The hand-over from event loops (many producers) to the rank's poll thread (one consumer): a
  * bounded array queue of received frames plus an unbounded queue of rare control events (READ
- * completions, peer failures). A received frame is the decoder's retained slice whose length
- * field has been overwritten with the sending rank:
+ * completions, peer failures). A received frame is a {@link FramePool} copy (small frames) or
+ * the decoder's retained slice, whose length field has been overwritten with the sending rank:
  *
  * <pre>
  *  +----------------+---------+-----------------------------+
@@ -23,7 +23,8 @@ import org.agrona.concurrent.UnsafeBuffer;
  * </pre>
  *
  * {@link #poll} delivers each frame as a RECV completion whose buffer views the TMH and payload,
- * then releases it once the handler has returned.
+ * then releases it once the handler has returned (a pooled copy thereby goes back to its
+ * connection's pool; nothing is allocated or freed on this thread).
  */
 final class InboundQueue
 {

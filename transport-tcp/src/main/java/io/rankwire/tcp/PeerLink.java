@@ -8,6 +8,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 
 import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufAllocator;
 import io.netty.channel.Channel;
 import io.netty.channel.EventLoop;
 import io.rankwire.spi.ReturnCode;
@@ -36,6 +37,8 @@ final class PeerLink
 
     final int peer;
     final EventLoop loop;
+    /** Buffers for the engine thread's frames to this peer (see {@link FramePool}). Engine thread only. */
+    final FramePool frames;
     private final OneToOneConcurrentArrayQueue<ByteBuf> outbound;
     private final long maxQueuedBytes;
     private final AtomicInteger state = new AtomicInteger(IDLE);
@@ -47,10 +50,12 @@ final class PeerLink
     private volatile InetSocketAddress address;
     private volatile byte[] fingerprint;
 
-    PeerLink(final int peer, final EventLoop loop, final int queueCapacity, final long maxQueuedBytes)
+    PeerLink(
+        final int peer, final EventLoop loop, final int queueCapacity, final long maxQueuedBytes, final ByteBufAllocator alloc)
     {
         this.peer = peer;
         this.loop = loop;
+        this.frames = new FramePool(alloc);
         this.outbound = new OneToOneConcurrentArrayQueue<>(queueCapacity);
         this.maxQueuedBytes = maxQueuedBytes;
     }

@@ -61,7 +61,7 @@ final class TcpTransport implements Transport
     private final EventLoops loops;
     private final Connector connector;
     private final PeerLink[] links;
-    private final ByteBufAllocator alloc = PooledByteBufAllocator.DEFAULT;
+    final ByteBufAllocator alloc = PooledByteBufAllocator.DEFAULT;
     private final ConcurrentLinkedQueue<ConnectionHandler> stalled = new ConcurrentLinkedQueue<>();
     private volatile boolean closed;
 
@@ -87,7 +87,7 @@ final class TcpTransport implements Transport
         this.links = new PeerLink[size];
         for (int p = 0; p < size; p++)
         {
-            links[p] = new PeerLink(p, loops.group.next(), settings.sendQueue, settings.sendQueueBytes);
+            links[p] = new PeerLink(p, loops.group.next(), settings.sendQueue, settings.sendQueueBytes, alloc);
         }
         try
         {
@@ -241,7 +241,8 @@ final class TcpTransport implements Transport
                 return admitted;
             }
         }
-        final ByteBuf frame = alloc.directBuffer(frameLength);
+        final ByteBuf pooled = link.frames.acquire(frameLength);
+        final ByteBuf frame = pooled != null ? pooled : alloc.directBuffer(frameLength);
         frame.writeInt(peer == rank ? rank : 1 + (int)messageLength);
         frame.writeByte(Frames.MESSAGE);
         Buffers.append(frame, header, hdrOffset, hdrLength);
@@ -429,6 +430,7 @@ final class TcpTransport implements Transport
         for (final PeerLink link : links)
         {
             link.releaseQueued();
+            link.frames.release();
         }
         stalled.clear();
         inbound.clear();

@@ -1,0 +1,195 @@
+package io.rankwire.tcp;
+
+import java.lang.management.ManagementFactory;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import io.netty.util.ResourceLeakDetector;
+import io.rankwire.spi.Completion;
+import io.rankwire.spi.CompletionHandler;
+import io.rankwire.spi.CompletionOpcode;
+import io.rankwire.spi.ReturnCode;
+import org.agrona.concurrent.UnsafeBuffer;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The default (event-loop) mode's per-message path allocates nothing once warm, on any thread
+ * involved: the two ranks' threads and every event-loop thread of both transports, read by thread
+ * id through HotSpot's per-thread allocation counters. Netty's leak detection is switched off for
+ * the duration (the build runs it at PARANOID, which records a stack trace on every buffer access);
+ * docs/PERFORMANCE.md ("Allocation", tcp) gives what its default SIMPLE level costs.
+ */
+class TcpAllocationTest
+{
+    private static final com.sun.management.ThreadMXBean THREADS =
+        (com.sun.management.ThreadMXBean)ManagementFactory.getThreadMXBean();
+    private static final int WARM_UP = 20_000;
+    private static final int WINDOW = 2_000;
+    private static final int WINDOWS = 6;
+    /** Bytes allowed in the best window of 2,000 round trips (4,000 messages), for all threads together. */
+    private static final long BOUND = 256;
+
+    @Test
+    @Timeout(value = 120, unit = TimeUnit.SECONDS)
+    void shouldAllocateNothingPerMessageInEventLoopMode() throws Exception
+    {
+        final ResourceLeakDetector.Level level = ResourceLeakDetector.getLevel();
+        ResourceLeakDetector.setLevel(ResourceLeakDetector.Level.DISABLED);
+        try (TcpJob job = new TcpJob(2, TcpJob.settings()))
+        {
+            final Echo echo = new Echo(job.ranks[1]);
+            final Thread echoThread = new Thread(echo, "allocation-echo");
+            echoThread.start();
+            try
+            {
+                final Pinger pinger = new Pinger(job.ranks[0]);
+                pinger.roundTrips(WARM_UP);
+                final long[] ids = threadIds(echoThread);
+                final long[] before = new long[ids.length];
+                long fewest = Long.MAX_VALUE;
+                for (int w = 0; w < WINDOWS; w++)
+                {
+                    read(ids, before);
+                    pinger.roundTrips(WINDOW);
+                    fewest = Math.min(fewest, allocatedSince(ids, before));
+                }
+                assertEquals(WARM_UP + WINDOWS * WINDOW, pinger.received);
+                assertTrue(fewest <= BOUND, "fewest bytes in a window of " + WINDOW + " round trips on " +
+                    ids.length + " threads: " + fewest + " (expected: <= " + BOUND + ")");
+            }
+            finally
+            {
+                echo.stop = true;
+                echoThread.join(10_000);
+            }
+        }
+        finally
+        {
+            ResourceLeakDetector.setLevel(level);
+        }
+    }
+
+    /** This thread (rank 0), the echoing rank's thread, and every event loop of both transports. */
+    private static long[] threadIds(final Thread echoThread)
+    {
+        final List<Long> ids = new ArrayList<>();
+        ids.add(Thread.currentThread().getId());
+        ids.add(echoThread.getId());
+        for (final Thread t : Thread.getAllStackTraces().keySet())
+        {
+            if (t.getName().startsWith("rankwire-tcp-"))
+            {
+                ids.add(t.getId());
+            }
+        }
+        assertTrue(ids.size() >= 4, "event-loop threads found: " + (ids.size() - 2));
+        final long[] out = new long[ids.size()];
+        for (int i = 0; i < out.length; i++)
+        {
+            out[i] = ids.get(i);
+        }
+        return out;
+    }
+
+    private static void read(final long[] ids, final long[] into)
+    {
+        for (int i = ids.length - 1; i >= 0; i--)
+        {
+            into[i] = THREADS.getThreadAllocatedBytes(ids[i]);
+        }
+    }
+
+    private static long allocatedSince(final long[] ids, final long[] before)
+    {
+        long sum = 0;
+        for (int i = 0; i < ids.length; i++)
+        {
+            sum += THREADS.getThreadAllocatedBytes(ids[i]) - before[i];
+        }
+        return sum;
+    }
+
+    /** Rank 0: sends an 8-byte message to rank 1 and polls until the echo is back. */
+    private static final class Pinger implements CompletionHandler
+    {
+        private final TcpTransport rank;
+        private final UnsafeBuffer message = TcpJob.message(7, new byte[8]);
+        private boolean back;
+        int received;
+
+        Pinger(final TcpTransport rank)
+        {
+            this.rank = rank;
+        }
+
+        void roundTrips(final int count)
+        {
+            for (int i = 0; i < count; i++)
+            {
+                back = false;
+                while (rank.postSend(1, message, 0, message.capacity(), null, 0, 0, i) == ReturnCode.BACK_PRESSURED)
+                {
+                    rank.poll(this, 16);
+                }
+                while (!back)
+                {
+                    if (rank.poll(this, 16) == 0)
+                    {
+                        TcpJob.idle();
+                    }
+                }
+            }
+        }
+
+        @Override
+        public void onCompletion(final Completion c)
+        {
+            if (c.opcode() == CompletionOpcode.RECV && c.byteLength() == message.capacity())
+            {
+                back = true;
+                received++;
+            }
+        }
+    }
+
+    /** Rank 1: sends every received message back to rank 0. */
+    private static final class Echo implements Runnable, CompletionHandler
+    {
+        private final TcpTransport rank;
+        volatile boolean stop;
+
+        Echo(final TcpTransport rank)
+        {
+            this.rank = rank;
+        }
+
+        @Override
+        public void run()
+        {
+            while (!stop)
+            {
+                if (rank.poll(this, 16) == 0)
+                {
+                    Thread.yield();
+                }
+            }
+        }
+
+        @Override
+        public void onCompletion(final Completion c)
+        {
+            if (c.opcode() == CompletionOpcode.RECV)
+            {
+                while (rank.postSend(0, c.buffer(), c.offset(), c.byteLength(), null, 0, 0, 0) == ReturnCode.BACK_PRESSURED)
+                {
+                    Thread.yield();
+                }
+            }
+        }
+    }
+}
