@@ -168,11 +168,11 @@ final class EngineSession
         }
     }
 
-    /** Sends one admitted READ_REQUEST frame (ownership passes); its answer is expected next. */
-    void sendReadRequest(final ByteBuf frame)
+    /** Sends one admitted READ_REQUEST frame for {@code length} bytes (ownership passes); its answer is expected next. */
+    void sendReadRequest(final ByteBuf frame, final int length)
     {
         readsExpected++;
-        dataNext = true;
+        dataNext |= length >= DIRECT_READ_MIN;
         send(frame);
     }
 
@@ -413,7 +413,15 @@ final class EngineSession
             current = null;
             target = null;
         }
-        chunkEnded(transport.pendingReads.advance(read, n));
+        final boolean completed = transport.pendingReads.advance(read, n);
+        if (completed)
+        {
+            readEnded();
+        }
+        else if (streamRemaining == 0)
+        {
+            dataNext = read.length - read.received >= DIRECT_READ_MIN;
+        }
         return n == asked;
     }
 
@@ -432,23 +440,14 @@ final class EngineSession
             current = null;
             target = null;
         }
-        chunkEnded(completed);
-        return true;
-    }
-
-    /** After a body's bytes went in: at a chunk's end, expect the next chunk of this read or of the next one. */
-    private void chunkEnded(final boolean readCompleted)
-    {
-        if (readCompleted)
+        if (completed)
         {
             readEnded();
         }
-        else if (streamRemaining == 0)
-        {
-            dataNext = true;
-        }
+        return true;
     }
 
+    /** A read from this peer ended (last byte or READ_ERROR): expect the next one's data if any is outstanding. */
     private void readEnded()
     {
         readsExpected = Math.max(0, readsExpected - 1);
