@@ -27,8 +27,11 @@ import org.agrona.concurrent.UnsafeBuffer;
  * <p>Reading: {@link #poll} reads into one per-connection direct buffer, decodes frames in
  * place with the same checks as {@link FrameDecoder} (length first, type, body length), and
  * delivers each MESSAGE as a RECV completion viewing the buffer (no copy, no queue). READ_DATA
- * bodies are copied into their reads' destinations as they arrive, READ_REQUESTs are answered by
- * the {@link SessionWriter}. The buffer starts at 256 KiB and grows to one frame at most.
+ * bodies of {@link #DIRECT_READ_MIN} bytes or more are read from the socket straight into their
+ * reads' destinations (when such a chunk is expected, the read before it stops after the chunk's
+ * header, see {@link #dataNext}); smaller ones are copied from the buffer. READ_REQUESTs are
+ * answered by the {@link SessionWriter}. The buffer starts at 256 KiB and grows to one frame at
+ * most.
  *
  * <pre>
  *  in:  | consumed | frame | frame | partial frame |  free  |

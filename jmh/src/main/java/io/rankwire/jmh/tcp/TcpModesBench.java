@@ -38,7 +38,16 @@ import io.rankwire.jmh.sim.Exchanges;
  * </pre>
  *
  * Modes: {@code default}, {@code busyPoll}, {@code engineIo}, {@code engineIoSpin} (the first
- * three when none are given).
+ * three when none are given). Other {@code rankwire.tcp.*} settings may be given as {@code -D}
+ * system properties (e.g. {@code -Drankwire.tcp.readChunk=1048576}); they apply to every mode.
+ *
+ * <p>4 MiB transfers: both the raw stream and Rankwire first run untimed transfers (a fifth of
+ * the timed ones, at least 1 GiB), and Rankwire before them 5,000 rendezvous sends of 128 KiB,
+ * so that its per-message rendezvous path is compiled in the fresh partner JVM (a few hundred
+ * 4 MiB transfers call it too rarely for the JIT). Each timed transfer is one blocking operation
+ * (raw: write 4 MiB, read the 1-byte acknowledgement; Rankwire: a blocking {@code send}, which
+ * returns on the receiver's FIN). The mean is total bytes over total time; the median transfer's
+ * rate is also printed, as it is less sensitive to stalls caused by other processes.
  */
 public final class TcpModesBench
 {
