@@ -47,7 +47,10 @@ import io.rankwire.jmh.sim.Exchanges;
  * 4 MiB transfers call it too rarely for the JIT). Each timed transfer is one blocking operation
  * (raw: write 4 MiB, read the 1-byte acknowledgement; Rankwire: a blocking {@code send}, which
  * returns on the receiver's FIN). The mean is total bytes over total time; the median transfer's
- * rate is also printed, as it is less sensitive to stalls caused by other processes.
+ * rate is also printed, as it is less sensitive to stalls caused by other processes, and so is
+ * the CPU time both processes used per timed transfer (all their threads, from
+ * {@code /proc/<pid>/task/<tid>/schedstat}; Linux only), which does not grow while a process
+ * waits for a core.
  */
 public final class TcpModesBench
 {
@@ -77,11 +80,12 @@ public final class TcpModesBench
         {
             System.out.printf("round %d  load average %s%n", round, loadAverage());
             final long[] raw = rawPingPong(iterations, false);
-            final long[] rawTimes = rawStream(transfers);
-            final double rawBw = meanMibPerSecond(rawTimes);
-            final double rawMedianBw = medianMibPerSecond(rawTimes);
-            System.out.printf("  raw          8 B one-way ns p50/p90/p99 %s   4 MiB %.0f MiB/s (median transfer %.0f MiB/s)%n",
-                percentiles(raw), rawBw, rawMedianBw);
+            final Bulk rawBulk = rawStream(transfers);
+            final double rawBw = meanMibPerSecond(rawBulk.times);
+            final double rawMedianBw = medianMibPerSecond(rawBulk.times);
+            final double rawCpu = rawBulk.cpuMicrosPerTransfer();
+            System.out.printf("  raw          8 B one-way ns p50/p90/p99 %s   4 MiB %.0f MiB/s (median transfer %.0f MiB/s," +
+                " CPU %.0f us per transfer)%n", percentiles(raw), rawBw, rawMedianBw, rawCpu);
             final boolean anySpin = modes.stream().anyMatch(m -> m.endsWith("Spin"));
             final long[] rawSpin = anySpin ? rawPingPong(iterations, true) : raw;
             if (anySpin)
@@ -91,14 +95,16 @@ public final class TcpModesBench
             for (final String mode : modes)
             {
                 final long[] tcp = rankwirePingPong(settings(mode), iterations);
-                final long[] tcpTimes = rankwireBandwidth(settings(mode), transfers);
-                final double tcpBw = meanMibPerSecond(tcpTimes);
-                final double tcpMedianBw = medianMibPerSecond(tcpTimes);
+                final Bulk tcpBulk = rankwireBandwidth(settings(mode), transfers);
+                final double tcpBw = meanMibPerSecond(tcpBulk.times);
+                final double tcpMedianBw = medianMibPerSecond(tcpBulk.times);
+                final double tcpCpu = tcpBulk.cpuMicrosPerTransfer();
                 final long[] base = mode.endsWith("Spin") ? rawSpin : raw;
                 System.out.printf("  %-12s 8 B one-way ns p50/p90/p99 %s (p50 %.2fx %s)   4 MiB %.0f MiB/s (%.2f of raw)" +
-                    " (median transfer %.0f MiB/s, %.2f of raw)%n",
+                    " (median transfer %.0f MiB/s, %.2f of raw; CPU %.0f us per transfer, %.2fx raw)%n",
                     mode, percentiles(tcp), (double)tcp[tcp.length / 2] / base[base.length / 2],
-                    base == raw ? "raw" : "rawSpin", tcpBw, tcpBw / rawBw, tcpMedianBw, tcpMedianBw / rawMedianBw);
+                    base == raw ? "raw" : "rawSpin", tcpBw, tcpBw / rawBw, tcpMedianBw, tcpMedianBw / rawMedianBw,
+                    tcpCpu, tcpCpu / rawCpu);
             }
         }
     }
@@ -193,7 +199,25 @@ public final class TcpModesBench
         return 4.0 / (sorted[sorted.length / 2] / 1e9);
     }
 
-    private static long[] rankwireBandwidth(final Map<String, String> settings, final int transfers) throws Exception
+    /** Timed 4 MiB transfers: nanoseconds each, and the CPU time both processes used meanwhile (-1 if unknown). */
+    private static final class Bulk
+    {
+        final long[] times;
+        final long cpuNanos;
+
+        Bulk(final long[] times, final long cpuNanos)
+        {
+            this.times = times;
+            this.cpuNanos = cpuNanos;
+        }
+
+        double cpuMicrosPerTransfer()
+        {
+            return cpuNanos < 0 ? Double.NaN : cpuNanos / 1e3 / times.length;
+        }
+    }
+
+    private static Bulk rankwireBandwidth(final Map<String, String> settings, final int transfers) throws Exception
     {
         try (TcpPair pair = TcpPair.start(settings, Exchanges.Role.SINK))
         {
@@ -208,13 +232,14 @@ public final class TcpModesBench
                 Exchanges.bulkSend(world, buf);
             }
             final long[] times = new long[transfers];
+            final long cpuStart = CpuTime.bothNanos(pair.partnerPid());
             for (int i = 0; i < transfers; i++)
             {
                 final long start = System.nanoTime();
                 Exchanges.bulkSend(world, buf);
                 times[i] = System.nanoTime() - start;
             }
-            return times;
+            return new Bulk(times, cpuUsed(cpuStart, CpuTime.bothNanos(pair.partnerPid())));
         }
     }
 
@@ -249,7 +274,12 @@ public final class TcpModesBench
         }
     }
 
-    private static long[] rawStream(final int transfers) throws Exception
+    private static long cpuUsed(final long start, final long end)
+    {
+        return start < 0 || end < 0 ? -1 : end - start;
+    }
+
+    private static Bulk rawStream(final int transfers) throws Exception
     {
         try (ServerSocketChannel server = ServerSocketChannel.open())
         {
@@ -264,8 +294,13 @@ public final class TcpModesBench
                     final ByteBuffer ack = ByteBuffer.allocateDirect(1);
                     final long[] times = new long[transfers];
                     final int warmUp = bulkWarmUp(transfers);
+                    long cpuStart = -1;
                     for (int i = -warmUp; i < transfers; i++)
                     {
+                        if (i == 0)
+                        {
+                            cpuStart = CpuTime.bothNanos(partner.pid());
+                        }
                         final long start = System.nanoTime();
                         writeFully(ch, bulk.clear());
                         readFully(ch, ack.clear());
@@ -274,7 +309,7 @@ public final class TcpModesBench
                             times[i] = System.nanoTime() - start;
                         }
                     }
-                    return times;
+                    return new Bulk(times, cpuUsed(cpuStart, CpuTime.bothNanos(partner.pid())));
                 }
             }
         }
