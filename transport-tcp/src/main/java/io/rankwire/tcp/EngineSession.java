@@ -27,8 +27,11 @@ import org.agrona.concurrent.UnsafeBuffer;
  * <p>Reading: {@link #poll} reads into one per-connection direct buffer, decodes frames in
  * place with the same checks as {@link FrameDecoder} (length first, type, body length), and
  * delivers each MESSAGE as a RECV completion viewing the buffer (no copy, no queue). READ_DATA
- * bodies are copied into their reads' destinations as they arrive, READ_REQUESTs are answered by
- * the {@link SessionWriter}. The buffer starts at 256 KiB and grows to one frame at most.
+ * bodies of {@link #DIRECT_READ_MIN} bytes or more are read from the socket straight into their
+ * reads' destinations (when such a chunk is expected, the read before it stops after the chunk's
+ * header, see {@link #dataNext}); smaller ones are copied from the buffer. READ_REQUESTs are
+ * answered by the {@link SessionWriter}. The buffer starts at 256 KiB and grows to one frame at
+ * most.
  *
  * <pre>
  *  in:  | consumed | frame | frame | partial frame |  free  |
@@ -168,11 +171,11 @@ final class EngineSession
         }
     }
 
-    /** Sends one admitted READ_REQUEST frame (ownership passes); its answer is expected next. */
-    void sendReadRequest(final ByteBuf frame)
+    /** Sends one admitted READ_REQUEST frame for {@code length} bytes (ownership passes); its answer is expected next. */
+    void sendReadRequest(final ByteBuf frame, final int length)
     {
         readsExpected++;
-        dataNext = true;
+        dataNext |= length >= DIRECT_READ_MIN;
         send(frame);
     }
 
@@ -413,7 +416,15 @@ final class EngineSession
             current = null;
             target = null;
         }
-        chunkEnded(transport.pendingReads.advance(read, n));
+        final boolean completed = transport.pendingReads.advance(read, n);
+        if (completed)
+        {
+            readEnded();
+        }
+        else if (streamRemaining == 0)
+        {
+            dataNext = read.length - read.received >= DIRECT_READ_MIN;
+        }
         return n == asked;
     }
 
@@ -432,23 +443,14 @@ final class EngineSession
             current = null;
             target = null;
         }
-        chunkEnded(completed);
-        return true;
-    }
-
-    /** After a body's bytes went in: at a chunk's end, expect the next chunk of this read or of the next one. */
-    private void chunkEnded(final boolean readCompleted)
-    {
-        if (readCompleted)
+        if (completed)
         {
             readEnded();
         }
-        else if (streamRemaining == 0)
-        {
-            dataNext = true;
-        }
+        return true;
     }
 
+    /** A read from this peer ended (last byte or READ_ERROR): expect the next one's data if any is outstanding. */
     private void readEnded()
     {
         readsExpected = Math.max(0, readsExpected - 1);

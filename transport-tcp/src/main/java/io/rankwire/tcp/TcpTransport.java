@@ -307,7 +307,7 @@ final class TcpTransport implements Transport
             if (admitted == ReturnCode.OK)
             {
                 final PendingReads.Read read = pendingReads.add(peer, dst, dstOffset, length, wrId);
-                session.sendReadRequest(Frames.readRequest(alloc, read.id, va, rkey, length));
+                session.sendReadRequest(Frames.readRequest(alloc, read.id, va, rkey, length), length);
             }
             return admitted;
         }

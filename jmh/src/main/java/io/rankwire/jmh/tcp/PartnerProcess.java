@@ -66,6 +66,12 @@ public final class PartnerProcess implements AutoCloseable
         return out;
     }
 
+    /** The partner's process id. */
+    public long pid()
+    {
+        return process.pid();
+    }
+
     /** True while the partner runs. */
     public boolean isAlive()
     {

@@ -38,13 +38,32 @@ import io.rankwire.jmh.sim.Exchanges;
  * </pre>
  *
  * Modes: {@code default}, {@code busyPoll}, {@code engineIo}, {@code engineIoSpin} (the first
- * three when none are given).
+ * three when none are given). Other {@code rankwire.tcp.*} settings may be given as {@code -D}
+ * system properties (e.g. {@code -Drankwire.tcp.readChunk=1048576}); they apply to every mode.
+ *
+ * <p>4 MiB transfers: both the raw stream and Rankwire first run untimed transfers (a fifth of
+ * the timed ones, at least 1 GiB), and Rankwire before them 5,000 rendezvous sends of 128 KiB,
+ * so that its per-message rendezvous path is compiled in the fresh partner JVM (a few hundred
+ * 4 MiB transfers call it too rarely for the JIT). Each timed transfer is one blocking operation
+ * (raw: write 4 MiB, read the 1-byte acknowledgement; Rankwire: a blocking {@code send}, which
+ * returns on the receiver's FIN). The mean is total bytes over total time; the median transfer's
+ * rate is also printed, as it is less sensitive to stalls caused by other processes, and so is
+ * the CPU time both processes used per timed transfer (all their threads, from
+ * {@code /proc/<pid>/task/<tid>/schedstat}; Linux only), which does not grow while a process
+ * waits for a core.
  */
 public final class TcpModesBench
 {
     private static final int MIB4 = Exchanges.BULK_BYTES;
     /** Bulk warm-up moves at least this much (as the example benchmarks do), for the raw stream and Rankwire alike. */
     private static final long WARM_UP_BYTES = 1L << 30;
+    /**
+     * Rendezvous sends of {@link #PATH_WARM_UP_BYTES} (above the eager limit) that compile the
+     * per-message rendezvous path (RTS, READ_REQUEST, FIN, matching) in both rank JVMs before
+     * anything is timed; a few hundred 4 MiB transfers call it too rarely for the JIT.
+     */
+    private static final int PATH_WARM_UP = 5000;
+    private static final int PATH_WARM_UP_BYTES = 128 << 10;
 
     private TcpModesBench()
     {
@@ -61,8 +80,12 @@ public final class TcpModesBench
         {
             System.out.printf("round %d  load average %s%n", round, loadAverage());
             final long[] raw = rawPingPong(iterations, false);
-            final double rawBw = rawStream(transfers);
-            System.out.printf("  raw          8 B one-way ns p50/p90/p99 %s   4 MiB %.0f MiB/s%n", percentiles(raw), rawBw);
+            final Bulk rawBulk = rawStream(transfers);
+            final double rawBw = meanMibPerSecond(rawBulk.times);
+            final double rawMedianBw = medianMibPerSecond(rawBulk.times);
+            final double rawCpu = rawBulk.cpuMicrosPerTransfer();
+            System.out.printf("  raw          8 B one-way ns p50/p90/p99 %s   4 MiB %.0f MiB/s (median transfer %.0f MiB/s," +
+                " CPU %.0f us per transfer)%n", percentiles(raw), rawBw, rawMedianBw, rawCpu);
             final boolean anySpin = modes.stream().anyMatch(m -> m.endsWith("Spin"));
             final long[] rawSpin = anySpin ? rawPingPong(iterations, true) : raw;
             if (anySpin)
@@ -72,11 +95,16 @@ public final class TcpModesBench
             for (final String mode : modes)
             {
                 final long[] tcp = rankwirePingPong(settings(mode), iterations);
-                final double tcpBw = rankwireBandwidth(settings(mode), transfers);
+                final Bulk tcpBulk = rankwireBandwidth(settings(mode), transfers);
+                final double tcpBw = meanMibPerSecond(tcpBulk.times);
+                final double tcpMedianBw = medianMibPerSecond(tcpBulk.times);
+                final double tcpCpu = tcpBulk.cpuMicrosPerTransfer();
                 final long[] base = mode.endsWith("Spin") ? rawSpin : raw;
-                System.out.printf("  %-12s 8 B one-way ns p50/p90/p99 %s (p50 %.2fx %s)   4 MiB %.0f MiB/s (%.2f of raw)%n",
+                System.out.printf("  %-12s 8 B one-way ns p50/p90/p99 %s (p50 %.2fx %s)   4 MiB %.0f MiB/s (%.2f of raw)" +
+                    " (median transfer %.0f MiB/s, %.2f of raw; CPU %.0f us per transfer, %.2fx raw)%n",
                     mode, percentiles(tcp), (double)tcp[tcp.length / 2] / base[base.length / 2],
-                    base == raw ? "raw" : "rawSpin", tcpBw, tcpBw / rawBw);
+                    base == raw ? "raw" : "rawSpin", tcpBw, tcpBw / rawBw, tcpMedianBw, tcpMedianBw / rawMedianBw,
+                    tcpCpu, tcpCpu / rawCpu);
             }
         }
     }
@@ -101,6 +129,13 @@ public final class TcpModesBench
                 break;
             default:
                 throw new IllegalArgumentException("mode : " + mode + " (expected: default|busyPoll|engineIo|engineIoSpin)");
+        }
+        for (final String key : System.getProperties().stringPropertyNames())
+        {
+            if (key.startsWith("rankwire.tcp."))
+            {
+                m.put(key, System.getProperty(key));
+            }
         }
         return m;
     }
@@ -145,22 +180,66 @@ public final class TcpModesBench
         }
     }
 
-    private static double rankwireBandwidth(final Map<String, String> settings, final int transfers) throws Exception
+    /** MiB/s over all timed transfers ({@code times}: nanoseconds per 4 MiB transfer). */
+    private static double meanMibPerSecond(final long[] times)
+    {
+        long sum = 0;
+        for (final long t : times)
+        {
+            sum += t;
+        }
+        return times.length * 4.0 / (sum / 1e9);
+    }
+
+    /** MiB/s of the median transfer: less sensitive than the mean to stalls from other processes. */
+    private static double medianMibPerSecond(final long[] times)
+    {
+        final long[] sorted = times.clone();
+        Arrays.sort(sorted);
+        return 4.0 / (sorted[sorted.length / 2] / 1e9);
+    }
+
+    /** Timed 4 MiB transfers: nanoseconds each, and the CPU time both processes used meanwhile (-1 if unknown). */
+    private static final class Bulk
+    {
+        final long[] times;
+        final long cpuNanos;
+
+        Bulk(final long[] times, final long cpuNanos)
+        {
+            this.times = times;
+            this.cpuNanos = cpuNanos;
+        }
+
+        double cpuMicrosPerTransfer()
+        {
+            return cpuNanos < 0 ? Double.NaN : cpuNanos / 1e3 / times.length;
+        }
+    }
+
+    private static Bulk rankwireBandwidth(final Map<String, String> settings, final int transfers) throws Exception
     {
         try (TcpPair pair = TcpPair.start(settings, Exchanges.Role.SINK))
         {
             final Comm world = pair.rank0().world();
             final UnsafeBuffer buf = Exchanges.directBuffer(MIB4);
+            for (int i = 0; i < PATH_WARM_UP; i++)
+            {
+                world.send(buf, 0, PATH_WARM_UP_BYTES, 1, Exchanges.BULK_TAG);
+            }
             for (int i = 0; i < bulkWarmUp(transfers); i++)
             {
                 Exchanges.bulkSend(world, buf);
             }
-            final long start = System.nanoTime();
+            final long[] times = new long[transfers];
+            final long cpuStart = CpuTime.bothNanos(pair.partnerPid());
             for (int i = 0; i < transfers; i++)
             {
+                final long start = System.nanoTime();
                 Exchanges.bulkSend(world, buf);
+                times[i] = System.nanoTime() - start;
             }
-            return transfers * 4.0 / ((System.nanoTime() - start) / 1e9);
+            return new Bulk(times, cpuUsed(cpuStart, CpuTime.bothNanos(pair.partnerPid())));
         }
     }
 
@@ -195,7 +274,12 @@ public final class TcpModesBench
         }
     }
 
-    private static double rawStream(final int transfers) throws Exception
+    private static long cpuUsed(final long start, final long end)
+    {
+        return start < 0 || end < 0 ? -1 : end - start;
+    }
+
+    private static Bulk rawStream(final int transfers) throws Exception
     {
         try (ServerSocketChannel server = ServerSocketChannel.open())
         {
@@ -208,18 +292,24 @@ public final class TcpModesBench
                     ch.setOption(StandardSocketOptions.TCP_NODELAY, true);
                     final ByteBuffer bulk = ByteBuffer.allocateDirect(MIB4);
                     final ByteBuffer ack = ByteBuffer.allocateDirect(1);
-                    long start = 0;
+                    final long[] times = new long[transfers];
                     final int warmUp = bulkWarmUp(transfers);
+                    long cpuStart = -1;
                     for (int i = -warmUp; i < transfers; i++)
                     {
                         if (i == 0)
                         {
-                            start = System.nanoTime();
+                            cpuStart = CpuTime.bothNanos(partner.pid());
                         }
+                        final long start = System.nanoTime();
                         writeFully(ch, bulk.clear());
                         readFully(ch, ack.clear());
+                        if (i >= 0)
+                        {
+                            times[i] = System.nanoTime() - start;
+                        }
                     }
-                    return transfers * 4.0 / ((System.nanoTime() - start) / 1e9);
+                    return new Bulk(times, cpuUsed(cpuStart, CpuTime.bothNanos(partner.pid())));
                 }
             }
         }

@@ -100,6 +100,12 @@ public final class TcpPair implements AutoCloseable
         return new RankwireConfig(new Properties()).transport("tcp").setAll(settings);
     }
 
+    /** The process id of rank 1 (the partner JVM). */
+    public long partnerPid()
+    {
+        return partner.pid();
+    }
+
     /** Rank 0, for the benchmark thread. */
     public Rankwire rank0()
     {
