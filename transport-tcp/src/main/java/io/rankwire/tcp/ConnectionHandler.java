@@ -22,9 +22,9 @@ import io.netty.util.concurrent.ScheduledFuture;
  * <p>Received MESSAGE frames are stamped with the peer's rank and handed to the rank's
  * {@link InboundQueue}, small ones as copies into this connection's {@link FramePool} taken by
  * the decoder straight from the read buffer ({@link #onMessage(ByteBuf, int, int)}), so that
- * every Netty buffer is allocated and freed on the event loop; when that queue is full they wait here in order, reading from the socket
- * stops (TCP pushes back on the sender) and the transport resumes the connection after the next
- * {@code poll}. READ_DATA bodies never reach this handler: the decoder streams them into their
+ * every Netty buffer is allocated and freed on the event loop. When that queue is full they wait
+ * here in order, reading from the socket stops (TCP pushes back on the sender) and the transport
+ * resumes the connection after the next {@code poll}. READ_DATA bodies never reach this handler: the decoder streams them into their
  * reads (see {@link PendingReads#sink}).
  */
 final class ConnectionHandler extends ChannelInboundHandlerAdapter implements FrameDecoder.MessageSink

@@ -18,7 +18,8 @@ import io.rankwire.RankwireException;
 /**
  * Listens for peers and opens connections to them. Every connection gets the same pipeline:
  * (optional TLS) | {@link FrameDecoder} | {@link ConnectionHandler}, with TCP_NODELAY, pooled
- * direct buffers, and a write-buffer water mark that gives back-pressure to the rank.
+ * direct buffers, and a write-buffer water mark that gives back-pressure to the rank; in the
+ * default (event-loop) mode also a reusable read buffer ({@link ReadBuffers}).
  */
 final class Connector
 {
@@ -97,6 +98,12 @@ final class Connector
             protected void initChannel(final SocketChannel ch)
             {
                 channels.add(ch);
+                if (transport.engineIo == null)
+                {
+                    final ReadBuffers reads = new ReadBuffers(ch.config().getRecvByteBufAllocator());
+                    ch.config().setRecvByteBufAllocator(reads);
+                    ch.closeFuture().addListener(f -> reads.release());
+                }
                 ch.closeFuture().addListener(f -> channels.remove(ch));
                 if (tls != null)
                 {

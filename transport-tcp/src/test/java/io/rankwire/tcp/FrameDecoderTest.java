@@ -6,6 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.ArrayList;
+import java.util.List;
+
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufUtil;
 import io.netty.buffer.Unpooled;
@@ -40,6 +43,14 @@ class FrameDecoderTest
         return bytes;
     }
 
+    /** A MESSAGE body (a TMH and 4 bytes) whose first byte is {@code marker}. */
+    private static byte[] marked(final int marker)
+    {
+        final byte[] body = new byte[20];
+        body[0] = (byte)marker;
+        return body;
+    }
+
     private static byte[] concat(final byte[] a, final byte[] b)
     {
         final byte[] both = new byte[a.length + b.length];
@@ -70,6 +81,41 @@ class FrameDecoderTest
 
         assertArrayEquals(first, bytesOf(channel.readInbound()));
         assertArrayEquals(second, bytesOf(channel.readInbound()));
+        assertNull(channel.readInbound());
+        assertTrue(channel.isOpen());
+    }
+
+    @Test
+    void shouldGiveMessageFramesToTheMessageSinkAndEmitTheOnesItDeclines()
+    {
+        final List<String> events = new ArrayList<>();
+        final int[] calls = {0};
+        decoder.open(null, (in, index, length) ->
+        {
+            final byte[] bytes = new byte[length];
+            in.getBytes(index, bytes);
+            calls[0]++;
+            if (calls[0] == 2)
+            {
+                return false; // declined: must come out of the pipeline as a frame instead
+            }
+            events.add("sink:" + bytes[5]);
+            return true;
+        });
+        final byte[] first = frame(Frames.MESSAGE, marked(1));
+        final byte[] second = frame(Frames.MESSAGE, marked(2));
+        final byte[] error = frame(Frames.READ_ERROR, new byte[] {0, 0, 0, 0, 0, 0, 0, 7, 3});
+        final byte[] third = frame(Frames.MESSAGE, marked(3));
+        final byte[] all = concat(concat(first, second), concat(error, third));
+        for (final byte b : all)
+        {
+            channel.writeInbound(Unpooled.wrappedBuffer(new byte[] {b}));
+        }
+
+        assertEquals(List.of("sink:1", "sink:3"), events);
+        assertEquals(3, calls[0], "each complete MESSAGE frame offered once");
+        assertArrayEquals(second, bytesOf(channel.readInbound()));
+        assertArrayEquals(error, bytesOf(channel.readInbound()));
         assertNull(channel.readInbound());
         assertTrue(channel.isOpen());
     }
@@ -198,7 +244,7 @@ class FrameDecoderTest
     void shouldStreamReadDataBodiesToTheSinkInOrderWithOtherFrames()
     {
         final java.io.ByteArrayOutputStream data = new java.io.ByteArrayOutputStream();
-        final java.util.List<String> events = new java.util.ArrayList<>();
+        final List<String> events = new ArrayList<>();
         decoder.open(new FrameDecoder.DataSink()
         {
             @Override
