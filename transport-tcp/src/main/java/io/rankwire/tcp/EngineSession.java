@@ -486,8 +486,8 @@ final class EngineSession
     }
 
     /**
-     * Writes GOODBYE after everything queued and waits until the socket took it all, up to
-     * {@code deadline}; the transport is closing.
+     * Writes GOODBYE after everything queued, READ_DATA streams in progress included, and waits
+     * until the socket took it all, up to {@code deadline}; the transport is closing.
      */
     void goodbye(final long deadline)
     {
@@ -498,20 +498,26 @@ final class EngineSession
         try
         {
             link.adoptQueued(writer);
+            drain(deadline); // READ_DATA streams the peer asked for end before GOODBYE, not after it
             writer.queue(Frames.goodbye(channel.alloc()));
-            while (!done && writer.hasPending() && System.nanoTime() - deadline < 0)
-            {
-                if (!writer.flush())
-                {
-                    LockSupport.parkNanos(100_000);
-                }
-            }
+            drain(deadline);
         }
         catch (final IOException e)
         {
             LOG.log(Level.DEBUG, "rankwire-tcp: GOODBYE to rank " + peer + " not sent: " + e);
         }
         release();
+    }
+
+    private void drain(final long deadline) throws IOException
+    {
+        while (!done && writer.hasPending() && System.nanoTime() - deadline < 0)
+        {
+            if (!writer.flush())
+            {
+                LockSupport.parkNanos(100_000);
+            }
+        }
     }
 
     /** The connection ended: GOODBYE (an orderly close) or a failure. Reported once. */
