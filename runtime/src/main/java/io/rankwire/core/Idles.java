@@ -13,6 +13,8 @@ final class Idles
 {
     static final int SPINS = 64;
     static final int YIELDS = 16;
+    /** The yield phase lasts until this many spin windows have passed since the wait began. */
+    static final int YIELD_WINDOW_FACTOR = 10;
     static final long MIN_PARK_NS = TimeUnit.MICROSECONDS.toNanos(1);
     static final long MAX_PARK_NS = TimeUnit.MICROSECONDS.toNanos(100);
     /** Longest single kernel wait in the transport ({@code Transport.awaitActivity}); signals end it early. */
@@ -49,6 +51,13 @@ final class Idles
      * ({@link Wakeup#announce()}, which samples the epoch) and returns, so one more progress call
      * comes between the sample and the first yield or block; it withdraws when work comes again
      * ({@link #reset()}). Before a kernel wait it announces in {@link #reset()} already (no spins).
+     *
+     * <p>The yield phase lasts {@code maxYields} yields and beyond them until
+     * {@code YIELD_WINDOW_FACTOR} (ten) spin windows have passed since the wait began. On a loaded
+     * host a parked rank is scheduled again only tens of microseconds after its unpark; if that
+     * exceeds the spin window, its partner parks too before the reply comes, and the pair settles
+     * into a wake-up per message (one-way medians of 50-80 us). Yielding, the waiter still sees
+     * a reply within a poll, and a partner sharing its core gets the CPU.
      */
     static final class Backoff implements IdleStrategy
     {
@@ -111,7 +120,7 @@ final class Idles
                 }
                 return;
             }
-            if (yields < maxYields && !wakeup.kernelWait())
+            if (!wakeup.kernelWait() && (yields < maxYields || yielding()))
             {
                 yields++;
                 Thread.yield();
@@ -144,6 +153,12 @@ final class Idles
                 return false;
             }
             return ((spins - maxSpins) & (CLOCK_EVERY - 1)) != 0 || System.nanoTime() - spinStart < spinNs;
+        }
+
+        /** Past the spin window, yields go on until {@code YIELD_WINDOW_FACTOR} windows have passed. */
+        private boolean yielding()
+        {
+            return spinNs > 0 && System.nanoTime() - spinStart < YIELD_WINDOW_FACTOR * spinNs;
         }
 
         @Override
