@@ -13,6 +13,8 @@ final class Idles
 {
     static final int SPINS = 64;
     static final int YIELDS = 16;
+    /** The yield phase lasts until this many spin windows have passed since the wait began. */
+    static final int YIELD_WINDOW_FACTOR = 10;
     static final long MIN_PARK_NS = TimeUnit.MICROSECONDS.toNanos(1);
     static final long MAX_PARK_NS = TimeUnit.MICROSECONDS.toNanos(100);
     /** Longest single kernel wait in the transport ({@code Transport.awaitActivity}); signals end it early. */
@@ -49,11 +51,28 @@ final class Idles
      * ({@link Wakeup#announce()}, which samples the epoch) and returns, so one more progress call
      * comes between the sample and the first yield or block; it withdraws when work comes again
      * ({@link #reset()}). Before a kernel wait it announces in {@link #reset()} already (no spins).
+     *
+     * <p>The spin window adapts ({@link #adapt()}): on a host where both ranks share one core, a
+     * partner can only answer once the waiter gives the CPU up, and a fixed 50 us window made
+     * every message wait for it. The yield phase lasts {@code maxYields} yields and beyond them
+     * until {@code YIELD_WINDOW_FACTOR} (ten) configured windows have passed since the wait
+     * began: a waiter that outlasts the window by a little still sees the reply within a poll
+     * rather than after a park and a wake-up (tens of microseconds on a loaded host), and a
+     * partner sharing its core gets the CPU.
      */
     static final class Backoff implements IdleStrategy
     {
         /** Spins between clock reads once past {@code maxSpins}. */
         static final int CLOCK_EVERY = 8;
+        /** A wait that ends within this many yields halves the spin window. */
+        static final int EARLY_YIELDS = 2;
+        /**
+         * The shortest adapted window. Well above a round trip between two cores (under a
+         * microsecond here), so a partner on another core always answers within it and the window
+         * grows back; a floor of a few polls would let a reply that merely outlasts 64 polls look
+         * like a shared core, and each wait would then pay a yield.
+         */
+        static final long MIN_WINDOW_NS = 5_000;
 
         private final Wakeup wakeup;
         private final int maxSpins;
@@ -67,6 +86,8 @@ final class Idles
         private long parkNs;
         private long seenEpoch;
         private boolean announced;
+        /** The spin window in use: {@code spinNs}, or less while replies come just after a first yield. */
+        private long windowNs;
 
         Backoff(
             final Wakeup wakeup, final int maxSpins, final long spinNs, final int maxYields, final long minParkNs,
@@ -78,6 +99,7 @@ final class Idles
             this.maxYields = maxYields;
             this.minParkNs = minParkNs;
             this.maxParkNs = maxParkNs;
+            this.windowNs = spinNs;
             reset();
         }
 
@@ -111,7 +133,7 @@ final class Idles
                 }
                 return;
             }
-            if (yields < maxYields && !wakeup.kernelWait())
+            if (!wakeup.kernelWait() && (yields < maxYields || yielding()))
             {
                 yields++;
                 Thread.yield();
@@ -139,16 +161,48 @@ final class Idles
                 }
                 return true;
             }
-            if (spinNs <= 0)
+            if (windowNs <= 0)
             {
                 return false;
             }
-            return ((spins - maxSpins) & (CLOCK_EVERY - 1)) != 0 || System.nanoTime() - spinStart < spinNs;
+            return ((spins - maxSpins) & (CLOCK_EVERY - 1)) != 0 || System.nanoTime() - spinStart < windowNs;
+        }
+
+        /** Past the spin window, yields go on until {@code YIELD_WINDOW_FACTOR} windows have passed. */
+        private boolean yielding()
+        {
+            return spinNs > 0 && System.nanoTime() - spinStart < YIELD_WINDOW_FACTOR * spinNs;
+        }
+
+        /**
+         * Adapts the spin window to how the last wait ended: work found within the first
+         * {@value #EARLY_YIELDS} yields suggests a partner sharing this core, which could only answer
+         * once this thread gave the CPU up, so the window halves (down to {@link #MIN_WINDOW_NS});
+         * work found while spinning doubles it back towards {@code spinNs}.
+         */
+        private void adapt()
+        {
+            final long floor = Math.min(MIN_WINDOW_NS, spinNs);
+            if (announced && yields > 0 && yields <= EARLY_YIELDS && parkNs == minParkNs)
+            {
+                windowNs = Math.max(floor, windowNs >> 1);
+            }
+            else if (!announced && spins > 0 && windowNs < spinNs)
+            {
+                windowNs = Math.min(spinNs, windowNs << 1);
+            }
+        }
+
+        /** The spin window in use (nanoseconds). */
+        long windowNs()
+        {
+            return windowNs;
         }
 
         @Override
         public void reset()
         {
+            adapt();
             spins = 0;
             yields = 0;
             parkNs = minParkNs;

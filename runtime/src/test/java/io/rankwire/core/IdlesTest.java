@@ -71,4 +71,34 @@ class IdlesTest
         waiter.join();
         assertFalse(waiter.isAlive());
     }
+
+    @Test
+    @Timeout(20)
+    void shouldHalveTheSpinWindowWhenWorkComesRightAfterAYieldAndDoubleItWhenItComesWhileSpinning()
+    {
+        final Wakeup wakeup = new Wakeup();
+        final long spinNs = 4 * Idles.Backoff.MIN_WINDOW_NS;
+        final Idles.Backoff backoff = new Idles.Backoff(wakeup, SPINS, spinNs, 16, 1_000, 1_000);
+        final long floor = Idles.Backoff.MIN_WINDOW_NS;
+        final long[] shrinking = {spinNs / 2, floor, floor};
+        for (final long expected : shrinking)
+        {
+            backoff.reset();
+            while (!backoff.announced())
+            {
+                backoff.idle(0); // spins until the window has passed, then announces
+            }
+            backoff.idle(0); // the first yield
+            backoff.idle(1); // work: the partner answered once this thread yielded
+            assertEquals(expected, backoff.windowNs());
+        }
+        final long[] growing = {2 * floor, spinNs, spinNs};
+        for (final long expected : growing)
+        {
+            backoff.idle(0); // one spin
+            backoff.idle(1); // work while spinning
+            assertEquals(expected, backoff.windowNs());
+        }
+        assertEquals(0, wakeup.idlers());
+    }
 }
