@@ -100,11 +100,7 @@ class EngineLockTest
             acquired.countDown();
             lock.unlock();
         });
-        blocked.start();
-        while (blocked.getState() != Thread.State.TIMED_WAITING && blocked.isAlive())
-        {
-            Thread.onSpinWait();
-        }
+        Parked.startAndAwait(blocked);
         assertEquals(1, acquired.getCount());
         lock.unlock();
         acquired.await();

@@ -62,11 +62,7 @@ class IdlesTest
             backoff.idle(0); // announces
             backoff.idle(0); // parks for up to a minute
         });
-        waiter.start();
-        while (waiter.getState() != Thread.State.TIMED_WAITING && waiter.isAlive())
-        {
-            Thread.onSpinWait();
-        }
+        Parked.startAndAwait(waiter);
         wakeup.wake();
         waiter.join();
         assertFalse(waiter.isAlive());

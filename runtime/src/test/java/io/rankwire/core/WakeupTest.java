@@ -38,11 +38,7 @@ class WakeupTest
         final Wakeup wakeup = new Wakeup();
         final long seen = wakeup.epoch();
         final Thread waiter = new Thread(() -> wakeup.await(MINUTE_NS, MINUTE_NS, seen));
-        waiter.start();
-        while (waiter.getState() != Thread.State.TIMED_WAITING && waiter.isAlive())
-        {
-            Thread.onSpinWait();
-        }
+        Parked.startAndAwait(waiter);
         wakeup.signal();
         waiter.join();
         assertFalse(waiter.isAlive());
@@ -101,11 +97,7 @@ class WakeupTest
             wakeup.await(MINUTE_NS, MINUTE_NS, seen);
             wakeup.withdraw();
         });
-        waiter.start();
-        while (waiter.getState() != Thread.State.TIMED_WAITING && waiter.isAlive())
-        {
-            Thread.onSpinWait();
-        }
+        Parked.startAndAwait(waiter);
         wakeup.wake();
         waiter.join();
         assertFalse(waiter.isAlive());
