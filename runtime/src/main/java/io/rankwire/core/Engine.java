@@ -43,7 +43,7 @@ public final class Engine
     private final MatchEngine matcher;
     private final SrqBuffers srq;
     private final boolean offload;
-    private final ThreadLocal<ArrayDeque<Operation>> opPool = ThreadLocal.withInitial(ArrayDeque::new);
+    private final PerThread<ArrayDeque<Operation>> opPool = new PerThread<>(ArrayDeque::new);
     private final WrapperPool wrappers = new WrapperPool();
     private final ConcurrentLinkedQueue<Operation> futures = new ConcurrentLinkedQueue<>();
     private final Waiter waiter;

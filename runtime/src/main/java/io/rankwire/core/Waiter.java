@@ -16,7 +16,7 @@ final class Waiter
 {
     private final Engine engine;
     private final long callTimeoutNs;
-    private final ThreadLocal<IdleStrategy> idle;
+    private final PerThread<IdleStrategy> idle;
 
     /** {@code transportSpinMicros}: the spin window when the configuration leaves it to the transport. */
     Waiter(final Engine engine, final RankwireConfig config, final int transportSpinMicros, final Wakeup wakeup)
@@ -26,7 +26,7 @@ final class Waiter
         final RankwireConfig.Idle mode = config.idle();
         final int spinMicros = config.spinMicros() >= 0 ? config.spinMicros() : Math.max(0, transportSpinMicros);
         final long spinNs = TimeUnit.MICROSECONDS.toNanos(spinMicros);
-        this.idle = ThreadLocal.withInitial(() -> Idles.create(mode, wakeup, spinNs));
+        this.idle = new PerThread<>(() -> Idles.create(mode, wakeup, spinNs));
     }
 
     /**

@@ -5,6 +5,7 @@ import java.util.ArrayDeque;
 import org.agrona.BufferUtil;
 import org.agrona.DirectBuffer;
 import org.agrona.MutableDirectBuffer;
+import org.agrona.UnsafeApi;
 import org.agrona.concurrent.MessageHandler;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.agrona.concurrent.ringbuffer.OneToOneRingBuffer;
@@ -38,7 +39,9 @@ import io.rankwire.spi.Completion;
  *  |                          tag (u64)                            | 40
  *  +-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+
  * </pre>
- * Fields are in native order (the record never leaves the JVM).
+ * Fields are in native order (the record never leaves the JVM). The record is written and read
+ * with raw stores and loads after one bounds check (the claim, or {@code boundsCheck} on
+ * decode) rather than one check per field.
  */
 final class CompletionQueue
 {
@@ -100,16 +103,19 @@ final class CompletionQueue
             buf = new UnsafeBuffer(new byte[CQE_LENGTH]);
             off = 0;
         }
-        buf.putInt(off + OPCODE, opcode);
-        buf.putInt(off + STATUS, status);
-        buf.putInt(off + FLAGS, flags);
-        buf.putInt(off + PEER, peer);
-        buf.putInt(off + HANDLE, handle);
-        buf.putInt(off + APP_CTX, appCtx);
-        buf.putInt(off + BYTE_LENGTH, byteLength);
-        buf.putInt(off + SRQ_SLOT, srqSlot);
-        buf.putLong(off + WR_ID, wrId);
-        buf.putLong(off + TAG, tag);
+        // tryClaim (or the fresh array) guarantees CQE_LENGTH bytes at off: one check, then raw stores
+        final Object base = buf.byteArray();
+        final long address = buf.addressOffset() + off;
+        UnsafeApi.putInt(base, address + OPCODE, opcode);
+        UnsafeApi.putInt(base, address + STATUS, status);
+        UnsafeApi.putInt(base, address + FLAGS, flags);
+        UnsafeApi.putInt(base, address + PEER, peer);
+        UnsafeApi.putInt(base, address + HANDLE, handle);
+        UnsafeApi.putInt(base, address + APP_CTX, appCtx);
+        UnsafeApi.putInt(base, address + BYTE_LENGTH, byteLength);
+        UnsafeApi.putInt(base, address + SRQ_SLOT, srqSlot);
+        UnsafeApi.putLong(base, address + WR_ID, wrId);
+        UnsafeApi.putLong(base, address + TAG, tag);
         if (index > 0)
         {
             ring.commit(index);
@@ -168,16 +174,19 @@ final class CompletionQueue
     /** Decodes a CQE into {@code c}; returns the SRQ slot it names, or -1. */
     static int decode(final DirectBuffer buf, final int off, final Completion c)
     {
+        buf.boundsCheck(off, CQE_LENGTH);
+        final Object base = buf.byteArray();
+        final long address = buf.addressOffset() + off;
         c.reset()
-            .opcode(buf.getInt(off + OPCODE))
-            .status(buf.getInt(off + STATUS))
-            .flags(buf.getInt(off + FLAGS))
-            .peer(buf.getInt(off + PEER))
-            .handle(buf.getInt(off + HANDLE))
-            .appCtx(buf.getInt(off + APP_CTX))
-            .byteLength(buf.getInt(off + BYTE_LENGTH))
-            .wrId(buf.getLong(off + WR_ID))
-            .tag(buf.getLong(off + TAG));
-        return buf.getInt(off + SRQ_SLOT);
+            .opcode(UnsafeApi.getInt(base, address + OPCODE))
+            .status(UnsafeApi.getInt(base, address + STATUS))
+            .flags(UnsafeApi.getInt(base, address + FLAGS))
+            .peer(UnsafeApi.getInt(base, address + PEER))
+            .handle(UnsafeApi.getInt(base, address + HANDLE))
+            .appCtx(UnsafeApi.getInt(base, address + APP_CTX))
+            .byteLength(UnsafeApi.getInt(base, address + BYTE_LENGTH))
+            .wrId(UnsafeApi.getLong(base, address + WR_ID))
+            .tag(UnsafeApi.getLong(base, address + TAG));
+        return UnsafeApi.getInt(base, address + SRQ_SLOT);
     }
 }
