@@ -20,7 +20,7 @@ import io.netty.buffer.ByteBufAllocator;
  * <p>Slots are taken in ring order (frames are consumed in the order they were made). When the
  * next slot is still in use, or the frame is larger than {@link #SLOT_BYTES}, {@code acquire}
  * returns null and the caller falls back to a one-off buffer. At most {@link #SLOTS} slots of
- * {@link #SLOT_BYTES} each exist, created on first use. Confined to the producing thread, except
+ * {@link #SLOT_BYTES} each (or the counts given to the constructor) exist, created on first use. Confined to the producing thread, except
  * {@link #release()}, which runs once the producer has stopped.
  */
 final class FramePool
@@ -31,13 +31,27 @@ final class FramePool
     static final int SLOT_BYTES = 4096;
 
     private final ByteBufAllocator alloc;
-    private final ByteBuf[] slots = new ByteBuf[SLOTS];
+    private final ByteBuf[] slots;
+    private final int slotBytes;
     private int next;
     private boolean released;
 
+    /** {@link #SLOTS} slots of {@link #SLOT_BYTES}. */
     FramePool(final ByteBufAllocator alloc)
     {
+        this(alloc, SLOTS, SLOT_BYTES);
+    }
+
+    /** {@code slots} (a power of two) slots of {@code slotBytes} each. */
+    FramePool(final ByteBufAllocator alloc, final int slots, final int slotBytes)
+    {
+        if (Integer.bitCount(slots) != 1)
+        {
+            throw new IllegalArgumentException("slots : " + slots + " (expected: a power of two)");
+        }
         this.alloc = alloc;
+        this.slots = new ByteBuf[slots];
+        this.slotBytes = slotBytes;
     }
 
     /**
@@ -46,21 +60,21 @@ final class FramePool
      */
     ByteBuf acquire(final int length)
     {
-        if (length > SLOT_BYTES || released)
+        if (length > slotBytes || released)
         {
             return null;
         }
         ByteBuf slot = slots[next];
         if (slot == null)
         {
-            slot = alloc.directBuffer(SLOT_BYTES, SLOT_BYTES);
+            slot = alloc.directBuffer(slotBytes, slotBytes);
             slots[next] = slot;
         }
         else if (slot.refCnt() != 1)
         {
             return null;
         }
-        next = (next + 1) & (SLOTS - 1);
+        next = (next + 1) & (slots.length - 1);
         slot.clear();
         return slot.retain();
     }
@@ -83,7 +97,7 @@ final class FramePool
     void release()
     {
         released = true;
-        for (int i = 0; i < SLOTS; i++)
+        for (int i = 0; i < slots.length; i++)
         {
             final ByteBuf slot = slots[i];
             if (slot != null)

@@ -14,8 +14,8 @@ import io.netty.util.UncheckedBooleanSupplier;
  * traces (about 1.3 KB of heap per tracked read buffer, some 10 B per message in an 8-byte
  * ping-pong). The reusable buffer is allocated once.
  *
- * <p>Reuse follows {@link FramePool}: this allocator holds one reference, hands the buffer out with
- * a second, and the decoder's release of its read buffer (or of its cumulation, when a frame spans
+ * <p>The reusable buffer is a one-slot {@link FramePool}: the pool holds one reference, hands the
+ * buffer out with a second, and the decoder's release of its read buffer (or of its cumulation, when a frame spans
  * reads) brings it back to one. While the decoder or a frame slice still holds it, reads get fresh
  * buffers as before. Large guesses (bulk streams) also get fresh buffers of the guessed size.
  * Confined to the channel's event loop; {@link #release()} runs once the channel has closed.
@@ -26,7 +26,7 @@ final class ReadBuffers implements RecvByteBufAllocator
     static final int SLOT_BYTES = 16 * 1024;
 
     private final RecvByteBufAllocator delegate;
-    private ByteBuf slot;
+    private FramePool slot;
     private boolean released;
 
     /** Wraps the channel's configured allocator; its handles must be extended ones (epoll's requirement). */
@@ -47,28 +47,22 @@ final class ReadBuffers implements RecvByteBufAllocator
         released = true;
         if (slot != null)
         {
-            final ByteBuf s = slot;
-            slot = null;
-            s.release();
+            slot.release();
         }
     }
 
     private ByteBuf allocate(final ByteBufAllocator alloc, final ExtendedHandle handle)
     {
-        if (released || handle.guess() > SLOT_BYTES)
+        if (released)
         {
             return handle.allocate(alloc);
         }
         if (slot == null)
         {
-            slot = alloc.directBuffer(SLOT_BYTES, SLOT_BYTES);
+            slot = new FramePool(alloc, 1, SLOT_BYTES);
         }
-        else if (slot.refCnt() != 1)
-        {
-            return handle.allocate(alloc);
-        }
-        slot.clear();
-        return slot.retain();
+        final ByteBuf reused = slot.acquire(handle.guess());
+        return reused != null ? reused : handle.allocate(alloc);
     }
 
     /** The delegate's handle, allocating through {@link ReadBuffers#allocate}. */
