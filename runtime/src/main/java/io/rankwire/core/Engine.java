@@ -431,6 +431,17 @@ public final class Engine
         return work;
     }
 
+    /**
+     * A hint for spinning waiters: false when a progress call now would find no completion
+     * ({@link Transport#mayHaveCompletions()}). Engine work that no completion announces (sends
+     * waiting for credits or buffers, deferred control messages) is not covered: waiters call
+     * {@link #progressOnce()} every so often whatever this says.
+     */
+    boolean mayHaveWork()
+    {
+        return closed || transport.mayHaveCompletions();
+    }
+
     int progressLocked()
     {
         int work = transport.poll(dispatcher, POLL_BATCH);

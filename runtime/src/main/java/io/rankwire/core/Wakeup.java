@@ -1,6 +1,5 @@
 package io.rankwire.core;
 
-import java.lang.invoke.VarHandle;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLongArray;
@@ -29,21 +28,30 @@ import io.rankwire.spi.Transport;
  *
  * <p>Announced idling, for the per-message path: a thread that may block first announces itself
  * ({@link #announce()}, which returns its epoch sample) and withdraws when it has work again
- * ({@link #withdraw()}). {@link #wake()} signals only when some thread is announced, after a full
- * fence, so a signal that finds nobody announced costs no write to a shared line: the
- * signaller's state is published before it reads the count, and a waiter announces before it
- * samples and makes progress, so a waiter announced after that read finds the state in its
- * progress call. A thread that only spins never announces, never reads the epoch while it
- * spins, and so keeps the epoch's line away from the signallers of the other ranks. Callers of
- * {@link #await} that rely on {@link #wake()} (rather than on {@link #signal()}) must be announced.
+ * ({@link #withdraw()}). {@link #wake()} signals only when some thread is announced, and costs a
+ * read of a rarely written count otherwise: no write to a shared line and no fence. A thread
+ * that only spins never announces, never reads the epoch while it spins, and so keeps the
+ * epoch's line away from the signallers of the other ranks. Callers of {@link #await} that rely
+ * on {@link #wake()} (rather than on {@link #signal()}) must be announced.
  *
  * <pre>
  *   signaller (wake)                     waiter
- *   publish completion                   idlers++            (announce)
- *   full fence                           seen = epoch
- *   idlers == 0 ? done                   progress: nothing found
- *   else epoch++, unpark announced       await(seen): announce slot, epoch == seen ? block
+ *   publish completion                   idlers++            (announce: a full fence)
+ *   idlers == 0 ? done                   seen = epoch
+ *   else epoch++, unpark announced       progress, yields with progress: nothing found
+ *                                        await(seen): announce slot, epoch == seen ? block (bounded)
  * </pre>
+ *
+ * <p>Why no fence in {@link #wake()}: without one, the signaller's read of the count may be
+ * served before its completion leaves its store buffer, so a waiter announcing in those few
+ * nanoseconds can be missed, and its progress call may not see the completion yet either. That
+ * waiter still polls again: through the yield phase and after every block, and every block is
+ * bounded (a park at most {@code Idles.MAX_PARK_NS}, 100 us; a kernel wait at most
+ * {@code Idles.MAX_AWAIT_NS}, 1 ms). So the race costs at most one bounded block, never a lost
+ * wake-up, and it needs a waiter that announces within a store-buffer drain of a completion
+ * and outlasts its yields; the fence it replaces cost every message. (A waiter of the kernel
+ * wait stays announced across its waits, so only its first announcement can race.) The same
+ * trade as {@link EngineLock}'s.
  *
  * <p>The epoch and the idler count sit on cache lines of their own (an {@link AtomicLongArray}
  * with {@value #PAD} longs between and around them), away from each other, the blocking state
@@ -220,12 +228,11 @@ public final class Wakeup
 
     /**
      * Wakes like {@link #signal()} when some thread has announced that it may block; otherwise
-     * only a full fence and a read of the (rarely written) idler count. Call after publishing what
-     * the waiters look for. Any thread; never blocks.
+     * only a read of the (rarely written) idler count, without a fence (see the class comment).
+     * Call after publishing what the waiters look for. Any thread; never blocks.
      */
     public void wake()
     {
-        VarHandle.fullFence();
         if (counters.get(IDLERS) != 0)
         {
             signal();

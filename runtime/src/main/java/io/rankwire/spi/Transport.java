@@ -73,6 +73,19 @@ public interface Transport extends AutoCloseable
     int poll(CompletionHandler handler, int max);
 
     /**
+     * A hint for a thread spinning on {@link #poll}: false when a poll now would certainly
+     * deliver nothing (the completion ring's next record is not written yet, nothing waits inside
+     * the transport), so the caller may skip it. Never blocks, takes no lock, any thread; it may
+     * answer true spuriously, and false for a few nanoseconds after a completion was published
+     * (the caller polls at its next check). Callers still poll now and then whatever it says.
+     * Optional: the default is true (always poll).
+     */
+    default boolean mayHaveCompletions()
+    {
+        return true;
+    }
+
+    /**
      * Wakes a thread blocked in an idle strategy waiting for completions. Optional; transports
      * that deliver completions from another thread may call {@link TransportContext#signal()}.
      */

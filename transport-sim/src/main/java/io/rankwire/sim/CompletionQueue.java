@@ -11,7 +11,9 @@ import org.agrona.concurrent.UnsafeBuffer;
 import org.agrona.concurrent.ringbuffer.OneToOneRingBuffer;
 import org.agrona.concurrent.ringbuffer.RingBufferDescriptor;
 
+import io.rankwire.proto.TmHeader;
 import io.rankwire.spi.Completion;
+import io.rankwire.spi.CompletionOpcode;
 
 /**
  * A NIC's completion queue: CQEs encoded as fixed 56-byte records (48 bytes of fields, 8 of
@@ -42,13 +44,43 @@ import io.rankwire.spi.Completion;
  * Fields are in native order (the record never leaves the JVM). The record is written and read
  * with raw stores and loads after one bounds check (the claim, or {@code boundsCheck} on
  * decode) rather than one check per field.
+ *
+ * <p><b>Data in the CQE.</b> A message for a plain SRQ buffer that is at most
+ * {@code cqeInlineBytes} long (at most {@link #INLINE_MAX}) travels inside its CQE instead, a
+ * record of type {@link #INLINE} with the same line:
+ * <pre>
+ *   0                   1                   2                   3
+ *   0 1 2 3 4 5 6 7 8 9 0 1 2 3 4 5 6 7 8 9 0 1 2 3 4 5 6 7 8 9 0 1
+ *  +-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+
+ *  |                     opcode (RECV or NO_TAG)                   |  0
+ *  |                            peer                               |  4
+ *  |                          byteLength                           |  8
+ *  |                           srqSlot                             | 12
+ *  |          the message as it came off the wire (TMH first),     | 16
+ *  |                  byteLength bytes, at most 40                 |
+ *  +-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+
+ * </pre>
+ * Status is SUCCESS and flags none; the consumer copies the bytes into the SRQ slot's buffer
+ * before handing the completion over ({@link #decodeInline}), so software sees what a plain RECV
+ * shows. This is ConnectX's "scatter to CQE" (the mlx5 provider copies data of up to 32 bytes,
+ * 64 with 128-byte CQEs, from the CQE into the receive buffer while polling): the receiver reads
+ * one line, the CQE, instead of the CQE and then the buffer the sender wrote.
  */
 final class CompletionQueue
 {
     /** 48 bytes of fields and 8 of padding: with the ring's 8-byte record header, one cache line. */
     static final int CQE_LENGTH = 56;
     private static final int CACHE_LINE = 64;
-    private static final int MSG_TYPE = 1;
+    /** Record type of a CQE with the fields above. */
+    static final int FIELDS = 1;
+    /** Record type of a CQE carrying its message (see the class comment). */
+    static final int INLINE = 2;
+    /** Message bytes a CQE can carry: {@link #CQE_LENGTH} less the inline record's fields. */
+    static final int INLINE_MAX = CQE_LENGTH - 16;
+    private static final int INLINE_PEER = 4;
+    private static final int INLINE_LENGTH = 8;
+    private static final int INLINE_SLOT = 12;
+    private static final int INLINE_DATA = 16;
     private static final int OPCODE = 0;
     private static final int STATUS = 4;
     private static final int FLAGS = 8;
@@ -62,9 +94,12 @@ final class CompletionQueue
 
     private final OneToOneRingBuffer ring;
     private final NicLock lock;
-    private final ArrayDeque<UnsafeBuffer> overflow = new ArrayDeque<>();
+    private final ArrayDeque<MutableDirectBuffer> overflow = new ArrayDeque<>();
     private volatile boolean overflowPending;
     private long overflows;
+    /** The record being written: {@link #claim} to {@link #commit}, under the lock. */
+    private MutableDirectBuffer claimed;
+    private int claimedOffset;
 
     /**
      * @param capacity ring bytes, a power of two
@@ -90,22 +125,10 @@ final class CompletionQueue
         final long wrId,
         final long tag)
     {
-        final int index = overflow.isEmpty() ? ring.tryClaim(MSG_TYPE, CQE_LENGTH) : -1;
-        final MutableDirectBuffer buf;
-        final int off;
-        if (index > 0)
-        {
-            buf = ring.buffer();
-            off = index;
-        }
-        else
-        {
-            buf = new UnsafeBuffer(new byte[CQE_LENGTH]);
-            off = 0;
-        }
-        // tryClaim (or the fresh array) guarantees CQE_LENGTH bytes at off: one check, then raw stores
-        final Object base = buf.byteArray();
-        final long address = buf.addressOffset() + off;
+        final int index = claim(FIELDS);
+        // claim guarantees CQE_LENGTH bytes at claimedOffset: one check, then raw stores
+        final Object base = claimed.byteArray();
+        final long address = claimed.addressOffset() + claimedOffset;
         UnsafeApi.putInt(base, address + OPCODE, opcode);
         UnsafeApi.putInt(base, address + STATUS, status);
         UnsafeApi.putInt(base, address + FLAGS, flags);
@@ -116,16 +139,67 @@ final class CompletionQueue
         UnsafeApi.putInt(base, address + SRQ_SLOT, srqSlot);
         UnsafeApi.putLong(base, address + WR_ID, wrId);
         UnsafeApi.putLong(base, address + TAG, tag);
+        commit(index);
+    }
+
+    /**
+     * Writes one CQE that carries the message {@code src[srcOffset, srcOffset + length)} bound
+     * for SRQ slot {@code srqSlot} (see the class comment); {@code length <= INLINE_MAX}. The
+     * caller holds the lock.
+     */
+    void publishInline(
+        final int opcode, final int peer, final int srqSlot, final DirectBuffer src, final int srcOffset, final int length)
+    {
+        if (length > INLINE_MAX)
+        {
+            throw new IllegalArgumentException("inline CQE : " + length + " bytes (expected: <= " + INLINE_MAX + ")");
+        }
+        final int index = claim(INLINE);
+        final Object base = claimed.byteArray();
+        final long address = claimed.addressOffset() + claimedOffset;
+        UnsafeApi.putInt(base, address + OPCODE, opcode);
+        UnsafeApi.putInt(base, address + INLINE_PEER, peer);
+        UnsafeApi.putInt(base, address + INLINE_LENGTH, length);
+        UnsafeApi.putInt(base, address + INLINE_SLOT, srqSlot);
+        claimed.putBytes(claimedOffset + INLINE_DATA, src, srcOffset, length);
+        commit(index);
+    }
+
+    /**
+     * Claims a record of {@code type}: on the ring (returns its index) or, when the ring is full
+     * or spilled records wait, in a fresh array that goes to the overflow list (returns -1).
+     * Either way {@link #claimed} and {@link #claimedOffset} name its first byte.
+     */
+    private int claim(final int type)
+    {
+        final int index = overflow.isEmpty() ? ring.tryClaim(type, CQE_LENGTH) : -1;
+        if (index > 0)
+        {
+            claimed = ring.buffer();
+            claimedOffset = index;
+        }
+        else
+        {
+            claimed = new UnsafeBuffer(new byte[CQE_LENGTH + Integer.BYTES]);
+            claimed.putInt(CQE_LENGTH, type);
+            claimedOffset = 0;
+        }
+        return index;
+    }
+
+    private void commit(final int index)
+    {
         if (index > 0)
         {
             ring.commit(index);
         }
         else
         {
-            overflow.addLast((UnsafeBuffer)buf);
+            overflow.addLast(claimed);
             overflows++;
             overflowPending = true;
         }
+        claimed = null;
     }
 
     /** Reads up to {@code max} CQEs into {@code handler}; consumer thread only. */
@@ -140,15 +214,30 @@ final class CompletionQueue
         return n;
     }
 
+    /**
+     * False when the consumer would find no CQE now: the record at the consumer's position is
+     * unwritten and nothing spilled. The header read is a volatile load of the line the next CQE
+     * goes to (the ring zeroes consumed records); any thread, no lock.
+     */
+    boolean mayHaveRecords()
+    {
+        return overflowPending || ring.buffer().getIntVolatile(headIndex()) != 0;
+    }
+
+    private int headIndex()
+    {
+        return (int)ring.consumerPosition() & (ring.capacity() - 1);
+    }
+
     private void refill()
     {
         lock.lock();
         try
         {
-            UnsafeBuffer next;
+            MutableDirectBuffer next;
             while ((next = overflow.peekFirst()) != null)
             {
-                final int index = ring.tryClaim(MSG_TYPE, CQE_LENGTH);
+                final int index = ring.tryClaim(next.getInt(CQE_LENGTH), CQE_LENGTH);
                 if (index <= 0)
                 {
                     return;
@@ -188,5 +277,39 @@ final class CompletionQueue
             .wrId(UnsafeApi.getLong(base, address + WR_ID))
             .tag(UnsafeApi.getLong(base, address + TAG));
         return UnsafeApi.getInt(base, address + SRQ_SLOT);
+    }
+
+    /**
+     * Decodes an {@link #INLINE} CQE into {@code c}: copies its message to the start of the SRQ
+     * slot's buffer it names and points {@code c}'s buffer there; the TMH fields of a RECV come
+     * from the copied message, as the NIC reports them for a plain RECV. Returns the slot; the
+     * caller sets the wrId. Consumer thread only.
+     */
+    static int decodeInline(final DirectBuffer buf, final int off, final Completion c, final SrqBuffers srq)
+    {
+        buf.boundsCheck(off, CQE_LENGTH);
+        final Object base = buf.byteArray();
+        final long address = buf.addressOffset() + off;
+        final int opcode = UnsafeApi.getInt(base, address + OPCODE);
+        final int length = UnsafeApi.getInt(base, address + INLINE_LENGTH);
+        final int slot = UnsafeApi.getInt(base, address + INLINE_SLOT);
+        final MutableDirectBuffer into = srq.buffer(slot);
+        final int offset = srq.offset(slot);
+        if (length < 0 || length > INLINE_MAX || length > srq.length(slot))
+        {
+            throw new IllegalStateException("inline CQE : " + length + " bytes for a buffer of " + srq.length(slot) +
+                " (expected: <= " + Math.min(INLINE_MAX, srq.length(slot)) + ")");
+        }
+        into.putBytes(offset, buf, off + INLINE_DATA, length);
+        c.reset()
+            .opcode(opcode)
+            .peer(UnsafeApi.getInt(base, address + INLINE_PEER))
+            .byteLength(length);
+        if (opcode == CompletionOpcode.RECV && length >= TmHeader.LENGTH)
+        {
+            c.appCtx(TmHeader.appCtx(into, offset)).tag(TmHeader.tag(into, offset));
+        }
+        c.buffer(into, offset, length);
+        return slot;
     }
 }

@@ -25,7 +25,8 @@ final class NicCounters
     static final int RNR_WAITS = 14;
     static final int CQ_OVERFLOWS = 15;
     static final int DROPPED = 16;
-    private static final int COUNT = 17;
+    static final int INLINE_CQES = 17;
+    private static final int COUNT = 18;
 
     private final long[] values = new long[COUNT];
     /** Tagged messages the NIC delivered as unexpected (DESIGN.md's {@code hwUnexp}). */

@@ -21,6 +21,8 @@ import java.util.Map;
  *   <tr><td>rankwire.sim.maxMessageSize</td><td>eagerLimit + 64</td><td>largest message on a wire</td></tr>
  *   <tr><td>rankwire.sim.srqCapacity</td><td>4096</td><td>plain SRQ buffers a NIC can hold posted</td></tr>
  *   <tr><td>rankwire.sim.cqCapacity</td><td>1048576</td><td>completion ring bytes (power of two)</td></tr>
+ *   <tr><td>rankwire.sim.cqeInlineBytes</td><td>32</td><td>messages for a plain SRQ buffer up to this
+ *       long travel inside their CQE ("scatter to CQE"), 0..40; 0 = never</td></tr>
  *   <tr><td>rankwire.sim.latencyNanos</td><td>1000</td><td>scheduled: wire latency (virtual ns)</td></tr>
  *   <tr><td>rankwire.sim.jitterNanos</td><td>1000</td><td>scheduled: uniform extra latency 0..jitter</td></tr>
  *   <tr><td>rankwire.sim.opDelayNanos</td><td>500</td><td>scheduled: list operation and SRQ post delay</td></tr>
@@ -56,6 +58,7 @@ public final class SimConfig
     private int maxMessageSize = -1;
     private int srqCapacity = 4096;
     private int cqCapacity = 1 << 20;
+    private int cqeInlineBytes = 32;
     private long latencyNanos = 1000;
     private long jitterNanos = 1000;
     private long opDelayNanos = 500;
@@ -85,6 +88,7 @@ public final class SimConfig
         c.maxMessageSize = (int)longOf(settings, "maxMessageSize", c.maxMessageSize);
         c.srqCapacity = (int)longOf(settings, "srqCapacity", c.srqCapacity);
         c.cqCapacity = (int)longOf(settings, "cqCapacity", c.cqCapacity);
+        c.cqeInlineBytes = (int)longOf(settings, "cqeInlineBytes", c.cqeInlineBytes);
         c.latencyNanos = longOf(settings, "latencyNanos", c.latencyNanos);
         c.jitterNanos = longOf(settings, "jitterNanos", c.jitterNanos);
         c.opDelayNanos = longOf(settings, "opDelayNanos", c.opDelayNanos);
@@ -154,6 +158,7 @@ public final class SimConfig
             throw new IllegalArgumentException(
                 PREFIX + "cqCapacity : " + cqCapacity + " (expected: a power of two >= 4096)");
         }
+        check("cqeInlineBytes", cqeInlineBytes, 0, CompletionQueue.INLINE_MAX);
         check("latencyNanos", latencyNanos, 0, Long.MAX_VALUE / 4);
         check("jitterNanos", jitterNanos, 0, Long.MAX_VALUE / 4);
         check("opDelayNanos", opDelayNanos, 0, Long.MAX_VALUE / 4);
@@ -280,6 +285,18 @@ public final class SimConfig
     public SimConfig srqCapacity(final int srqCapacity)
     {
         this.srqCapacity = srqCapacity;
+        return this;
+    }
+
+    /** Longest message that travels inside its CQE (see {@link CompletionQueue}); 0 = none. */
+    public int cqeInlineBytes()
+    {
+        return cqeInlineBytes;
+    }
+
+    public SimConfig cqeInlineBytes(final int cqeInlineBytes)
+    {
+        this.cqeInlineBytes = cqeInlineBytes;
         return this;
     }
 

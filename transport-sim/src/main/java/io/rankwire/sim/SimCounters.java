@@ -29,6 +29,7 @@ public final class SimCounters
     private final long rnrWaits;
     private final long cqOverflows;
     private final long dropped;
+    private final long inlineCqes;
 
     SimCounters(final int rank, final long[] v, final int hwUnexp)
     {
@@ -51,6 +52,7 @@ public final class SimCounters
         this.rnrWaits = v[NicCounters.RNR_WAITS];
         this.cqOverflows = v[NicCounters.CQ_OVERFLOWS];
         this.dropped = v[NicCounters.DROPPED];
+        this.inlineCqes = v[NicCounters.INLINE_CQES];
     }
 
     public int rank()
@@ -161,6 +163,12 @@ public final class SimCounters
         return dropped;
     }
 
+    /** Messages for a plain SRQ buffer that travelled inside their CQE ({@code cqeInlineBytes}). */
+    public long inlineCqes()
+    {
+        return inlineCqes;
+    }
+
     /** The counters by name, in the order of {@link #toString()} (rank excluded). */
     public Map<String, Long> toMap()
     {
@@ -183,6 +191,7 @@ public final class SimCounters
         m.put("rnrWaits", rnrWaits);
         m.put("cqOverflows", cqOverflows);
         m.put("dropped", dropped);
+        m.put("inlineCqes", inlineCqes);
         return Collections.unmodifiableMap(m);
     }
 
@@ -207,6 +216,7 @@ public final class SimCounters
             ", remoteAccessErrors=" + remoteAccessErrors +
             ", rnrWaits=" + rnrWaits +
             ", cqOverflows=" + cqOverflows +
-            ", dropped=" + dropped + '}';
+            ", dropped=" + dropped +
+            ", inlineCqes=" + inlineCqes + '}';
     }
 }

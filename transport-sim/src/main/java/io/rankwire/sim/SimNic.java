@@ -44,6 +44,7 @@ final class SimNic
     private final RegionTable regions;
     private final NicCounters counters = new NicCounters();
     private final boolean rndvOffload;
+    private final int cqeInlineBytes;
     private final ArrayDeque<WireMessage>[] parked;
     private final ArrayDeque<WireMessage> outbox = new ArrayDeque<>();
     private volatile int parkedTotal;
@@ -60,6 +61,7 @@ final class SimNic
         this.rank = rank;
         this.fabric = fabric;
         this.rndvOffload = config.rndvOffload();
+        this.cqeInlineBytes = config.cqeInlineBytes();
         this.tags = new TagList(config.maxNumTags());
         this.srq = new SrqBuffers(config.srqCapacity());
         this.cq = new CompletionQueue(config.cqCapacity(), lock);
@@ -206,13 +208,22 @@ final class SimNic
         return false;
     }
 
-    /** Scatters the whole message into the next plain SRQ buffer (sized >= maxMessageSize). */
+    /**
+     * Scatters the whole message into the next plain SRQ buffer (sized >= maxMessageSize), or,
+     * when it is at most {@code cqeInlineBytes} long, into the CQE that names that buffer.
+     */
     private boolean toSrq(final WireMessage m, final int opcode)
     {
         final int slot = srq.next();
         if (slot < 0)
         {
             return false;
+        }
+        if (m.length <= cqeInlineBytes)
+        {
+            counters.increment(NicCounters.INLINE_CQES);
+            cq.publishInline(opcode, m.source, slot, m.buffer, 0, m.length);
+            return true;
         }
         srq.buffer(slot).putBytes(srq.offset(slot), m.buffer, 0, m.length);
         final boolean hasTmh = opcode == CompletionOpcode.RECV && m.length >= TmHeader.LENGTH;
@@ -577,6 +588,12 @@ final class SimNic
         {
             lock.unlock();
         }
+    }
+
+    /** Whether messages wait for SRQ buffers or FINs in the outbox (volatile reads, no lock). */
+    boolean mayHaveWaiting()
+    {
+        return parkedTotal != 0 || outboxPending;
     }
 
     /** Closes the NIC: later arrivals are dropped, waiting messages recycled. */

@@ -258,23 +258,45 @@ public final class SimTransport implements Transport
         }
     }
 
+    /**
+     * False only in inline mode, when the completion ring's next record is unwritten and no
+     * message waits for an SRQ buffer nor FIN in the outbox; scheduled mode executes events in
+     * {@code poll}, so it always answers true. Reads the line the NIC writes the next CQE into
+     * and two volatile flags: no lock.
+     */
+    @Override
+    public boolean mayHaveCompletions()
+    {
+        return closed || fabric.isScheduled() || nic.cq().mayHaveRecords() || nic.mayHaveWaiting();
+    }
+
     private void onCqe(final int msgTypeId, final MutableDirectBuffer buffer, final int index, final int length)
     {
         final Completion c = completion;
-        final int slot = CompletionQueue.decode(buffer, index, c);
-        final int opcode = c.opcode();
-        if (opcode == CompletionOpcode.TM_ADD || opcode == CompletionOpcode.TM_DEL ||
-            opcode == CompletionOpcode.TM_SYNC)
-        {
-            offloadPort.opCompleted();
-        }
-        if (slot < 0)
-        {
-            handler.onCompletion(c);
-            return;
-        }
         final SrqBuffers srq = nic.srq();
-        c.buffer(srq.buffer(slot), srq.offset(slot), c.byteLength()).wrId(srq.wrId(slot));
+        final int slot;
+        if (msgTypeId == CompletionQueue.INLINE)
+        {
+            // the message came inside the CQE: placed into its SRQ buffer here, while polling
+            slot = CompletionQueue.decodeInline(buffer, index, c, srq);
+        }
+        else
+        {
+            slot = CompletionQueue.decode(buffer, index, c);
+            final int opcode = c.opcode();
+            if (opcode == CompletionOpcode.TM_ADD || opcode == CompletionOpcode.TM_DEL ||
+                opcode == CompletionOpcode.TM_SYNC)
+            {
+                offloadPort.opCompleted();
+            }
+            if (slot < 0)
+            {
+                handler.onCompletion(c);
+                return;
+            }
+            c.buffer(srq.buffer(slot), srq.offset(slot), c.byteLength());
+        }
+        c.wrId(srq.wrId(slot));
         // freed before the handler runs: a buffer it reposts takes this same slot back unchanged
         srq.release(slot);
         handler.onCompletion(c);

@@ -15,42 +15,39 @@ import org.agrona.MutableDirectBuffer;
  * reads the tail (volatile) and then the index, so it sees the slot complete. The ring holds every slot
  * of the table at once, so a post never finds it full and the producer never reads the head.
  *
- * <p>Cache traffic per message is kept to what the hand-over needs: a slot's fields are written
+ * <p>Cache traffic per message is kept to what the hand-over needs. A slot's fields are written
  * only when they change (the runtime reposts the same buffer into the slot it just freed, so in
- * steady state they never do, and the NIC reads them from a shared line), and the head, which
- * the lock holder writes for every message, sits in its own padded cell away from the fields
- * the engine reads.
+ * steady state they never do, and the NIC reads them from a shared line). What each side writes
+ * for every message sits in padded cells of its own, away from the fields the other side reads:
+ * the engine's tail and free-list count in one cell, the NIC's head in another. The NIC keeps a
+ * copy of the tail beside its head and reads the engine's tail only when it has consumed up to
+ * that copy, so with many buffers posted it reads the line the engine writes for every repost
+ * once per ring's worth of messages rather than once per message (the cached-tail scheme of
+ * Agrona's and the Disruptor's rings).
  */
 final class SrqBuffers
 {
-    private static final VarHandle TAIL;
+    private static final VarHandle CELL = MethodHandles.arrayElementVarHandle(long[].class);
+    /** Longs of padding on either side of a cell's values: 128 bytes, a line and its prefetch pair. */
+    private static final int PAD = 16;
+    /** Engine cell: the tail (next ring position the engine fills), published with a release store. */
+    private static final int TAIL = PAD;
+    /** Engine cell: free slots on {@link #freeSlots}. */
+    private static final int FREE = PAD + 1;
+    /** NIC cell: the head (next ring position the NIC consumes), under the NIC lock only. */
+    private static final int HEAD = PAD;
+    /** NIC cell: the tail as the NIC last read it, under the NIC lock only. */
+    private static final int TAIL_SEEN = PAD + 1;
 
-    static
-    {
-        try
-        {
-            TAIL = MethodHandles.lookup().findVarHandle(SrqBuffers.class, "tail", long.class);
-        }
-        catch (final ReflectiveOperationException ex)
-        {
-            throw new ExceptionInInitializerError(ex);
-        }
-    }
-
-    /** Index of the head in {@link #headCell}: 64 bytes of padding on either side. */
-    private static final int HEAD = 8;
     private final MutableDirectBuffer[] buffers;
     private final int[] offsets;
     private final int[] lengths;
     private final long[] wrIds;
     private final int[] freeSlots;
-    private int freeCount;
     private final int[] posted;
     private final int mask;
-    /** Next ring position the NIC consumes, at {@link #HEAD}; written under the NIC lock only. */
-    private final long[] headCell = new long[2 * HEAD];
-    /** Next ring position the engine fills; published with a release store. */
-    private volatile long tail;
+    private final long[] engineCell = new long[2 * PAD + 2];
+    private final long[] nicCell = new long[2 * PAD + 2];
 
     SrqBuffers(final int capacity)
     {
@@ -63,7 +60,7 @@ final class SrqBuffers
         {
             freeSlots[i] = capacity - 1 - i;
         }
-        freeCount = capacity;
+        engineCell[FREE] = capacity;
         posted = new int[BitUtil.findNextPositivePowerOfTwo(Math.max(2, capacity))];
         mask = posted.length - 1;
     }
@@ -71,11 +68,13 @@ final class SrqBuffers
     /** Takes a free slot for a buffer (engine thread); -1 when the table is full. */
     int take(final MutableDirectBuffer buffer, final int offset, final int length, final long wrId)
     {
-        if (freeCount == 0)
+        final long free = engineCell[FREE];
+        if (free == 0)
         {
             return -1;
         }
-        final int slot = freeSlots[--freeCount];
+        engineCell[FREE] = free - 1;
+        final int slot = freeSlots[(int)free - 1];
         if (buffers[slot] != buffer)
         {
             buffers[slot] = buffer;
@@ -98,33 +97,41 @@ final class SrqBuffers
     /** Queues a taken slot for the NIC (engine thread; no lock). */
     void post(final int slot)
     {
-        final long t = tail;
+        final long t = engineCell[TAIL];
         posted[(int)t & mask] = slot;
-        TAIL.setRelease(this, t + 1);
+        CELL.setRelease(engineCell, TAIL, t + 1);
     }
 
     /** The next posted slot, or -1; caller holds the NIC lock. */
     int next()
     {
-        final long h = headCell[HEAD];
-        if (h == tail)
+        final long h = nicCell[HEAD];
+        if (h == nicCell[TAIL_SEEN])
         {
-            return -1;
+            final long t = publishedTail();
+            if (h == t)
+            {
+                return -1;
+            }
+            nicCell[TAIL_SEEN] = t;
         }
-        headCell[HEAD] = h + 1;
+        nicCell[HEAD] = h + 1;
         return posted[(int)h & mask];
     }
 
-    /** True when a posted slot is available; caller holds the NIC lock. */
-    boolean hasPosted()
+    private long publishedTail()
     {
-        return headCell[HEAD] != tail;
+        return (long)CELL.getVolatile(engineCell, TAIL);
     }
 
-    /** Posted slots not yet consumed; caller holds the NIC lock. */
-    int postedCount()
+    /**
+     * True when a posted slot is available; caller holds the NIC lock (read without it, the
+     * answer may be stale, which only makes the caller look under the lock).
+     */
+    boolean hasPosted()
     {
-        return (int)(tail - headCell[HEAD]);
+        final long h = nicCell[HEAD];
+        return h != nicCell[TAIL_SEEN] || h != publishedTail();
     }
 
     /**
@@ -133,7 +140,9 @@ final class SrqBuffers
      */
     void release(final int slot)
     {
-        freeSlots[freeCount++] = slot;
+        final long free = engineCell[FREE];
+        freeSlots[(int)free] = slot;
+        engineCell[FREE] = free + 1;
     }
 
     MutableDirectBuffer buffer(final int slot)

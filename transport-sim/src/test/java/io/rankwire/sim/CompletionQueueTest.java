@@ -8,6 +8,8 @@ import java.util.List;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 import io.rankwire.spi.CompletionOpcode;
 import io.rankwire.spi.ReturnCode;
@@ -15,10 +17,13 @@ import io.rankwire.spi.ReturnCode;
 @Timeout(30)
 class CompletionQueueTest
 {
-    @Test
-    void shouldKeepEveryCompletionInOrderWhenTheRingOverflows()
+    /** 0: every CQE names its buffer; 32: each of these 17-byte messages travels inside its CQE. */
+    @ParameterizedTest
+    @ValueSource(ints = {0, 32})
+    void shouldKeepEveryCompletionInOrderWhenTheRingOverflows(final int cqeInlineBytes)
     {
-        final SimFabric fabric = SimFabric.create(2, new SimConfig().maxNumTags(0).cqCapacity(4096));
+        final SimFabric fabric = SimFabric.create(2,
+            new SimConfig().maxNumTags(0).cqCapacity(4096).cqeInlineBytes(cqeInlineBytes));
         final SimTransport a = fabric.open(0);
         final SimTransport b = fabric.open(1);
         final int n = 200;
@@ -36,6 +41,7 @@ class CompletionQueueTest
             assertEquals((byte)i, got.get(i).bytes[16]);
         }
         assertTrue(b.counters().cqOverflows() > 0, b.counters().toString());
+        assertEquals(cqeInlineBytes > 0 ? n : 0, b.counters().inlineCqes(), b.counters().toString());
     }
 
     @Test

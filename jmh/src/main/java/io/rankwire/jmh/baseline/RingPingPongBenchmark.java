@@ -51,33 +51,18 @@ public class RingPingPongBenchmark
     static final int RING_BYTES = 64 * 1024;
     static final int MSG_TYPE = 1;
 
-    private OneToOneRingBuffer toPartner;
-    private OneToOneRingBuffer fromPartner;
-    private SpinningPartner partner;
-    private final UnsafeBuffer message = new UnsafeBuffer(ByteBuffer.allocateDirect(MESSAGE_BYTES));
-    private final ReplyHandler reply = new ReplyHandler();
+    private RingEcho ring;
 
     @Setup(Level.Trial)
     public void setUp()
     {
-        toPartner = newRing();
-        fromPartner = newRing();
-        final OneToOneRingBuffer in = toPartner;
-        final OneToOneRingBuffer out = fromPartner;
-        final MessageHandler echo = (msgTypeId, buffer, index, length) ->
-        {
-            while (!out.write(msgTypeId, buffer, index, length))
-            {
-                Thread.onSpinWait();
-            }
-        };
-        partner = SpinningPartner.start("ring-echo", () -> in.read(echo));
+        ring = RingEcho.start();
     }
 
     @TearDown(Level.Trial)
     public void tearDown() throws InterruptedException
     {
-        partner.stop();
+        ring.close();
     }
 
     /** Writes 8 bytes to the partner and spins until its echo is read back. */
@@ -85,16 +70,7 @@ public class RingPingPongBenchmark
     @OperationsPerInvocation(2)
     public long ringPingPong()
     {
-        message.putLong(0, reply.last + 1);
-        while (!toPartner.write(MSG_TYPE, message, 0, MESSAGE_BYTES))
-        {
-            Thread.onSpinWait();
-        }
-        while (fromPartner.read(reply, 1) == 0)
-        {
-            Thread.onSpinWait();
-        }
-        return reply.last;
+        return ring.roundTrip();
     }
 
     static OneToOneRingBuffer newRing()

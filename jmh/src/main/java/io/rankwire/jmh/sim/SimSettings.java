@@ -14,13 +14,22 @@ final class SimSettings
     /**
      * Inline mode; {@code offload} {@code on} keeps the NIC's default tag-matching capabilities,
      * {@code off} sets {@code rankwire.sim.maxNumTags=0}; {@code idle} is {@code rankwire.idle}.
+     * Other {@code rankwire.sim.*} settings come from the forked JVM's system properties
+     * ({@code -jvmArgsAppend -Drankwire.sim.cqeInlineBytes=0}), so a run can compare NIC settings.
      */
     static RankwireConfig of(final String offload, final String idle)
     {
-        final RankwireConfig c = new RankwireConfig(new Properties())
+        RankwireConfig c = new RankwireConfig(new Properties())
             .transport("sim")
             .set("rankwire.sim.mode", "inline")
             .set(RankwireConfig.IDLE_PROP, idle);
+        for (final String name : System.getProperties().stringPropertyNames())
+        {
+            if (name.startsWith("rankwire.sim.") && !name.equals("rankwire.sim.mode"))
+            {
+                c = c.set(name, System.getProperty(name));
+            }
+        }
         switch (offload)
         {
             case "on":
