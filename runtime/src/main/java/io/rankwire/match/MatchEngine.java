@@ -250,6 +250,12 @@ public final class MatchEngine
     }
 
     /** Receives in the posted structure (software- and NIC-held). */
+    /** Lists in the posted queue's tables, empty ones kept for reuse included (tests). */
+    int postedLists()
+    {
+        return posted.listsInTables();
+    }
+
     public int postedCount()
     {
         return posted.size();

@@ -12,6 +12,11 @@ import static io.rankwire.match.MatchKeys.EXACT;
  * four list heads and takes the lowest sequence number; with no wildcard receive posted it reads
  * its exact list only. NIC-held receives stay here (the shadow list) and are counted apart, so
  * the offload rules can ask "is any receive software-held?" in O(1).
+ *
+ * <p>A list that empties stays in its table, up to {@value #MAX_EMPTY_KEPT} such lists, so that
+ * the common loop "post a receive for a key, match it, post again" neither removes and reinserts
+ * the key in the open-addressing table nor recycles its list for every message. Beyond that
+ * bound an emptied list leaves the table as before, so memory stays bounded whatever the keys.
  */
 final class PostedQueue
 {
@@ -19,7 +24,12 @@ final class PostedQueue
     private final ListTable<RecvList>[] maps = new ListTable[CLASSES];
     /** {@code maps[EXACT]}, held directly for the arrival fast path. */
     private final ListTable<RecvList> exact;
+    /** Emptied lists kept in their tables at most. */
+    static final int MAX_EMPTY_KEPT = 16;
     private RecvList freeLists;
+    private int emptyKept;
+    /** Receives queued per class (EXACT, ANY_SOURCE, ANY_TAG, ANY_ANY): a class at 0 is not probed. */
+    private final int[] queued = new int[CLASSES];
     private long nextSeq;
     private int size;
     private int wildcards;
@@ -38,6 +48,17 @@ final class PostedQueue
     int size()
     {
         return size;
+    }
+
+    /** Lists in the tables, empty ones kept for reuse included (tests). */
+    int listsInTables()
+    {
+        int n = 0;
+        for (final ListTable<RecvList> map : maps)
+        {
+            n += map.size();
+        }
+        return n;
     }
 
     int nicHeld()
@@ -74,6 +95,11 @@ final class PostedQueue
             list = acquireList(key, kind);
             map.put(list);
         }
+        else if (list.size == 0)
+        {
+            emptyKept--;
+        }
+        queued[kind]++;
         recv.seq = nextSeq++;
         recv.handle = -1;
         recv.state = PostedRecv.QUEUED;
@@ -118,6 +144,7 @@ final class PostedQueue
         final boolean nic = recv.handle >= 0;
         list.unlink(recv);
         size--;
+        queued[list.kind]--;
         if (nic)
         {
             nicHeld--;
@@ -136,6 +163,11 @@ final class PostedQueue
         }
         if (list.size == 0)
         {
+            if (emptyKept < MAX_EMPTY_KEPT)
+            {
+                emptyKept++;
+                return;
+            }
             maps[list.kind].remove(list);
             list.head = null;
             list.nextFree = freeLists;
@@ -143,11 +175,14 @@ final class PostedQueue
         }
     }
 
-    /** The queued receive with the lowest sequence number matching a message, or null. */
+    /**
+     * The queued receive with the lowest sequence number matching a message, or null. A class
+     * with no receive queued is not probed, so a rank that only posts one kind of receive, exact
+     * or wildcard, pays one probe per message.
+     */
     PostedRecv match(final long msgTag)
     {
-        final RecvList exactList = exact.get(msgTag);
-        PostedRecv best = exactList == null ? null : exactList.head;
+        PostedRecv best = queued[EXACT] == 0 ? null : head(exact, msgTag);
         if (wildcards == 0)
         {
             return best;
@@ -163,7 +198,12 @@ final class PostedQueue
 
     private PostedRecv head(final int kind, final long msgTag)
     {
-        final RecvList list = maps[kind].get(MatchKeys.key(kind, msgTag));
+        return queued[kind] == 0 ? null : head(maps[kind], MatchKeys.key(kind, msgTag));
+    }
+
+    private static PostedRecv head(final ListTable<RecvList> map, final long key)
+    {
+        final RecvList list = map.get(key);
         return list == null ? null : list.head;
     }
 

@@ -3,7 +3,8 @@ package io.rankwire.match;
 /**
  * A FIFO of posted receives of one class and one key, intrusively linked through
  * {@link PostedRecv#prev}/{@link PostedRecv#next} so any member unlinks in O(1). Pooled by
- * {@link PostedQueue}; a list leaves its map and returns to the pool when it becomes empty.
+ * {@link PostedQueue}; a list that becomes empty stays in its map for the next receive of its key
+ * (up to {@link PostedQueue#MAX_EMPTY_KEPT} such lists) or leaves it and returns to the pool.
  */
 final class RecvList extends KeyedList
 {

@@ -9,6 +9,7 @@ import static io.rankwire.match.Envelope.recvMask;
 import static io.rankwire.match.Envelope.recvTag;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -48,6 +49,27 @@ class MatchEngineTest
         assertSame(anyTag, engine.arrive(msg, 8));
         assertNull(engine.arrive(msg, 8));
         assertEquals(0, engine.postedCount());
+    }
+
+    @Test
+    void shouldKeepABoundedNumberOfEmptiedListsAndStillMatchInPostingOrder()
+    {
+        for (int tag = 0; tag < 1_000; tag++)
+        {
+            post(1, 2, tag, 64);
+            post(1, ANY_SOURCE, tag, 64);
+            assertNotNull(engine.arrive(pack(1, 2, tag), 8));
+            assertNotNull(engine.arrive(pack(1, 2, tag), 8));
+        }
+        assertEquals(0, engine.postedCount());
+        assertEquals(PostedQueue.MAX_EMPTY_KEPT, engine.postedLists());
+        // a kept (empty) exact list and a kept wildcard list: order across them is still by posting
+        final PostedRecv wildcard = post(1, ANY_SOURCE, 5, 64);
+        final PostedRecv exact = post(1, 2, 5, 64);
+        assertSame(wildcard, engine.arrive(pack(1, 2, 5), 8));
+        assertSame(exact, engine.arrive(pack(1, 2, 5), 8));
+        assertNull(engine.arrive(pack(1, 2, 5), 8));
+        assertEquals(PostedQueue.MAX_EMPTY_KEPT, engine.postedLists());
     }
 
     @Test

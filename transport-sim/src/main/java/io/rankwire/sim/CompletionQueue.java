@@ -60,11 +60,13 @@ import io.rankwire.spi.CompletionOpcode;
  *  |                  byteLength bytes, at most 40                 |
  *  +-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+
  * </pre>
- * Status is SUCCESS and flags none; the consumer copies the bytes into the SRQ slot's buffer
- * before handing the completion over ({@link #decodeInline}), so software sees what a plain RECV
- * shows. This is ConnectX's "scatter to CQE" (the mlx5 provider copies data of up to 32 bytes,
- * 64 with 128-byte CQEs, from the CQE into the receive buffer while polling): the receiver reads
- * one line, the CQE, instead of the CQE and then the buffer the sender wrote.
+ * Status is SUCCESS and flags none. The CQE still consumes the SRQ slot it names, which software
+ * gets back as for any RECV (the wrId); the completion's buffer view points at the message inside
+ * the CQE ({@link #decodeInline}), which the SPI allows: a completion's view is valid only while
+ * the handler runs, and the ring zeroes the record after it. This is ConnectX's "scatter to CQE"
+ * (up to 32 bytes of data in a 64-byte CQE, 64 in a 128-byte one), minus the mlx5 provider's
+ * copy from the CQE into the receive buffer: the receiver reads one line, the CQE, instead of the
+ * CQE and then the buffer the sender wrote, and copies the payload once, out of the CQE.
  */
 final class CompletionQueue
 {
@@ -280,36 +282,32 @@ final class CompletionQueue
     }
 
     /**
-     * Decodes an {@link #INLINE} CQE into {@code c}: copies its message to the start of the SRQ
-     * slot's buffer it names and points {@code c}'s buffer there; the TMH fields of a RECV come
-     * from the copied message, as the NIC reports them for a plain RECV. Returns the slot; the
-     * caller sets the wrId. Consumer thread only.
+     * Decodes an {@link #INLINE} CQE into {@code c}, its buffer view on the message inside the
+     * CQE (valid while the handler runs, as the SPI allows any completion's view to be); the TMH
+     * fields of a RECV come from that message, as the NIC reports them for a plain RECV. Returns
+     * the SRQ slot the CQE consumed; the caller sets the wrId. Consumer thread only.
      */
-    static int decodeInline(final DirectBuffer buf, final int off, final Completion c, final SrqBuffers srq)
+    static int decodeInline(final DirectBuffer buf, final int off, final Completion c)
     {
         buf.boundsCheck(off, CQE_LENGTH);
         final Object base = buf.byteArray();
         final long address = buf.addressOffset() + off;
         final int opcode = UnsafeApi.getInt(base, address + OPCODE);
         final int length = UnsafeApi.getInt(base, address + INLINE_LENGTH);
-        final int slot = UnsafeApi.getInt(base, address + INLINE_SLOT);
-        final MutableDirectBuffer into = srq.buffer(slot);
-        final int offset = srq.offset(slot);
-        if (length < 0 || length > INLINE_MAX || length > srq.length(slot))
+        if (length < 0 || length > INLINE_MAX)
         {
-            throw new IllegalStateException("inline CQE : " + length + " bytes for a buffer of " + srq.length(slot) +
-                " (expected: <= " + Math.min(INLINE_MAX, srq.length(slot)) + ")");
+            throw new IllegalStateException("inline CQE : " + length + " bytes (expected: 0.." + INLINE_MAX + ")");
         }
-        into.putBytes(offset, buf, off + INLINE_DATA, length);
+        final int data = off + INLINE_DATA;
         c.reset()
             .opcode(opcode)
             .peer(UnsafeApi.getInt(base, address + INLINE_PEER))
             .byteLength(length);
         if (opcode == CompletionOpcode.RECV && length >= TmHeader.LENGTH)
         {
-            c.appCtx(TmHeader.appCtx(into, offset)).tag(TmHeader.tag(into, offset));
+            c.appCtx(TmHeader.appCtx(buf, data)).tag(TmHeader.tag(buf, data));
         }
-        c.buffer(into, offset, length);
-        return slot;
+        c.buffer(buf, data, length);
+        return UnsafeApi.getInt(base, address + INLINE_SLOT);
     }
 }

@@ -277,8 +277,8 @@ public final class SimTransport implements Transport
         final int slot;
         if (msgTypeId == CompletionQueue.INLINE)
         {
-            // the message came inside the CQE: placed into its SRQ buffer here, while polling
-            slot = CompletionQueue.decodeInline(buffer, index, c, srq);
+            // the message came inside the CQE: the view points there, the slot goes back unused
+            slot = CompletionQueue.decodeInline(buffer, index, c);
         }
         else
         {

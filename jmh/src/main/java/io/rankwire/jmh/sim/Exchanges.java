@@ -16,10 +16,12 @@ import io.rankwire.Status;
  * <pre>
  *   exchange   rank 0 (benchmark)                      rank 1 (partner loop)
  *   --------   -------------------------------------   ---------------------------------------
- *   ECHO       send 8 B PING; recv 8 B                 recv 8 B ANY_TAG; send it back
+ *   ECHO       send 8 B PING; recv 8 B PING            recv 8 B PING; send it back (osu_latency's pattern)
+ *   ECHO_ANY   send 8 B PING; recv 8 B PING            recv 8 B ANY_TAG; send it back (a wildcard receive)
  *   SINK       send 4 MiB BULK (rendezvous)            recv 4 MiB ANY_TAG
  *   RATE       isend 64 x 8 B RATE; waitAll; recv ACK  irecv 64 x 8 B ANY_TAG; waitAll; send ACK
- *   stop       send STOP (a whole window for RATE)     leaves its loop on a STOP tag (no ACK)
+ *   stop       send STOP (a whole window for RATE;     leaves its loop on a STOP tag (no ACK),
+ *              an empty PING for ECHO)                 ECHO on an empty message
  * </pre>
  */
 public final class Exchanges
@@ -44,8 +46,10 @@ public final class Exchanges
     /** What the partner rank does. */
     public enum Role
     {
-        /** Echo 8-byte messages back. */
+        /** Echo 8-byte messages back, receiving with rank 0's rank and the ping tag, as osu_latency does. */
         ECHO,
+        /** Echo 8-byte messages back, receiving with ANY_TAG (the cost of a wildcard receive). */
+        ECHO_ANY,
         /** Receive 4 MiB messages. */
         SINK,
         /** Receive windows of 64 small messages, acknowledge each window. */
@@ -102,6 +106,10 @@ public final class Exchanges
         {
             sendWindow(world, buf, new Request[WINDOW], STOP_TAG);
         }
+        else if (role == Role.ECHO)
+        {
+            world.send(buf, 0, 0, 1, PING_TAG);
+        }
         else
         {
             world.send(buf, 0, SMALL_BYTES, 1, STOP_TAG);
@@ -114,7 +122,10 @@ public final class Exchanges
         switch (role)
         {
             case ECHO:
-                echoLoop(world);
+                echoLoop(world, PING_TAG);
+                break;
+            case ECHO_ANY:
+                echoLoop(world, Comm.ANY_TAG);
                 break;
             case SINK:
                 sinkLoop(world);
@@ -126,14 +137,14 @@ public final class Exchanges
         }
     }
 
-    private static void echoLoop(final Comm world)
+    private static void echoLoop(final Comm world, final int tag)
     {
         final UnsafeBuffer buf = directBuffer(SMALL_BYTES);
         final MutableStatus s = new MutableStatus();
         while (true)
         {
-            world.recv(buf, 0, SMALL_BYTES, 0, Comm.ANY_TAG, s);
-            if (s.tag() == STOP_TAG)
+            world.recv(buf, 0, SMALL_BYTES, 0, tag, s);
+            if (s.tag() == STOP_TAG || s.bytes() == 0)
             {
                 return;
             }

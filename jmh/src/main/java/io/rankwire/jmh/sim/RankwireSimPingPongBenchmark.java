@@ -24,7 +24,7 @@ import io.rankwire.MutableStatus;
 /**
  * One-way latency of an 8-byte message through the full stack over {@code sim} (inline mode):
  * the benchmark thread is rank 0 and does a blocking {@code send} then a blocking {@code recv};
- * rank 1 echoes on a partner thread. One invocation is a round trip, and
+ * rank 1 echoes on a partner thread ({@code echo}: receiving with the exact tag, or ANY_TAG). One invocation is a round trip, and
  * {@code @OperationsPerInvocation(2)} makes JMH report half of it (the one-way latency) in
  * every mode, percentiles included. The partner is not a JMH thread, so JMH's iteration
  * boundaries never leave one side of the ping-pong waiting for a message that is not coming.
@@ -50,6 +50,13 @@ public class RankwireSimPingPongBenchmark
     @Param({"backoff"})
     public String idle;
 
+    /**
+     * How rank 1 receives: {@code exact} with rank 0's rank and the ping tag (osu_latency's
+     * pattern), {@code anyTag} with ANY_TAG (a wildcard receive).
+     */
+    @Param({"exact"})
+    public String echo;
+
     private InJvmPair pair;
     private Comm world;
     private final UnsafeBuffer buf = Exchanges.directBuffer(Exchanges.SMALL_BYTES);
@@ -58,7 +65,8 @@ public class RankwireSimPingPongBenchmark
     @Setup(Level.Trial)
     public void setUp()
     {
-        pair = InJvmPair.start(SimSettings.of(offload, idle), Exchanges.Role.ECHO);
+        pair = InJvmPair.start(SimSettings.of(offload, idle),
+            "anyTag".equals(echo) ? Exchanges.Role.ECHO_ANY : Exchanges.Role.ECHO);
         world = pair.rank0().world();
     }
 

@@ -24,13 +24,16 @@ import io.rankwire.jmh.baseline.RingEcho;
  * <pre>
  *   java -cp jmh/target/benchmarks.jar io.rankwire.jmh.sim.SimModesBench \
  *       [rounds=20] [batches=200] [variant ...]
- *   variant: ring | sim | sim:key=value[,key=value]   (keys under rankwire.sim.* or rankwire.*)
- *   default variants: ring sim sim:cqeInlineBytes=0
+ *   variant: ring | sim | sim:key=value[,key=value]   (keys under rankwire.sim.* or rankwire.*;
+ *            echo=anyTag: rank 1 receives with ANY_TAG instead of the ping's tag)
+ *   default variants: ring sim
  * </pre>
  *
  * Each sim variant is a pair of ranks as threads of this process (rank 1 echoes with
  * {@code rankwire.idle=backoff} and parks between slices); the ring's partner thread spins only
- * during its own slice.
+ * during its own slice. Sim variants share the runtime's code, so each one's code paths pollute
+ * the others' JIT profiles: compare the ring with one sim variant per process, and sim
+ * variants with each other in separate processes.
  */
 public final class SimModesBench
 {
@@ -52,7 +55,7 @@ public final class SimModesBench
         }
         if (names.isEmpty())
         {
-            names.addAll(List.of("ring", "sim", "sim:cqeInlineBytes=0"));
+            names.addAll(List.of("ring", "sim"));
         }
         if (!names.contains("ring"))
         {
@@ -168,6 +171,7 @@ public final class SimModesBench
         SimVariant(final String name)
         {
             RankwireConfig config = SimSettings.of("on", "backoff");
+            Exchanges.Role role = Exchanges.Role.ECHO;
             final int colon = name.indexOf(':');
             if (colon >= 0)
             {
@@ -179,10 +183,15 @@ public final class SimModesBench
                         throw new IllegalArgumentException("variant " + name + " : " + kv + " (expected: key=value)");
                     }
                     final String key = kv.substring(0, eq);
+                    if (key.equals("echo"))
+                    {
+                        role = "anyTag".equals(kv.substring(eq + 1)) ? Exchanges.Role.ECHO_ANY : Exchanges.Role.ECHO;
+                        continue;
+                    }
                     config = config.set(key.startsWith("rankwire.") ? key : "rankwire.sim." + key, kv.substring(eq + 1));
                 }
             }
-            pair = InJvmPair.start(config, Exchanges.Role.ECHO);
+            pair = InJvmPair.start(config, role);
             world = pair.rank0().world();
         }
 
