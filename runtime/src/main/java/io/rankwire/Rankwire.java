@@ -241,7 +241,7 @@ public final class Rankwire implements AutoCloseable
     {
         closing.set(true);
         stopProgressThread();
-        engine.shutdown(reason);
+        engine.shutdownFromAnyThread(reason);
     }
 
     private void stopProgressThread()

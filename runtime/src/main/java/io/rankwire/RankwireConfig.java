@@ -30,6 +30,11 @@ import io.rankwire.spi.Bootstrap;
  *       before it yields and parks (0: 64 polls only)</td></tr>
  *   <tr><td>{@code rankwire.progressThread}</td><td>{@code false}</td><td>run an asynchronous
  *       progress thread</td></tr>
+ *   <tr><td>{@code rankwire.threads}</td><td>{@code multiple}</td><td>which threads may call the
+ *       rank, as MPI's thread levels: {@code multiple}, any thread at any time (the engine takes
+ *       a lock per call); {@code funneled} (or {@code single}), only the thread that initialized
+ *       it, which then takes no lock (a call from another thread fails with a clear error); not
+ *       with {@code rankwire.progressThread}</td></tr>
  *   <tr><td>{@code rankwire.timeout}</td><td>{@code 0} (none)</td><td>milliseconds after which
  *       a blocking call fails with {@link RankwireException}</td></tr>
  *   <tr><td>{@code rankwire.bootstrapTimeout}</td><td>60000</td><td>milliseconds allowed for
@@ -50,6 +55,7 @@ public final class RankwireConfig
     public static final String CREDITS_PROP = "rankwire.credits";
     public static final String IDLE_PROP = "rankwire.idle";
     public static final String PROGRESS_THREAD_PROP = "rankwire.progressThread";
+    public static final String THREADS_PROP = "rankwire.threads";
     public static final String TIMEOUT_PROP = "rankwire.timeout";
     public static final String BOOTSTRAP_TIMEOUT_PROP = "rankwire.bootstrapTimeout";
     public static final String OFFLOAD_MIN_BYTES_PROP = "rankwire.offloadMinBytes";
@@ -84,6 +90,7 @@ public final class RankwireConfig
     private int credits;
     private Idle idle;
     private boolean progressThread;
+    private boolean funneled;
     private Duration timeout;
     private Duration bootstrapTimeout;
     private int offloadMinBytes;
@@ -113,6 +120,7 @@ public final class RankwireConfig
         credits = intProp(props, CREDITS_PROP, CREDITS_DEFAULT);
         idle = parseIdle(props.getProperty(IDLE_PROP, "backoff"));
         progressThread = Boolean.parseBoolean(props.getProperty(PROGRESS_THREAD_PROP, "false"));
+        funneled = parseThreads(props.getProperty(THREADS_PROP, "multiple"));
         timeout = Duration.ofMillis(longProp(props, TIMEOUT_PROP, 0));
         bootstrapTimeout = Duration.ofMillis(longProp(props, BOOTSTRAP_TIMEOUT_PROP, BOOTSTRAP_TIMEOUT_DEFAULT_MS));
         offloadMinBytes = intProp(props, OFFLOAD_MIN_BYTES_PROP, OFFLOAD_MIN_BYTES_DEFAULT);
@@ -141,6 +149,7 @@ public final class RankwireConfig
             case CREDITS_PROP: credits = parsed.credits; break;
             case IDLE_PROP: idle = parsed.idle; break;
             case PROGRESS_THREAD_PROP: progressThread = parsed.progressThread; break;
+            case THREADS_PROP: funneled = parsed.funneled; break;
             case TIMEOUT_PROP: timeout = parsed.timeout; break;
             case BOOTSTRAP_TIMEOUT_PROP: bootstrapTimeout = parsed.bootstrapTimeout; break;
             case OFFLOAD_MIN_BYTES_PROP: offloadMinBytes = parsed.offloadMinBytes; break;
@@ -169,6 +178,7 @@ public final class RankwireConfig
         c.credits = credits;
         c.idle = idle;
         c.progressThread = progressThread;
+        c.funneled = funneled;
         c.timeout = timeout;
         c.bootstrapTimeout = bootstrapTimeout;
         c.offloadMinBytes = offloadMinBytes;
@@ -251,6 +261,21 @@ public final class RankwireConfig
     public boolean progressThread()
     {
         return progressThread;
+    }
+
+    /**
+     * {@code rankwire.threads=funneled}: only the thread that initializes the rank may call it,
+     * and the engine takes no lock; false ({@code multiple}): any thread may.
+     */
+    public RankwireConfig funneled(final boolean funneled)
+    {
+        this.funneled = funneled;
+        return this;
+    }
+
+    public boolean funneled()
+    {
+        return funneled;
     }
 
     /** Timeout of blocking calls; {@link Duration#ZERO} waits forever. */
@@ -399,6 +424,11 @@ public final class RankwireConfig
         {
             throw new IllegalArgumentException(IDLE_PROP + " : null (expected: spin, yield or backoff)");
         }
+        if (funneled && progressThread)
+        {
+            throw new IllegalArgumentException(THREADS_PROP + " : funneled with " + PROGRESS_THREAD_PROP +
+                " : true (expected: multiple, since a progress thread calls the rank from a second thread)");
+        }
         concluded = true;
         return this;
     }
@@ -420,6 +450,7 @@ public final class RankwireConfig
             ", idle=" + idle +
             ", spinMicros=" + spinMicros +
             ", progressThread=" + progressThread +
+            ", threads=" + (funneled ? "funneled" : "multiple") +
             ", timeout=" + timeout + '}';
     }
 
@@ -428,6 +459,18 @@ public final class RankwireConfig
         if (value < min || value > max)
         {
             throw new IllegalArgumentException(name + " : " + value + " (expected: " + min + ".." + max + ")");
+        }
+    }
+
+    private static boolean parseThreads(final String value)
+    {
+        switch (value.trim().toLowerCase(java.util.Locale.ROOT))
+        {
+            case "multiple": case "serialized": return false;
+            case "funneled": case "single": return true;
+            default:
+                throw new IllegalArgumentException(THREADS_PROP + " : '" + value +
+                    "' (expected: multiple, serialized, funneled or single)");
         }
     }
 

@@ -63,6 +63,21 @@ class RankwireConfigTest
     }
 
     @Test
+    void shouldReadTheThreadLevelAsMpiNamesIt()
+    {
+        assertFalse(config().funneled());
+        assertTrue(config().set("rankwire.threads", "funneled").funneled());
+        assertTrue(config().set("rankwire.threads", "SINGLE").funneled());
+        assertFalse(config().set("rankwire.threads", "serialized").funneled());
+        assertTrue(config().funneled(true).copy().funneled());
+        assertMessage("rankwire.threads : 'many' (expected: multiple, serialized, funneled or single)",
+            () -> config().set("rankwire.threads", "many"));
+        assertMessage("rankwire.threads : funneled with rankwire.progressThread : true (expected: multiple, " +
+            "since a progress thread calls the rank from a second thread)",
+            () -> config().funneled(true).progressThread(true).job(0, 1, "j", new byte[0]).conclude());
+    }
+
+    @Test
     void shouldPassTransportSettingsThroughAndCopyIndependently()
     {
         final RankwireConfig c = config().setAll(Map.of("rankwire.tcp.bind", "127.0.0.1", "rankwire.eagerLimit", "100"));

@@ -209,6 +209,11 @@ public final class Collectives
      */
     private Request submit(final Runnable task)
     {
+        if (engine.funneled())
+        {
+            throw new IllegalStateException("rankwire.threads : funneled (expected: multiple for nonblocking " +
+                "collectives, which progress on a worker thread of the communicator)");
+        }
         final CollRequest request = new CollRequest(engine);
         if (task == null)
         {

@@ -22,7 +22,11 @@ import io.rankwire.spi.Transport;
  * writer at a time: the thread holding {@link #lock}. Calls that post work take the lock; a
  * thread waiting for an operation only {@code tryLock}s it to drive progress and otherwise idles,
  * so many waiting threads are served by whichever holds the lock, and each sees its own
- * operation complete through a volatile flag.
+ * operation complete through a volatile flag. With {@code rankwire.threads=funneled} the lock is
+ * confined to the thread that built the engine ({@link EngineLock}): it costs no CAS, other
+ * threads' calls fail, the finalize helper gets the engine by hand-over ({@link #handOver}), and
+ * a shutdown asked for by another thread ({@link #shutdownFromAnyThread}) is run by the owner at
+ * its next call or wait.
  */
 public final class Engine
 {
@@ -53,6 +57,8 @@ public final class Engine
     private final Finalization finalization;
     private volatile boolean closed;
     private volatile String closedReason;
+    /** Confined mode: a shutdown another thread asked for, run by the owner. */
+    private volatile String shutdownRequest;
 
     /**
      * Opens the engine over an opened (not yet wired-up) transport.
@@ -82,6 +88,50 @@ public final class Engine
         this.srq = port != null ? new SrqBuffers(port, config.srqBuffers(), Math.max(caps.maxMessageSize(), 64)) : null;
         this.finalization = new Finalization(this, sender, control, rank, size);
         this.dispatcher = new Dispatcher(this, sender, receiver, control, matcher, srq);
+        if (config.funneled())
+        {
+            lock.confine(Thread.currentThread());
+        }
+    }
+
+    /**
+     * Confined mode ({@code rankwire.threads=funneled}): hands the engine to {@code thread}. The
+     * caller is the current owner and stops using the engine, or the previous owner has ended and
+     * was joined. Does nothing in the shared mode.
+     */
+    public void handOver(final Thread thread)
+    {
+        if (lock.confinedTo() != null)
+        {
+            lock.confine(thread);
+        }
+    }
+
+    /**
+     * Shuts down like {@link #shutdown} from any thread. In confined mode a thread other than the
+     * owner only records the request and wakes the owner, which runs it at its next call or in
+     * its current wait (a call then fails as on a closed engine).
+     */
+    public void shutdownFromAnyThread(final String reason)
+    {
+        final Thread owner = lock.confinedTo();
+        if (owner == null || owner == Thread.currentThread())
+        {
+            shutdown(reason);
+            return;
+        }
+        shutdownRequest = reason;
+        wakeup.signal();
+    }
+
+    /** Runs a shutdown another thread asked for (confined mode); owner only. */
+    void serviceShutdownRequest()
+    {
+        final String reason = shutdownRequest;
+        if (reason != null && !closed)
+        {
+            shutdown(reason);
+        }
     }
 
     private static int resolveEagerLimit(final int configured, final Capabilities caps)
@@ -512,9 +562,25 @@ public final class Engine
         return closed;
     }
 
-    /** Throws when the engine is closed. */
+    /** True with {@code rankwire.threads=funneled}: only the owner thread may call. */
+    public boolean funneled()
+    {
+        return lock.confinedTo() != null;
+    }
+
+    /** True when another thread asked the owner of a confined engine to shut it down. */
+    boolean shutdownRequested()
+    {
+        return shutdownRequest != null;
+    }
+
+    /** Throws when the engine is closed (after running a shutdown another thread asked for). */
     public void checkOpen()
     {
+        if (shutdownRequest != null)
+        {
+            serviceShutdownRequest();
+        }
         if (closed)
         {
             throw new IllegalStateException("rankwire : closed (expected: an open runtime)");

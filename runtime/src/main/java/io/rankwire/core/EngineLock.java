@@ -25,6 +25,13 @@ import java.util.concurrent.locks.LockSupport;
  *   parked != 0 ? unpark slots          tryLock ? done
  *                                       park(period); parked--; tryLock
  * </pre>
+ *
+ * <p><b>Confined mode</b> ({@code rankwire.threads=funneled}, MPI's {@code MPI_THREAD_FUNNELED}):
+ * the lock belongs to one thread ({@link #confine}) and taking or releasing it costs a volatile
+ * read and a compare, no CAS; any other thread gets an {@link IllegalStateException} naming both
+ * threads instead of the lock. The owner may change only at a quiescent point, by the owner
+ * itself or after it ended and was joined ({@link #confine}), and the volatile write of the new
+ * owner publishes the engine's state to it.
  */
 final class EngineLock
 {
@@ -58,11 +65,50 @@ final class EngineLock
     private Thread owner;
     private int holds;
     private final AtomicReferenceArray<Thread> slots = new AtomicReferenceArray<>(SLOTS);
+    /** Confined mode: the only thread allowed; null in the shared mode. */
+    private volatile Thread confinedTo;
+
+    /**
+     * Confines the lock to {@code thread} from now on (confined mode). The caller guarantees that
+     * no other thread uses the lock any more: it is the current owner handing over, or the
+     * previous owner has ended and was joined. Must not be called while the lock is held.
+     */
+    void confine(final Thread thread)
+    {
+        if (holds != 0)
+        {
+            throw new IllegalStateException("engine lock : held " + holds + " time(s) (expected: free to hand over)");
+        }
+        owner = null;
+        confinedTo = thread;
+    }
+
+    /** The thread the lock is confined to, or null in the shared mode. */
+    Thread confinedTo()
+    {
+        return confinedTo;
+    }
+
+    private static IllegalStateException wrongThread(final Thread me, final Thread confined)
+    {
+        return new IllegalStateException("rankwire.threads=funneled : called from thread '" + me.getName() +
+            "' (expected: only thread '" + confined.getName() + "', which initialized the rank)");
+    }
 
     /** Takes the lock if it is free or already held by the calling thread. Never blocks. */
     boolean tryLock()
     {
         final Thread me = Thread.currentThread();
+        final Thread confined = confinedTo;
+        if (confined != null)
+        {
+            if (confined != me)
+            {
+                throw wrongThread(me, confined);
+            }
+            holds++;
+            return true;
+        }
         if (owner == me)
         {
             holds++;
@@ -146,6 +192,17 @@ final class EngineLock
      */
     void unlock()
     {
+        final Thread confined = confinedTo;
+        if (confined != null)
+        {
+            if (confined != Thread.currentThread() || holds <= 0)
+            {
+                throw new IllegalStateException("engine lock holder : " + Thread.currentThread().getName() +
+                    " (expected: the thread holding the lock)");
+            }
+            holds--;
+            return;
+        }
         if (owner != Thread.currentThread())
         {
             throw new IllegalStateException("engine lock holder : " + Thread.currentThread().getName() +
@@ -178,6 +235,11 @@ final class EngineLock
     /** Whether the calling thread holds the lock. */
     boolean isHeldByCurrentThread()
     {
+        final Thread confined = confinedTo;
+        if (confined != null)
+        {
+            return confined == Thread.currentThread() && holds > 0;
+        }
         return owner == Thread.currentThread();
     }
 }

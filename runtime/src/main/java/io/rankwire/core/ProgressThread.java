@@ -20,8 +20,14 @@ public final class ProgressThread implements Runnable
         this.thread.setDaemon(true);
     }
 
+    /**
+     * Starts the thread. With a confined engine ({@code rankwire.threads=funneled}) the calling
+     * thread, its owner, hands it over to this thread first and must not use it until
+     * {@link #stop()} hands it back.
+     */
     public ProgressThread start()
     {
+        engine.handOver(thread);
         thread.start();
         return this;
     }
@@ -36,7 +42,10 @@ public final class ProgressThread implements Runnable
         }
     }
 
-    /** Stops the thread and waits for it to end. */
+    /**
+     * Stops the thread and waits for it to end; a confined engine goes back to the calling thread
+     * once this thread has ended.
+     */
     public void stop()
     {
         running = false;
@@ -49,6 +58,10 @@ public final class ProgressThread implements Runnable
             catch (final InterruptedException e)
             {
                 Thread.currentThread().interrupt();
+            }
+            if (!thread.isAlive())
+            {
+                engine.handOver(Thread.currentThread());
             }
         }
     }

@@ -74,6 +74,10 @@ final class Waiter
             {
                 break;
             }
+            if (engine.shutdownRequested())
+            {
+                engine.serviceShutdownRequest();
+            }
             if (engine.isClosed())
             {
                 final String reason = engine.closedReason();

@@ -72,6 +72,45 @@ public abstract class ConformanceSuite extends PersistentRequestConformance
         return new RankwireConfig().setAll(settings());
     }
 
+    /** True when every job runs with {@code rankwire.threads=funneled}: one thread per rank. */
+    protected boolean funneled()
+    {
+        return config().funneled();
+    }
+
+    /**
+     * With {@code rankwire.threads=funneled}: a second thread's call on a rank fails with an
+     * error naming the setting and both threads, and leaves the rank usable by its own thread.
+     */
+    private void assertSecondThreadRefused()
+    {
+        run(2, rw ->
+        {
+            final Comm world = rw.world();
+            final Throwable[] seen = new Throwable[1];
+            final Thread other = new Thread(() ->
+            {
+                try
+                {
+                    world.send(new byte[1], 0, 1, 1 - world.rank(), 5);
+                }
+                catch (final Throwable e)
+                {
+                    seen[0] = e;
+                }
+            }, "intruder-" + world.rank());
+            other.start();
+            other.join();
+            assertTrue(seen[0] instanceof IllegalStateException, String.valueOf(seen[0]));
+            final String message = seen[0].getMessage();
+            assertTrue(message.contains("rankwire.threads=funneled") && message.contains("intruder-" + world.rank()) &&
+                message.contains(Thread.currentThread().getName()), message);
+            final int[] got = new int[1];
+            world.sendrecv(new int[] {world.rank()}, 0, 1, 1 - world.rank(), 6, got, 0, 1, 1 - world.rank(), 6);
+            assertEquals(1 - world.rank(), got[0]);
+        });
+    }
+
     protected void run(final int n, final LocalJob.RankBody body)
     {
         LocalJob.run(n, transport(), config(), JOB_TIMEOUT, body);
@@ -666,6 +705,11 @@ public abstract class ConformanceSuite extends PersistentRequestConformance
     @Timeout(90)
     void shouldCreateCommunicatorsConcurrentlyOnOverlappingGroups()
     {
+        if (funneled())
+        {
+            assertSecondThreadRefused();
+            return;
+        }
         final int rounds = 25;
         run(3, rw ->
         {
@@ -751,6 +795,11 @@ public abstract class ConformanceSuite extends PersistentRequestConformance
     @Timeout(90)
     void shouldServeEightConcurrentThreadsPerRank()
     {
+        if (funneled())
+        {
+            assertSecondThreadRefused();
+            return;
+        }
         run(2, rw ->
         {
             final Comm world = rw.world();
@@ -1076,6 +1125,13 @@ public abstract class ConformanceSuite extends PersistentRequestConformance
     @Timeout(60)
     void shouldProgressWithTheProgressThread()
     {
+        if (funneled())
+        {
+            final IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> config().progressThread(true).job(0, 1, "refused", new byte[16]).conclude());
+            assertTrue(e.getMessage().contains("rankwire.threads : funneled with rankwire.progressThread"), e.getMessage());
+            return;
+        }
         run(2, config().progressThread(true), rw ->
         {
             final Comm world = rw.world();

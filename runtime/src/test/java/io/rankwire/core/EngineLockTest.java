@@ -108,4 +108,55 @@ class EngineLockTest
         assertTrue(lock.tryLock());
         lock.unlock();
     }
+
+    @Test
+    @Timeout(30)
+    void shouldLetOnlyTheConfinedThreadInAndHandOverAtQuiescentPoints() throws Exception
+    {
+        final EngineLock lock = new EngineLock();
+        final Thread main = Thread.currentThread();
+        lock.confine(main);
+        lock.lock();
+        assertTrue(lock.tryLock());
+        assertTrue(lock.isHeldByCurrentThread());
+        assertThrows(IllegalStateException.class, () -> lock.confine(main), "hand-over while held");
+        lock.unlock();
+        lock.unlock();
+        assertFalse(lock.isHeldByCurrentThread());
+        assertThrows(IllegalStateException.class, lock::unlock, "release without a hold");
+
+        final Throwable[] refused = new Throwable[1];
+        final Thread intruder = new Thread(() ->
+        {
+            try
+            {
+                lock.tryLock();
+            }
+            catch (final Throwable e)
+            {
+                refused[0] = e;
+            }
+        }, "intruder");
+        intruder.start();
+        intruder.join();
+        assertTrue(refused[0] instanceof IllegalStateException, String.valueOf(refused[0]));
+        assertTrue(refused[0].getMessage().contains("'intruder'") && refused[0].getMessage().contains("'" + main.getName() + "'"),
+            refused[0].getMessage());
+
+        final boolean[] helperHeld = new boolean[1];
+        final Thread helper = new Thread(() ->
+        {
+            lock.lock();
+            helperHeld[0] = lock.isHeldByCurrentThread();
+            lock.unlock();
+        }, "helper");
+        lock.confine(helper);
+        helper.start();
+        helper.join();
+        assertTrue(helperHeld[0]);
+        assertThrows(IllegalStateException.class, lock::lock, "the old owner after the hand-over");
+        lock.confine(main);
+        lock.lock();
+        lock.unlock();
+    }
 }
