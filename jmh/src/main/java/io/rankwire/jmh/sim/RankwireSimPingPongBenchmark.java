@@ -57,6 +57,10 @@ public class RankwireSimPingPongBenchmark
     @Param({"exact"})
     public String echo;
 
+    /** {@code rankwire.threads} of both ranks: {@code multiple} (engine lock) or {@code funneled} (none). */
+    @Param({"multiple"})
+    public String threads;
+
     private InJvmPair pair;
     private Comm world;
     private final UnsafeBuffer buf = Exchanges.directBuffer(Exchanges.SMALL_BYTES);
@@ -65,7 +69,7 @@ public class RankwireSimPingPongBenchmark
     @Setup(Level.Trial)
     public void setUp()
     {
-        pair = InJvmPair.start(SimSettings.of(offload, idle),
+        pair = InJvmPair.start(SimSettings.of(offload, idle).set("rankwire.threads", threads),
             "anyTag".equals(echo) ? Exchanges.Role.ECHO_ANY : Exchanges.Role.ECHO);
         world = pair.rank0().world();
     }
