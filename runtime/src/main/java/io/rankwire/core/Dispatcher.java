@@ -92,7 +92,7 @@ final class Dispatcher implements CompletionHandler
         {
             if (srq != null && c.status() != CompletionStatus.FLUSHED && !engine.isClosed())
             {
-                srq.repost(c.wrId());
+                srq.repostLater(c.wrId());
             }
         }
     }

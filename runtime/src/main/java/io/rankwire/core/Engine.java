@@ -494,6 +494,10 @@ public final class Engine
 
     int progressLocked()
     {
+        if (srq != null)
+        {
+            srq.flushReposts(); // the previous poll's buffers, before this poll can need them
+        }
         int work = transport.poll(dispatcher, POLL_BATCH);
         work += sender.flush();
         work += receiver.flushReads();

@@ -20,7 +20,8 @@ import java.util.Map;
  *   <tr><td>rankwire.sim.eagerLimit</td><td>8192</td><td>largest eager payload the runtime should send</td></tr>
  *   <tr><td>rankwire.sim.maxMessageSize</td><td>eagerLimit + 64</td><td>largest message on a wire</td></tr>
  *   <tr><td>rankwire.sim.srqCapacity</td><td>4096</td><td>plain SRQ buffers a NIC can hold posted</td></tr>
- *   <tr><td>rankwire.sim.cqCapacity</td><td>1048576</td><td>completion ring bytes (power of two)</td></tr>
+ *   <tr><td>rankwire.sim.cqCapacity</td><td>262144</td><td>completion ring bytes (power of two): 4096
+ *       CQEs of 64 bytes; more outstanding completions spill to an overflow list</td></tr>
  *   <tr><td>rankwire.sim.cqeInlineBytes</td><td>32</td><td>messages for a plain SRQ buffer up to this
  *       long travel inside their CQE ("scatter to CQE"), 0..40; 0 = never</td></tr>
  *   <tr><td>rankwire.sim.latencyNanos</td><td>1000</td><td>scheduled: wire latency (virtual ns)</td></tr>
@@ -57,7 +58,7 @@ public final class SimConfig
     private int eagerLimit = 8192;
     private int maxMessageSize = -1;
     private int srqCapacity = 4096;
-    private int cqCapacity = 1 << 20;
+    private int cqCapacity = 1 << 18;
     private int cqeInlineBytes = 32;
     private long latencyNanos = 1000;
     private long jitterNanos = 1000;
