@@ -17,6 +17,7 @@ import io.rankwire.spi.Completion;
 import io.rankwire.spi.CompletionFlags;
 import io.rankwire.spi.CompletionStatus;
 import io.rankwire.spi.ReturnCode;
+import io.rankwire.spi.SmallCopy;
 import io.rankwire.spi.Transport;
 
 /**
@@ -143,7 +144,7 @@ final class Receiver implements MatchListener
                 final UnexpectedMsg msg = matcher.newMsg().set(tag, payload);
                 describe(msg, TmHeader.EAGER, flags, appCtx, peer);
                 final Stage stage = pool.acquire(payload);
-                stage.buffer.putBytes(0, buffer, offset + TmHeader.LENGTH, payload);
+                SmallCopy.copy(stage.buffer, 0, buffer, offset + TmHeader.LENGTH, payload);
                 msg.data = stage;
                 unexpectedBytes += payload;
                 unexpectedBytesHighWater = Math.max(unexpectedBytesHighWater, unexpectedBytes);
@@ -199,7 +200,7 @@ final class Receiver implements MatchListener
         final int n = Math.min(length, op.buf.length());
         if (n > 0)
         {
-            op.buf.mutableBuffer().putBytes(op.buf.offset(), src, srcOffset, n);
+            SmallCopy.copy(op.buf.mutableBuffer(), op.buf.offset(), src, srcOffset, n);
         }
         op.peer = peer;
         if ((flags & TmHeader.FLAG_SYNC) != 0 || (appCtx & Sender.SYNC_COOKIE_BIT) != 0)

@@ -14,6 +14,7 @@ import org.agrona.concurrent.ringbuffer.RingBufferDescriptor;
 import io.rankwire.proto.TmHeader;
 import io.rankwire.spi.Completion;
 import io.rankwire.spi.CompletionOpcode;
+import io.rankwire.spi.SmallCopy;
 
 /**
  * A NIC's completion queue: CQEs encoded as fixed 56-byte records (48 bytes of fields, 8 of
@@ -163,7 +164,7 @@ final class CompletionQueue
         UnsafeApi.putInt(base, address + INLINE_PEER, peer);
         UnsafeApi.putInt(base, address + INLINE_LENGTH, length);
         UnsafeApi.putInt(base, address + INLINE_SLOT, srqSlot);
-        claimed.putBytes(claimedOffset + INLINE_DATA, src, srcOffset, length);
+        SmallCopy.copy(claimed, claimedOffset + INLINE_DATA, src, srcOffset, length);
         commit(index);
     }
 

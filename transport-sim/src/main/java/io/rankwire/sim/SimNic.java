@@ -9,6 +9,7 @@ import io.rankwire.proto.TmHeader;
 import io.rankwire.spi.CompletionFlags;
 import io.rankwire.spi.CompletionOpcode;
 import io.rankwire.spi.CompletionStatus;
+import io.rankwire.spi.SmallCopy;
 
 /**
  * One simulated tag-matching NIC: the TM-SRQ (matching list, plain SRQ buffers, the
@@ -225,7 +226,7 @@ final class SimNic
             cq.publishInline(opcode, m.source, slot, m.buffer, 0, m.length);
             return true;
         }
-        srq.buffer(slot).putBytes(srq.offset(slot), m.buffer, 0, m.length);
+        SmallCopy.copy(srq.buffer(slot), srq.offset(slot), m.buffer, 0, m.length);
         final boolean hasTmh = opcode == CompletionOpcode.RECV && m.length >= TmHeader.LENGTH;
         cq.publish(opcode, CompletionStatus.SUCCESS, 0, m.source, -1,
             hasTmh ? TmHeader.appCtx(m.buffer, 0) : 0, m.length, slot, srq.wrId(slot),
@@ -238,7 +239,7 @@ final class SimNic
         final int payload = m.length - TmHeader.LENGTH;
         final int capacity = tags.length(handle);
         final int placed = Math.min(payload, capacity);
-        tags.buffer(handle).putBytes(tags.offset(handle), m.buffer, TmHeader.LENGTH, placed);
+        SmallCopy.copy(tags.buffer(handle), tags.offset(handle), m.buffer, TmHeader.LENGTH, placed);
         final int status = payload > capacity ? CompletionStatus.LENGTH_ERROR : CompletionStatus.SUCCESS;
         if (status != CompletionStatus.SUCCESS)
         {
@@ -291,7 +292,7 @@ final class SimNic
         final WireMessage fin = fabric.pool().acquire();
         fin.source = rank;
         fin.destination = request.source;
-        fin.buffer.putBytes(0, request.buffer, 0, TmHeader.LENGTH + RvHeader.LENGTH);
+        SmallCopy.copy(fin.buffer, 0, request.buffer, 0, TmHeader.LENGTH + RvHeader.LENGTH);
         fin.length = TmHeader.LENGTH + RvHeader.LENGTH;
         TmHeader.opcode(fin.buffer, 0, TmHeader.FIN);
         return fin;

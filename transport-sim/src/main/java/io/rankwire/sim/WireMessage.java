@@ -3,6 +3,8 @@ package io.rankwire.sim;
 import org.agrona.DirectBuffer;
 import org.agrona.concurrent.UnsafeBuffer;
 
+import io.rankwire.spi.SmallCopy;
+
 /**
  * One message on a wire: the bytes a sender posted (TMH first), its source and destination.
  * Pooled by {@link MessagePool}; the sender copies into it, so the sender's buffers are free
@@ -33,10 +35,10 @@ final class WireMessage
     {
         this.source = source;
         this.destination = destination;
-        buffer.putBytes(0, header, hdrOffset, hdrLength);
+        SmallCopy.copy(buffer, 0, header, hdrOffset, hdrLength);
         if (payloadLength > 0)
         {
-            buffer.putBytes(hdrLength, payload, payloadOffset, payloadLength);
+            SmallCopy.copy(buffer, hdrLength, payload, payloadOffset, payloadLength);
         }
         length = hdrLength + payloadLength;
         return this;
