@@ -124,7 +124,11 @@ public final class MPI
 
     /**
      * Starts MPI on this rank asking for thread support {@code required}; returns the support
-     * provided, which is {@code required} (Rankwire supports {@link #THREAD_MULTIPLE}).
+     * provided, which is {@code required} (Rankwire supports {@link #THREAD_MULTIPLE}). When this
+     * call starts the runtime and {@code required} is {@link #THREAD_SINGLE} or
+     * {@link #THREAD_FUNNELED}, the rank runs with {@code rankwire.threads=funneled} (its engine
+     * takes no lock and calls from other threads fail) unless the environment sets
+     * {@code rankwire.threads}; {@link #Init} keeps every thread allowed.
      */
     public static int InitThread(final String[] args, final int required)
     {
@@ -132,10 +136,16 @@ public final class MPI
         {
             throw new MPIException(ERR_ARG, "required : " + required + " (expected: THREAD_SINGLE..THREAD_MULTIPLE)");
         }
-        return start(args, required).threadLevel;
+        return start(args, required, required <= THREAD_FUNNELED ?
+            java.util.Map.of("rankwire.threads", "funneled") : java.util.Map.of()).threadLevel;
     }
 
     private static Binding start(final String[] args, final int level)
+    {
+        return start(args, level, java.util.Map.of());
+    }
+
+    private static Binding start(final String[] args, final int level, final java.util.Map<String, String> defaults)
     {
         Binding b = Binding.onThread();
         if (b != null && b.initialized)
@@ -147,7 +157,7 @@ public final class MPI
             final Rankwire rw;
             try
             {
-                rw = Rankwire.init(args == null ? new String[0] : args);
+                rw = Rankwire.init(args == null ? new String[0] : args, defaults);
             }
             catch (final RuntimeException e)
             {

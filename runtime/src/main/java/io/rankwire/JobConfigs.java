@@ -18,7 +18,23 @@ final class JobConfigs
      */
     static RankwireConfig fromEnvironment()
     {
+        return fromEnvironment(java.util.Map.of());
+    }
+
+    /**
+     * Like {@link #fromEnvironment()}, with {@code defaults} applied first: a system property or
+     * a launcher setting of the same key wins over them.
+     */
+    static RankwireConfig fromEnvironment(final java.util.Map<String, String> defaults)
+    {
         final RankwireConfig config = new RankwireConfig();
+        defaults.forEach((key, value) ->
+        {
+            if (System.getProperty(key) == null)
+            {
+                config.set(key, value);
+            }
+        });
         final Optional<JobEnvironment> env = JobEnvironment.current();
         if (env.isEmpty())
         {

@@ -65,6 +65,17 @@ public final class Rankwire implements AutoCloseable
     }
 
     /**
+     * Starts a rank like {@link #init(String[])}, with {@code defaults} ({@code rankwire.*}
+     * settings) in effect unless the environment sets the same key: a system property or a
+     * launcher setting ({@code rwrun -x}) wins. For bindings that know more than the defaults do,
+     * e.g. {@code MPI.InitThread} asking for {@code THREAD_FUNNELED}.
+     */
+    public static Rankwire init(final String[] args, final java.util.Map<String, String> defaults)
+    {
+        return init(JobConfigs.fromEnvironment(defaults));
+    }
+
+    /**
      * Starts a rank from an explicit configuration (rank, size, job id, secret and bootstrap set
      * with {@link RankwireConfig#job} and {@link RankwireConfig#bootstrap}; without a bootstrap,
      * a job of one rank). Blocks until every rank has started.

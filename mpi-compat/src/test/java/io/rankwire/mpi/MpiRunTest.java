@@ -17,6 +17,8 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 
+import mpi.MPI;
+
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -123,6 +125,32 @@ class MpiRunTest
         final Result r = java(transport, 3, "AbortOnOne", "3");
         assertEquals(3, r.code, r::toString);
         assertTrue(r.err.contains("MPI_ABORT was invoked on rank 1 with errorcode 3"), r::toString);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"tcp", "sim"})
+    void shouldRunAFunneledRankWhenInitThreadAsksForIt(final String transport)
+    {
+        final Result r = java(transport, 3, "FunneledThreads");
+        assertEquals(0, r.code, r::toString);
+        for (int rank = 0; rank < 3; rank++)
+        {
+            assertTrue(r.lines(rank).contains("provided " + MPI.THREAD_FUNNELED), r::toString);
+            assertTrue(r.lines(rank).stream().anyMatch(l -> l.startsWith("second thread: refused") &&
+                l.contains("rankwire.threads=funneled") && l.contains("'second'")), r::toString);
+        }
+        assertTrue(r.lines(0).contains("token back: 3"), r::toString);
+    }
+
+    @Test
+    void shouldKeepEveryThreadAllowedWhenTheEnvironmentSaysSo()
+    {
+        final Result r = mpirun(System.getenv(), "-np", "2", "--timeout", "60s", "--transport", "sim", "java", "-cp",
+            testClasses(), "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-Xmx128m", "-Drankwire.threads=multiple",
+            "FunneledThreads");
+        assertEquals(0, r.code, r::toString);
+        assertTrue(r.lines(1).contains("second thread: allowed"), r::toString);
+        assertTrue(r.lines(0).contains("token back: 2"), r::toString);
     }
 
     @Test
