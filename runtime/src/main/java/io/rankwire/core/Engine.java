@@ -124,7 +124,7 @@ public final class Engine
         wakeup.signal();
     }
 
-    /** Runs a shutdown another thread asked for (confined mode); owner only. */
+    /** Runs a shutdown another thread asked for, if any (confined mode); owner only. One volatile read otherwise. */
     void serviceShutdownRequest()
     {
         final String reason = shutdownRequest;
@@ -572,19 +572,10 @@ public final class Engine
         return lock.confinedTo() != null;
     }
 
-    /** True when another thread asked the owner of a confined engine to shut it down. */
-    boolean shutdownRequested()
-    {
-        return shutdownRequest != null;
-    }
-
     /** Throws when the engine is closed (after running a shutdown another thread asked for). */
     public void checkOpen()
     {
-        if (shutdownRequest != null)
-        {
-            serviceShutdownRequest();
-        }
+        serviceShutdownRequest();
         if (closed)
         {
             throw new IllegalStateException("rankwire : closed (expected: an open runtime)");

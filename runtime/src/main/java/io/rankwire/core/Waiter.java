@@ -74,10 +74,7 @@ final class Waiter
             {
                 break;
             }
-            if (engine.shutdownRequested())
-            {
-                engine.serviceShutdownRequest();
-            }
+            engine.serviceShutdownRequest();
             if (engine.isClosed())
             {
                 final String reason = engine.closedReason();

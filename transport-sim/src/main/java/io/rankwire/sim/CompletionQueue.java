@@ -64,7 +64,8 @@ import io.rankwire.spi.SmallCopy;
  * Status is SUCCESS and flags none. The CQE still consumes the SRQ slot it names, which software
  * gets back as for any RECV (the wrId); the completion's buffer view points at the message inside
  * the CQE ({@link #decodeInline}), which the SPI allows: a completion's view is valid only while
- * the handler runs, and the ring zeroes the record after it. This is ConnectX's "scatter to CQE"
+ * the handler runs, and producers reuse the record's space only after the consumer's position
+ * has moved past it, at the end of the poll's batch. This is ConnectX's "scatter to CQE"
  * (up to 32 bytes of data in a 64-byte CQE, 64 in a 128-byte one), minus the mlx5 provider's
  * copy from the CQE into the receive buffer: the receiver reads one line, the CQE, instead of the
  * CQE and then the buffer the sender wrote, and copies the payload once, out of the CQE.
@@ -220,7 +221,8 @@ final class CompletionQueue
     /**
      * False when the consumer would find no CQE now: the record at the consumer's position is
      * unwritten and nothing spilled. The header read is a volatile load of the line the next CQE
-     * goes to (the ring zeroes consumed records); any thread, no lock.
+     * goes to (Agrona's producer zeroes the header after each record it writes, so an unwritten
+     * record reads 0); any thread, no lock.
      */
     boolean mayHaveRecords()
     {
