@@ -30,8 +30,10 @@ import io.rankwire.spi.Transport;
  *       receiver-not-ready retry), with later messages of the same wire behind it, until one
  *       is posted; nothing is dropped.</li>
  *   <li>Sends copy the message before returning; no SEND completion is reported.</li>
- *   <li>RECV and NO_TAG completions carry the SRQ buffer's wrId and a buffer view of it; the
- *       buffer is handed back to software when the completion is delivered.</li>
+ *   <li>RECV and NO_TAG completions carry the SRQ buffer's wrId and a buffer view of the message:
+ *       in that buffer, or, for a message of at most {@code cqeInlineBytes}, inside the CQE
+ *       (valid while the handler runs, see {@link CompletionQueue}); the buffer is handed back to
+ *       software when the completion is delivered.</li>
  *   <li>A list operation holds an op credit from its post until its completion is polled;
  *       posting beyond {@code maxOps} returns {@link ReturnCode#BACK_PRESSURED}.</li>
  * </ul>
