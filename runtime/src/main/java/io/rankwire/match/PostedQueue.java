@@ -32,7 +32,6 @@ final class PostedQueue
     private final int[] queued = new int[CLASSES];
     private long nextSeq;
     private int size;
-    private int wildcards;
     private int nicHeld;
     private int softwareWildcards;
 
@@ -108,7 +107,6 @@ final class PostedQueue
         size++;
         if (kind != EXACT)
         {
-            wildcards++;
             softwareWildcards++;
         }
     }
@@ -153,13 +151,9 @@ final class PostedQueue
         {
             list.softwareHeld--;
         }
-        if (list.kind != EXACT)
+        if (list.kind != EXACT && !nic)
         {
-            wildcards--;
-            if (!nic)
-            {
-                softwareWildcards--;
-            }
+            softwareWildcards--;
         }
         if (list.size == 0)
         {
@@ -183,7 +177,7 @@ final class PostedQueue
     PostedRecv match(final long msgTag)
     {
         PostedRecv best = queued[EXACT] == 0 ? null : head(exact, msgTag);
-        if (wildcards == 0)
+        if (size == queued[EXACT])
         {
             return best;
         }

@@ -130,9 +130,8 @@ final class CompletionQueue
         final long tag)
     {
         final int index = claim(FIELDS);
-        // claim guarantees CQE_LENGTH bytes at claimedOffset: one check, then raw stores
         final Object base = claimed.byteArray();
-        final long address = claimed.addressOffset() + claimedOffset;
+        final long address = claimedAddress();
         UnsafeApi.putInt(base, address + OPCODE, opcode);
         UnsafeApi.putInt(base, address + STATUS, status);
         UnsafeApi.putInt(base, address + FLAGS, flags);
@@ -160,7 +159,7 @@ final class CompletionQueue
         }
         final int index = claim(INLINE);
         final Object base = claimed.byteArray();
-        final long address = claimed.addressOffset() + claimedOffset;
+        final long address = claimedAddress();
         UnsafeApi.putInt(base, address + OPCODE, opcode);
         UnsafeApi.putInt(base, address + INLINE_PEER, peer);
         UnsafeApi.putInt(base, address + INLINE_LENGTH, length);
@@ -189,6 +188,15 @@ final class CompletionQueue
             claimedOffset = 0;
         }
         return index;
+    }
+
+    /**
+     * The raw address of the claimed record (with {@code claimed.byteArray()} as base): the claim
+     * guarantees {@link #CQE_LENGTH} bytes there, so fields are stored without further checks.
+     */
+    private long claimedAddress()
+    {
+        return claimed.addressOffset() + claimedOffset;
     }
 
     private void commit(final int index)
