@@ -101,9 +101,14 @@ final class CompletionQueue
     private final ArrayDeque<MutableDirectBuffer> overflow = new ArrayDeque<>();
     private volatile boolean overflowPending;
     private long overflows;
-    /** The record being written: {@link #claim} to {@link #commit}, under the lock. */
-    private MutableDirectBuffer claimed;
-    private int claimedOffset;
+    /**
+     * The spilled record being written ({@link #claim} to {@link #commit}, under the lock), only
+     * when the ring was full. A record on the ring is named by its index alone: producers write
+     * no field of this object per CQE, since the consumer reads {@link #overflowPending} and
+     * {@link #ring} from its line on every poll (a per-CQE field store here made the consumer's
+     * next poll, and the producer's next claim, each miss that line before touching the record).
+     */
+    private MutableDirectBuffer spill;
 
     /**
      * @param capacity ring bytes, a power of two
@@ -130,8 +135,9 @@ final class CompletionQueue
         final long tag)
     {
         final int index = claim(FIELDS);
-        final Object base = claimed.byteArray();
-        final long address = claimedAddress();
+        final MutableDirectBuffer record = record(index);
+        final Object base = record.byteArray();
+        final long address = record.addressOffset() + Math.max(index, 0);
         UnsafeApi.putInt(base, address + OPCODE, opcode);
         UnsafeApi.putInt(base, address + STATUS, status);
         UnsafeApi.putInt(base, address + FLAGS, flags);
@@ -158,45 +164,39 @@ final class CompletionQueue
             throw new IllegalArgumentException("inline CQE : " + length + " bytes (expected: <= " + INLINE_MAX + ")");
         }
         final int index = claim(INLINE);
-        final Object base = claimed.byteArray();
-        final long address = claimedAddress();
+        final MutableDirectBuffer record = record(index);
+        final Object base = record.byteArray();
+        final long address = record.addressOffset() + Math.max(index, 0);
         UnsafeApi.putInt(base, address + OPCODE, opcode);
         UnsafeApi.putInt(base, address + INLINE_PEER, peer);
         UnsafeApi.putInt(base, address + INLINE_LENGTH, length);
         UnsafeApi.putInt(base, address + INLINE_SLOT, srqSlot);
-        SmallCopy.copy(claimed, claimedOffset + INLINE_DATA, src, srcOffset, length);
+        SmallCopy.copy(record, Math.max(index, 0) + INLINE_DATA, src, srcOffset, length);
         commit(index);
     }
 
     /**
-     * Claims a record of {@code type}: on the ring (returns its index) or, when the ring is full
-     * or spilled records wait, in a fresh array that goes to the overflow list (returns -1).
-     * Either way {@link #claimed} and {@link #claimedOffset} name its first byte.
+     * Claims a record of {@code type}: on the ring (returns its index, > 0) or, when the ring is
+     * full or spilled records wait, in a fresh array that goes to the overflow list (returns -1;
+     * {@link #spill} holds it). {@link #record} names the buffer either way; the record starts at
+     * {@code max(index, 0)} in it, and the claim guarantees {@link #CQE_LENGTH} bytes there, so
+     * fields are stored as raw stores without further checks.
      */
     private int claim(final int type)
     {
         final int index = overflow.isEmpty() ? ring.tryClaim(type, CQE_LENGTH) : -1;
-        if (index > 0)
+        if (index <= 0)
         {
-            claimed = ring.buffer();
-            claimedOffset = index;
-        }
-        else
-        {
-            claimed = new UnsafeBuffer(new byte[CQE_LENGTH + Integer.BYTES]);
-            claimed.putInt(CQE_LENGTH, type);
-            claimedOffset = 0;
+            spill = new UnsafeBuffer(new byte[CQE_LENGTH + Integer.BYTES]);
+            spill.putInt(CQE_LENGTH, type);
+            return -1;
         }
         return index;
     }
 
-    /**
-     * The raw address of the claimed record (with {@code claimed.byteArray()} as base): the claim
-     * guarantees {@link #CQE_LENGTH} bytes there, so fields are stored without further checks.
-     */
-    private long claimedAddress()
+    private MutableDirectBuffer record(final int index)
     {
-        return claimed.addressOffset() + claimedOffset;
+        return index > 0 ? ring.buffer() : spill;
     }
 
     private void commit(final int index)
@@ -207,11 +207,11 @@ final class CompletionQueue
         }
         else
         {
-            overflow.addLast(claimed);
+            overflow.addLast(spill);
             overflows++;
             overflowPending = true;
+            spill = null;
         }
-        claimed = null;
     }
 
     /** Reads up to {@code max} CQEs into {@code handler}; consumer thread only. */

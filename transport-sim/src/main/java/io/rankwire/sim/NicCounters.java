@@ -4,7 +4,9 @@ package io.rankwire.sim;
  * The mutable counters of one NIC, updated under the NIC lock. The NIC's {@code hwUnexp} lives
  * here too, not in {@link SimNic}: a sender's thread raises it for every unexpected message, and
  * keeping that write off the NIC object's cache lines spares the receiving engine, which reads
- * the NIC's other fields on every poll and SRQ post, a cache miss per message.
+ * the NIC's other fields on every poll and SRQ post, a cache miss per message. For the same
+ * reason the values sit in the middle of a padded array: 128 bytes on either side, so that no
+ * object the receiving engine reads can share a line with what every arrival writes.
  */
 final class NicCounters
 {
@@ -27,28 +29,41 @@ final class NicCounters
     static final int DROPPED = 16;
     static final int INLINE_CQES = 17;
     private static final int COUNT = 18;
+    /** Longs of padding on either side: a line and its prefetch pair. */
+    private static final int PAD = 16;
+    /** Slot of {@code hwUnexp}, after the counters. */
+    private static final int HW_UNEXP = PAD + COUNT;
 
-    private final long[] values = new long[COUNT];
-    /** Tagged messages the NIC delivered as unexpected (DESIGN.md's {@code hwUnexp}). */
-    int hwUnexp;
+    private final long[] values = new long[PAD + COUNT + 1 + PAD];
 
     void increment(final int counter)
     {
-        values[counter]++;
+        values[PAD + counter]++;
     }
 
     void add(final int counter, final long delta)
     {
-        values[counter] += delta;
+        values[PAD + counter] += delta;
     }
 
     void set(final int counter, final long value)
     {
-        values[counter] = value;
+        values[PAD + counter] = value;
+    }
+
+    /** Tagged messages the NIC delivered as unexpected (DESIGN.md's {@code hwUnexp}). */
+    int hwUnexp()
+    {
+        return (int)values[HW_UNEXP];
+    }
+
+    void raiseHwUnexp()
+    {
+        values[HW_UNEXP]++;
     }
 
     SimCounters snapshot(final int rank)
     {
-        return new SimCounters(rank, values.clone(), hwUnexp);
+        return new SimCounters(rank, java.util.Arrays.copyOfRange(values, PAD, PAD + COUNT), hwUnexp());
     }
 }

@@ -168,7 +168,7 @@ final class SimNic
         final int opcode = m.buffer.getByte(TmHeader.OPCODE_OFFSET) & 0xFF;
         if (opcode == TmHeader.EAGER || opcode == TmHeader.RNDV)
         {
-            if (swReported == counters.hwUnexp)
+            if (swReported == counters.hwUnexp())
             {
                 final int handle = tags.match(TmHeader.tag(m.buffer, 0));
                 if (handle >= 0)
@@ -186,7 +186,7 @@ final class SimNic
             }
             if (toSrq(m, CompletionOpcode.RECV))
             {
-                counters.hwUnexp++;
+                counters.raiseHwUnexp();
                 counters.increment(NicCounters.TO_SOFTWARE);
                 return true;
             }
@@ -453,7 +453,7 @@ final class SimNic
     private void completeOp(final int opcode, final boolean ok, final int handle, final long wrId, final int swCnt)
     {
         int flags = 0;
-        if (swCnt != counters.hwUnexp)
+        if (swCnt != counters.hwUnexp())
         {
             flags = CompletionFlags.SYNC_REQ;
             counters.increment(NicCounters.SYNC_REQ);

@@ -158,9 +158,13 @@ public final class SimTransport implements Transport
             return ReturnCode.OK;
         }
         final WireMessage m = outgoing != null ? outgoing : fabric.pool().acquire();
-        outgoing = null;
         m.fill(nic.rank(), peer, header, hdrOffset, hdrLength, payload, payloadOffset, payloadLength);
-        if (!fabric.deliverNow(m))
+        // the field changes only when the NIC keeps a message or a new one is taken
+        if (fabric.deliverNow(m))
+        {
+            outgoing = null;
+        }
+        else if (outgoing != m)
         {
             outgoing = m;
         }
@@ -244,14 +248,18 @@ public final class SimTransport implements Transport
             return 0;
         }
         fabric.progress();
-        this.handler = handler;
+        if (this.handler != handler)
+        {
+            // written once: the engine polls with one handler, and a store per poll would dirty
+            // this object's line for nothing (used only inside read below)
+            this.handler = handler;
+        }
         try
         {
             return nic.cq().read(onCqe, max);
         }
         finally
         {
-            this.handler = null;
             if (nic.retryIfParked())
             {
                 nic.flushOutbox();
