@@ -137,7 +137,7 @@ final class CompletionQueue
         final int index = claim(FIELDS);
         final MutableDirectBuffer record = record(index);
         final Object base = record.byteArray();
-        final long address = record.addressOffset() + Math.max(index, 0);
+        final long address = record.addressOffset() + recordOffset(index);
         UnsafeApi.putInt(base, address + OPCODE, opcode);
         UnsafeApi.putInt(base, address + STATUS, status);
         UnsafeApi.putInt(base, address + FLAGS, flags);
@@ -166,21 +166,21 @@ final class CompletionQueue
         final int index = claim(INLINE);
         final MutableDirectBuffer record = record(index);
         final Object base = record.byteArray();
-        final long address = record.addressOffset() + Math.max(index, 0);
+        final long address = record.addressOffset() + recordOffset(index);
         UnsafeApi.putInt(base, address + OPCODE, opcode);
         UnsafeApi.putInt(base, address + INLINE_PEER, peer);
         UnsafeApi.putInt(base, address + INLINE_LENGTH, length);
         UnsafeApi.putInt(base, address + INLINE_SLOT, srqSlot);
-        SmallCopy.copy(record, Math.max(index, 0) + INLINE_DATA, src, srcOffset, length);
+        SmallCopy.copy(record, recordOffset(index) + INLINE_DATA, src, srcOffset, length);
         commit(index);
     }
 
     /**
      * Claims a record of {@code type}: on the ring (returns its index, > 0) or, when the ring is
      * full or spilled records wait, in a fresh array that goes to the overflow list (returns -1;
-     * {@link #spill} holds it). {@link #record} names the buffer either way; the record starts at
-     * {@code max(index, 0)} in it, and the claim guarantees {@link #CQE_LENGTH} bytes there, so
-     * fields are stored as raw stores without further checks.
+     * {@link #spill} holds it). {@link #record} names the buffer either way and
+     * {@link #recordOffset} the record's start in it; the claim guarantees {@link #CQE_LENGTH}
+     * bytes there, so fields are stored as raw stores without further checks.
      */
     private int claim(final int type)
     {
@@ -197,6 +197,12 @@ final class CompletionQueue
     private MutableDirectBuffer record(final int index)
     {
         return index > 0 ? ring.buffer() : spill;
+    }
+
+    /** Where the claimed record starts in {@link #record}: the ring index, or 0 in a spilled one. */
+    private static int recordOffset(final int index)
+    {
+        return Math.max(index, 0);
     }
 
     private void commit(final int index)
