@@ -1,5 +1,7 @@
 package io.rankwire.sim;
 
+import java.util.Arrays;
+
 /**
  * The mutable counters of one NIC, updated under the NIC lock. The NIC's {@code hwUnexp} lives
  * here too, not in {@link SimNic}: a sender's thread raises it for every unexpected message, and
@@ -64,6 +66,6 @@ final class NicCounters
 
     SimCounters snapshot(final int rank)
     {
-        return new SimCounters(rank, java.util.Arrays.copyOfRange(values, PAD, PAD + COUNT), hwUnexp());
+        return new SimCounters(rank, Arrays.copyOfRange(values, PAD, PAD + COUNT), hwUnexp());
     }
 }

@@ -159,7 +159,9 @@ public final class SimTransport implements Transport
         }
         final WireMessage m = outgoing != null ? outgoing : fabric.pool().acquire();
         m.fill(nic.rank(), peer, header, hdrOffset, hdrLength, payload, payloadOffset, payloadLength);
-        // the field changes only when the NIC keeps a message or a new one is taken
+        // the field changes only when the NIC keeps a message or a new one is taken; m stays in it
+        // while delivered, which is safe because delivery runs no engine code that could send
+        // again on this endpoint (the NIC's outbox goes out through the fabric's pool)
         if (fabric.deliverNow(m))
         {
             outgoing = null;
