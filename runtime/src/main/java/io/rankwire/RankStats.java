@@ -4,7 +4,7 @@ import java.util.Map;
 
 /**
  * A snapshot of one rank's counters ({@link Rankwire#stats()}), for monitoring and tests: the
- * runtime's unexpected-message memory and flow control, the matching engine's hardware and
+ * runtime's unexpected-message memory, flow control and send buffer, the matching engine's hardware and
  * software matches and NIC list operations (ADD, DEL, SYNC posted, SYNC requests seen), and the
  * transport's own counters by name ({@link #transportCounters()}, empty when it exposes none).
  */
@@ -22,79 +22,43 @@ public final class RankStats
     private final long delsPosted;
     private final long syncsPosted;
     private final long syncRequestsSeen;
+    private final long sendsBuffered;
+    private final long sendBufferWaits;
+    private final long sendBufferBytes;
+    private final long sendBufferHighWater;
+    private final long sendBufferBound;
+    private final long creditRequests;
+    private final long creditWaits;
     private final Map<String, Long> transportCounters;
 
-    /**
-     * @param unexpectedBytes          eager payload bytes buffered for unexpected messages now
-     * @param unexpectedBytesHighWater the most such bytes ever buffered
-     * @param unexpectedBytesBound     the flow-control bound on them
-     * @param unexpectedMessages       messages that ever went to the unexpected queue
-     * @param hardwareMatches          receives the NIC matched
-     * @param softwareMatches          arrivals matched to posted receives in software
-     * @param backPressured            posts the transport refused with BACK_PRESSURED (retried later)
-     * @param activeOperations         operations started and not yet completed
-     */
-    public RankStats(
-        final long unexpectedBytes,
-        final long unexpectedBytesHighWater,
-        final long unexpectedBytesBound,
-        final long unexpectedMessages,
-        final long hardwareMatches,
-        final long softwareMatches,
-        final long backPressured,
-        final int activeOperations)
+    private RankStats(final Builder b)
     {
-        this.unexpectedBytes = unexpectedBytes;
-        this.unexpectedBytesHighWater = unexpectedBytesHighWater;
-        this.unexpectedBytesBound = unexpectedBytesBound;
-        this.unexpectedMessages = unexpectedMessages;
-        this.hardwareMatches = hardwareMatches;
-        this.softwareMatches = softwareMatches;
-        this.backPressured = backPressured;
-        this.activeOperations = activeOperations;
-        this.addsPosted = 0;
-        this.delsPosted = 0;
-        this.syncsPosted = 0;
-        this.syncRequestsSeen = 0;
-        this.transportCounters = Map.of();
+        this.unexpectedBytes = b.unexpectedBytes;
+        this.unexpectedBytesHighWater = b.unexpectedBytesHighWater;
+        this.unexpectedBytesBound = b.unexpectedBytesBound;
+        this.unexpectedMessages = b.unexpectedMessages;
+        this.hardwareMatches = b.hardwareMatches;
+        this.softwareMatches = b.softwareMatches;
+        this.backPressured = b.backPressured;
+        this.activeOperations = b.activeOperations;
+        this.addsPosted = b.addsPosted;
+        this.delsPosted = b.delsPosted;
+        this.syncsPosted = b.syncsPosted;
+        this.syncRequestsSeen = b.syncRequestsSeen;
+        this.sendsBuffered = b.sendsBuffered;
+        this.sendBufferWaits = b.sendBufferWaits;
+        this.sendBufferBytes = b.sendBufferBytes;
+        this.sendBufferHighWater = b.sendBufferHighWater;
+        this.sendBufferBound = b.sendBufferBound;
+        this.creditRequests = b.creditRequests;
+        this.creditWaits = b.creditWaits;
+        this.transportCounters = Map.copyOf(b.transportCounters);
     }
 
-    /**
-     * The first eight as in {@link #RankStats(long, long, long, long, long, long, long, int)}, then:
-     *
-     * @param offload           NIC list operations: ADDs posted, DELs posted, SYNCs posted, SYNC
-     *                          requests seen (in that order; zeros without offload)
-     * @param transportCounters the transport's own counters by name (copied)
-     */
-    public RankStats(
-        final long unexpectedBytes,
-        final long unexpectedBytesHighWater,
-        final long unexpectedBytesBound,
-        final long unexpectedMessages,
-        final long hardwareMatches,
-        final long softwareMatches,
-        final long backPressured,
-        final int activeOperations,
-        final long[] offload,
-        final Map<String, Long> transportCounters)
+    /** A builder with every counter 0 and no transport counters. */
+    public static Builder builder()
     {
-        if (offload.length != 4)
-        {
-            throw new IllegalArgumentException("offload.length : " + offload.length + " (expected: 4)");
-        }
-        this.unexpectedBytes = unexpectedBytes;
-        this.unexpectedBytesHighWater = unexpectedBytesHighWater;
-        this.unexpectedBytesBound = unexpectedBytesBound;
-        this.unexpectedMessages = unexpectedMessages;
-        this.hardwareMatches = hardwareMatches;
-        this.softwareMatches = softwareMatches;
-        this.backPressured = backPressured;
-        this.activeOperations = activeOperations;
-        this.addsPosted = offload[0];
-        this.delsPosted = offload[1];
-        this.syncsPosted = offload[2];
-        this.syncRequestsSeen = offload[3];
-        this.transportCounters = Map.copyOf(transportCounters);
+        return new Builder();
     }
 
     public long unexpectedBytes()
@@ -162,6 +126,54 @@ public final class RankStats
     }
 
     /**
+     * Small standard-mode sends that found no eager credit and completed at once from a copy in
+     * the send buffer (the copy then went out by rendezvous): the flow-control fallback.
+     */
+    public long sendsBuffered()
+    {
+        return sendsBuffered;
+    }
+
+    /** Small standard-mode sends that found no credit and no room in the send buffer, so waited for their match. */
+    public long sendBufferWaits()
+    {
+        return sendBufferWaits;
+    }
+
+    /** Bytes of send-buffer copies held now (until the receiver has read them). */
+    public long sendBufferBytes()
+    {
+        return sendBufferBytes;
+    }
+
+    /** The most send-buffer bytes ever held at once. */
+    public long sendBufferHighWater()
+    {
+        return sendBufferHighWater;
+    }
+
+    /** The bound on {@link #sendBufferBytes()} ({@code rankwire.sendBufferBytes}). */
+    public long sendBufferBound()
+    {
+        return sendBufferBound;
+    }
+
+    /** Requests for eager credits sent to peers (a send found none and asked for them). */
+    public long creditRequests()
+    {
+        return creditRequests;
+    }
+
+    /**
+     * Blocking small sends that found no credit and polled for them (up to
+     * {@code rankwire.creditWaitMicros}) before going eagerly or from a copy.
+     */
+    public long creditWaits()
+    {
+        return creditWaits;
+    }
+
+    /**
      * The transport's own counters by name ({@code Transport.counterValues()}, e.g. the simulated
      * NIC's {@code matchedInHardware}, {@code syncRequests}); empty when it exposes none.
      */
@@ -185,6 +197,121 @@ public final class RankStats
             ", delsPosted=" + delsPosted +
             ", syncsPosted=" + syncsPosted +
             ", syncRequestsSeen=" + syncRequestsSeen +
+            ", sendsBuffered=" + sendsBuffered +
+            ", sendBufferWaits=" + sendBufferWaits +
+            ", sendBufferBytes=" + sendBufferBytes +
+            ", sendBufferHighWater=" + sendBufferHighWater +
+            ", sendBufferBound=" + sendBufferBound +
+            ", creditRequests=" + creditRequests +
+            ", creditWaits=" + creditWaits +
             (transportCounters.isEmpty() ? "" : ", transport=" + transportCounters) + '}';
+    }
+
+    /** Collects the counters of a {@link RankStats}; every one 0 until set. */
+    public static final class Builder
+    {
+        private long unexpectedBytes;
+        private long unexpectedBytesHighWater;
+        private long unexpectedBytesBound;
+        private long unexpectedMessages;
+        private long hardwareMatches;
+        private long softwareMatches;
+        private long backPressured;
+        private int activeOperations;
+        private long addsPosted;
+        private long delsPosted;
+        private long syncsPosted;
+        private long syncRequestsSeen;
+        private long sendsBuffered;
+        private long sendBufferWaits;
+        private long sendBufferBytes;
+        private long sendBufferHighWater;
+        private long sendBufferBound;
+        private long creditRequests;
+        private long creditWaits;
+        private Map<String, Long> transportCounters = Map.of();
+
+        private Builder()
+        {
+        }
+
+        /** Eager payload bytes buffered for unexpected messages now, the most ever, and their bound. */
+        public Builder unexpectedBytes(final long now, final long highWater, final long bound)
+        {
+            this.unexpectedBytes = now;
+            this.unexpectedBytesHighWater = highWater;
+            this.unexpectedBytesBound = bound;
+            return this;
+        }
+
+        /** Messages that ever went to the unexpected queue. */
+        public Builder unexpectedMessages(final long count)
+        {
+            this.unexpectedMessages = count;
+            return this;
+        }
+
+        /** Receives the NIC matched, and arrivals matched to posted receives in software. */
+        public Builder matches(final long hardware, final long software)
+        {
+            this.hardwareMatches = hardware;
+            this.softwareMatches = software;
+            return this;
+        }
+
+        /** Posts the transport refused with BACK_PRESSURED (retried later). */
+        public Builder backPressured(final long count)
+        {
+            this.backPressured = count;
+            return this;
+        }
+
+        /** Operations started and not yet completed. */
+        public Builder activeOperations(final int count)
+        {
+            this.activeOperations = count;
+            return this;
+        }
+
+        /** NIC list operations: ADDs and DELs posted, SYNCs posted, SYNC requests seen. */
+        public Builder listOperations(final long adds, final long dels, final long syncs, final long syncRequests)
+        {
+            this.addsPosted = adds;
+            this.delsPosted = dels;
+            this.syncsPosted = syncs;
+            this.syncRequestsSeen = syncRequests;
+            return this;
+        }
+
+        /** The send buffer: sends buffered, sends that waited, bytes held now, the most ever, the bound. */
+        public Builder sendBuffer(final long buffered, final long waits, final long bytes, final long highWater, final long bound)
+        {
+            this.sendsBuffered = buffered;
+            this.sendBufferWaits = waits;
+            this.sendBufferBytes = bytes;
+            this.sendBufferHighWater = highWater;
+            this.sendBufferBound = bound;
+            return this;
+        }
+
+        /** Credit requests sent, and blocking sends that polled for credits. */
+        public Builder credits(final long requests, final long waits)
+        {
+            this.creditRequests = requests;
+            this.creditWaits = waits;
+            return this;
+        }
+
+        /** The transport's own counters by name (copied at {@link #build()}). */
+        public Builder transportCounters(final Map<String, Long> counters)
+        {
+            this.transportCounters = counters;
+            return this;
+        }
+
+        public RankStats build()
+        {
+            return new RankStats(this);
+        }
     }
 }

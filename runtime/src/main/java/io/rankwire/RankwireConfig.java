@@ -22,7 +22,16 @@ import io.rankwire.spi.Bootstrap;
  *       rank buffers for messages nobody has received yet (flow control); each peer is granted
  *       an equal share</td></tr>
  *   <tr><td>{@code rankwire.credits}</td><td>64</td><td>eager messages a sender may have
- *       outstanding per receiver before it must wait for credits (it then uses rendezvous)</td></tr>
+ *       outstanding per receiver before it must wait for credits</td></tr>
+ *   <tr><td>{@code rankwire.sendBufferBytes}</td><td>64 MiB</td><td>bound on the copies a rank
+ *       keeps of small standard-mode sends that could not go at once for want of eager credits:
+ *       such a send completes at once and its copy goes when it can; each copy counts its payload
+ *       plus {@link #SEND_BUFFER_COPY_OVERHEAD} bytes; past this bound a small send waits (0:
+ *       always)</td></tr>
+ *   <tr><td>{@code rankwire.creditWaitMicros}</td><td>100</td><td>how long a blocking small
+ *       send that finds no eager credit asks for credits and polls for them before it is copied
+ *       (a sender faster than its receiver then follows the receiver's pace); it never waits for
+ *       a matching receive (0: copy at once)</td></tr>
  *   <tr><td>{@code rankwire.idle}</td><td>{@code backoff}</td><td>how blocked callers wait:
  *       {@code spin}, {@code yield}, or {@code backoff} (spin, then yield, then park)</td></tr>
  *   <tr><td>{@code rankwire.idle.spinMicros}</td><td>the transport's ({@code sim} 50,
@@ -53,6 +62,8 @@ public final class RankwireConfig
     public static final String EAGER_LIMIT_PROP = "rankwire.eagerLimit";
     public static final String UNEXPECTED_BYTES_PROP = "rankwire.unexpectedBytes";
     public static final String CREDITS_PROP = "rankwire.credits";
+    public static final String SEND_BUFFER_BYTES_PROP = "rankwire.sendBufferBytes";
+    public static final String CREDIT_WAIT_MICROS_PROP = "rankwire.creditWaitMicros";
     public static final String IDLE_PROP = "rankwire.idle";
     public static final String PROGRESS_THREAD_PROP = "rankwire.progressThread";
     public static final String THREADS_PROP = "rankwire.threads";
@@ -67,6 +78,13 @@ public final class RankwireConfig
     public static final int EAGER_LIMIT_DEFAULT = -1;
     public static final long UNEXPECTED_BYTES_DEFAULT = 32L << 20;
     public static final int CREDITS_DEFAULT = 64;
+    public static final long SEND_BUFFER_BYTES_DEFAULT = 64L << 20;
+    public static final int CREDIT_WAIT_MICROS_DEFAULT = 100;
+    /**
+     * What each copy in the send buffer counts against {@code rankwire.sendBufferBytes} beyond its
+     * payload (its bookkeeping), so that tiny copies cannot hold many times the bound in heap.
+     */
+    public static final int SEND_BUFFER_COPY_OVERHEAD = 256;
     public static final long BOOTSTRAP_TIMEOUT_DEFAULT_MS = 60_000;
     public static final int OFFLOAD_MIN_BYTES_DEFAULT = 1024;
     public static final int SRQ_BUFFERS_DEFAULT = 256;
@@ -88,6 +106,8 @@ public final class RankwireConfig
     private int eagerLimit;
     private long unexpectedBytes;
     private int credits;
+    private long sendBufferBytes;
+    private int creditWaitMicros;
     private Idle idle;
     private boolean progressThread;
     private boolean funneled;
@@ -118,6 +138,8 @@ public final class RankwireConfig
         eagerLimit = intProp(props, EAGER_LIMIT_PROP, EAGER_LIMIT_DEFAULT);
         unexpectedBytes = longProp(props, UNEXPECTED_BYTES_PROP, UNEXPECTED_BYTES_DEFAULT);
         credits = intProp(props, CREDITS_PROP, CREDITS_DEFAULT);
+        sendBufferBytes = longProp(props, SEND_BUFFER_BYTES_PROP, SEND_BUFFER_BYTES_DEFAULT);
+        creditWaitMicros = intProp(props, CREDIT_WAIT_MICROS_PROP, CREDIT_WAIT_MICROS_DEFAULT);
         idle = parseIdle(props.getProperty(IDLE_PROP, "backoff"));
         progressThread = Boolean.parseBoolean(props.getProperty(PROGRESS_THREAD_PROP, "false"));
         funneled = parseThreads(props.getProperty(THREADS_PROP, "multiple"));
@@ -147,6 +169,8 @@ public final class RankwireConfig
             case EAGER_LIMIT_PROP: eagerLimit = parsed.eagerLimit; break;
             case UNEXPECTED_BYTES_PROP: unexpectedBytes = parsed.unexpectedBytes; break;
             case CREDITS_PROP: credits = parsed.credits; break;
+            case SEND_BUFFER_BYTES_PROP: sendBufferBytes = parsed.sendBufferBytes; break;
+            case CREDIT_WAIT_MICROS_PROP: creditWaitMicros = parsed.creditWaitMicros; break;
             case IDLE_PROP: idle = parsed.idle; break;
             case PROGRESS_THREAD_PROP: progressThread = parsed.progressThread; break;
             case THREADS_PROP: funneled = parsed.funneled; break;
@@ -176,6 +200,8 @@ public final class RankwireConfig
         c.eagerLimit = eagerLimit;
         c.unexpectedBytes = unexpectedBytes;
         c.credits = credits;
+        c.sendBufferBytes = sendBufferBytes;
+        c.creditWaitMicros = creditWaitMicros;
         c.idle = idle;
         c.progressThread = progressThread;
         c.funneled = funneled;
@@ -239,6 +265,36 @@ public final class RankwireConfig
     public int credits()
     {
         return credits;
+    }
+
+    /**
+     * Bound on the bytes of send-side copies kept for small standard-mode sends that found no
+     * eager credit (0: such sends wait for their match instead).
+     */
+    public RankwireConfig sendBufferBytes(final long sendBufferBytes)
+    {
+        this.sendBufferBytes = sendBufferBytes;
+        return this;
+    }
+
+    public long sendBufferBytes()
+    {
+        return sendBufferBytes;
+    }
+
+    /**
+     * How long a blocking small send that finds no eager credit polls for credits before it is
+     * copied into the send buffer (0: copy at once).
+     */
+    public RankwireConfig creditWaitMicros(final int creditWaitMicros)
+    {
+        this.creditWaitMicros = creditWaitMicros;
+        return this;
+    }
+
+    public int creditWaitMicros()
+    {
+        return creditWaitMicros;
     }
 
     public RankwireConfig idle(final Idle idle)
@@ -407,6 +463,8 @@ public final class RankwireConfig
             throw new IllegalArgumentException(UNEXPECTED_BYTES_PROP + " : " + unexpectedBytes + " (expected: >= 0)");
         }
         checkRange(CREDITS_PROP, credits, 1, 1 << 20);
+        checkRange(SEND_BUFFER_BYTES_PROP, sendBufferBytes, 0, Long.MAX_VALUE);
+        checkRange(CREDIT_WAIT_MICROS_PROP, creditWaitMicros, 0, 1_000_000);
         checkRange(OFFLOAD_MIN_BYTES_PROP, offloadMinBytes, 0, Integer.MAX_VALUE);
         checkRange(SRQ_BUFFERS_PROP, srqBuffers, 1, 1 << 16);
         checkRange(SPIN_MICROS_PROP, spinMicros, -1, 1_000_000);
@@ -447,6 +505,8 @@ public final class RankwireConfig
             ", eagerLimit=" + eagerLimit +
             ", unexpectedBytes=" + unexpectedBytes +
             ", credits=" + credits +
+            ", sendBufferBytes=" + sendBufferBytes +
+            ", creditWaitMicros=" + creditWaitMicros +
             ", idle=" + idle +
             ", spinMicros=" + spinMicros +
             ", progressThread=" + progressThread +

@@ -12,9 +12,10 @@ import io.rankwire.spi.ReturnCode;
 import io.rankwire.spi.Transport;
 
 /**
- * Control traffic between runtimes: credit returns, ssend acknowledgements, FINALIZE notices
- * ({@link #FLAG_FINALIZE}: the sender closes; it follows everything the sender sent on the
- * ordered stream) and rendezvous FINs.
+ * Control traffic between runtimes: credit returns, ssend acknowledgements, credit requests and
+ * their "starved" answers (see {@link Sender}), FINALIZE notices ({@link #FLAG_FINALIZE}: the
+ * sender closes; it follows everything the sender sent on the ordered stream) and rendezvous
+ * FINs.
  * A control message is a NO_TAG message (the NIC never matches or counts it): a TMH with opcode
  * {@code NO_TAG}, app_ctx 0 and tag 0, followed by a 16-byte control header, big-endian:
  *
@@ -24,7 +25,7 @@ import io.rankwire.spi.Transport;
  *  +-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+
  *  |   ctl flags   |                 reserved                      |  0
  *  +-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+
- *  |              ack cookie (u32, valid with FLAG_ACK)            |  4
+ *  |  ack cookie (u32) with FLAG_ACK; bytes wanted with FLAG_CREDIT |  4
  *  +-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+
  *  |                  returned credit slots (u32)                  |  8
  *  +-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+
@@ -48,6 +49,13 @@ final class Control
     static final int FLAG_ACK = 1;
     /** The sender finalizes: nothing more will come from it on this stream. */
     static final int FLAG_FINALIZE = 2;
+    /**
+     * The sender waits for credits to send a message of the bytes in the cookie field eagerly:
+     * return what is owed, or answer {@link #FLAG_STARVED}.
+     */
+    static final int FLAG_CREDIT_REQUEST = 4;
+    /** Answer to a credit request: unexpected messages hold every credit granted to the asker. */
+    static final int FLAG_STARVED = 8;
 
     private final Engine engine;
     private final Transport transport;
@@ -77,6 +85,12 @@ final class Control
         sendControl(peer, FLAG_FINALIZE, 0);
     }
 
+    /** Asks {@code peer} for the credits to send {@code length} bytes eagerly. */
+    void requestCredits(final int peer, final int length)
+    {
+        sendControl(peer, FLAG_CREDIT_REQUEST, length);
+    }
+
     /** Records delivered eager credits and returns them when a batch is due. */
     void oweCredits(final int peer, final int length)
     {
@@ -84,6 +98,31 @@ final class Control
         {
             sendControl(peer, 0, 0);
         }
+    }
+
+    /**
+     * Returns the credits owed to peers for which at least a quarter grant is owed: called when a
+     * progress pass found nothing to do, so the return costs a waiting rank nothing and reaches a
+     * streaming sender before it runs dry. Returns how many returns were sent.
+     */
+    int returnCreditsAtIdle()
+    {
+        if (!pending.isEmpty())
+        {
+            return 0; // back-pressured: what is queued carries the owed credits when it goes
+        }
+        int n = 0;
+        final int count = credits.pruneOwing();
+        for (int i = 0; i < count; i++)
+        {
+            final int peer = credits.owingPeer(i);
+            if (credits.dueAtIdle(peer))
+            {
+                sendControl(peer, 0, 0);
+                n++;
+            }
+        }
+        return n;
     }
 
     /** Sends FIN for a rendezvous request. */
@@ -119,14 +158,41 @@ final class Control
         if (slots != 0 || bytes != 0)
         {
             credits.grant(peer, slots, bytes);
+            sender.onCredits(peer);
         }
+        final int cookie = buffer.getInt(offset + COOKIE_OFFSET, ByteOrder.BIG_ENDIAN);
         if ((flags & FLAG_ACK) != 0)
         {
-            sender.onAck(buffer.getInt(offset + COOKIE_OFFSET, ByteOrder.BIG_ENDIAN));
+            sender.onAck(cookie);
+        }
+        if ((flags & FLAG_CREDIT_REQUEST) != 0)
+        {
+            answerCreditRequest(peer, cookie & 0xFFFF_FFFFL);
+        }
+        if ((flags & FLAG_STARVED) != 0)
+        {
+            sender.onStarved(peer);
         }
         if ((flags & FLAG_FINALIZE) != 0)
         {
             engine.onPeerFinalized(peer);
+        }
+    }
+
+    /**
+     * A credit request from {@code peer}: everything it sent before has been seen, so either
+     * unexpected messages hold its credits (answer starved, with whatever is owed), or the
+     * missing credits are owed (return them now) or already on their way back (nothing to do).
+     */
+    private void answerCreditRequest(final int peer, final long length)
+    {
+        if (credits.starvedBy(peer, length))
+        {
+            sendControl(peer, FLAG_STARVED, 0);
+        }
+        else if (credits.owedSlots(peer) > 0 || credits.owedBytes(peer) > 0)
+        {
+            sendControl(peer, 0, 0);
         }
     }
 

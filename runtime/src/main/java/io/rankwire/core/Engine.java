@@ -41,6 +41,7 @@ public final class Engine
     private final OpTable opTable = new OpTable();
     private final StagePool pool = new StagePool();
     private final Credits credits;
+    private final SendBuffer sendBuffer;
     private final Sender sender;
     private final Control control;
     private final Receiver receiver;
@@ -55,6 +56,10 @@ public final class Engine
     private final ActiveOps active = new ActiveOps();
     private final Dispatcher dispatcher;
     private final Finalization finalization;
+    /** How long a blocking small send polls for credits before it is copied (0: never). */
+    private final long creditWaitNs;
+    /** Blocking small sends that polled for credits. */
+    private long creditWaits;
     private volatile boolean closed;
     private volatile String closedReason;
     /** Confined mode: a shutdown another thread asked for, run by the owner. */
@@ -77,12 +82,15 @@ public final class Engine
         wakeup.attach(transport);
         final int eagerLimit = resolveEagerLimit(config.eagerLimit(), caps);
         this.credits = new Credits(size, config.credits(), config.unexpectedBytes() / size);
-        this.sender = new Sender(this, transport, credits, opTable, eagerLimit, size);
+        this.sendBuffer = new SendBuffer(this, pool, config.sendBufferBytes());
+        this.creditWaitNs = java.util.concurrent.TimeUnit.MICROSECONDS.toNanos(config.creditWaitMicros());
+        this.sender = new Sender(this, transport, credits, sendBuffer, opTable, eagerLimit, size);
         this.control = new Control(this, transport, credits, sender);
+        sender.control(control);
 
         final OffloadPort port = transport.offloadPort();
         this.offload = port != null && caps.hasOffload();
-        this.receiver = new Receiver(this, transport, opTable, pool, control, offload);
+        this.receiver = new Receiver(this, transport, opTable, pool, control, credits, offload);
         this.matcher = new MatchEngine(offload ? port : null, offload ? receiver : null, config.offloadMinBytes());
         receiver.matcher(matcher);
         this.srq = port != null ? new SrqBuffers(port, config.srqBuffers(), Math.max(caps.maxMessageSize(), 64)) : null;
@@ -209,7 +217,7 @@ public final class Engine
     /** Returns a completed pooled operation to the calling thread's pool. */
     public void recycle(final Operation op)
     {
-        if (op.pooled && op.isDone())
+        if (op.pooled && op.isDone() && !op.queued)
         {
             op.buf.clear();
             final ArrayDeque<Operation> pool = opPool.get();
@@ -234,6 +242,10 @@ public final class Engine
             op.peer = peer;
             op.tag = tag;
             op.sync = sync;
+            if (sender.lacksCredits(peer, op.buf.length()))
+            {
+                awaitCredits(op, peer);
+            }
             if (finalization.isFinalized(peer))
             {
                 active.add(op);
@@ -248,6 +260,43 @@ public final class Engine
         {
             lock.unlock();
             drainFutures();
+        }
+    }
+
+    /**
+     * A small send that cannot go eagerly now: polls once (credits the peer returned may be
+     * waiting unread); a blocking send then asks the peer for credits and polls for up to
+     * {@code rankwire.creditWaitMicros} while the peer has not said it is starved, so a sender
+     * that outruns its receiver follows the receiver's pace instead of copying every message.
+     * The wait never depends on a matching receive: the peer answers from any progress call.
+     * Under the engine lock.
+     */
+    private void awaitCredits(final Operation op, final int peer)
+    {
+        final int length = op.buf.length();
+        progressLocked();
+        checkOpen();
+        if (!op.pooled || creditWaitNs == 0 || !sender.lacksCredits(peer, length) || sender.isStarved(peer))
+        {
+            return;
+        }
+        sender.askForCredits(peer, length);
+        creditWaits++;
+        final IdleStrategy idler = waiter.idler();
+        idler.reset();
+        final long deadline = System.nanoTime() + creditWaitNs;
+        while (sender.lacksCredits(peer, length) && !sender.isStarved(peer) && !finalization.isFinalized(peer))
+        {
+            final int work = progressLocked();
+            checkOpen();
+            if (work == 0)
+            {
+                if (System.nanoTime() - deadline > 0)
+                {
+                    break;
+                }
+                idler.idle(); // spin, then yield the core to the peer that is to answer
+            }
         }
     }
 
@@ -405,6 +454,12 @@ public final class Engine
         }
     }
 
+    /** Tracks an internal operation (a send-buffer copy) like a started one. */
+    void activate(final Operation op)
+    {
+        active.add(op);
+    }
+
     void complete(final Operation op, final int source, final int tag, final int bytes, final int error)
     {
         complete(op, source, tag, bytes, error, false);
@@ -436,6 +491,10 @@ public final class Engine
             wrappers.giveBack(op.takeWrapper());
         }
         op.finish(source, tag, bytes, error, cancelled);
+        if (op.buffered)
+        {
+            sendBuffer.release(op);
+        }
     }
 
     void futureReady(final Operation op)
@@ -507,6 +566,10 @@ public final class Engine
         {
             work += matcher.progress();
         }
+        if (work == 0)
+        {
+            work = control.returnCreditsAtIdle();
+        }
         return work;
     }
 
@@ -543,17 +606,17 @@ public final class Engine
         lock.lock();
         try
         {
-            return new io.rankwire.RankStats(
-                receiver.unexpectedBytes(),
-                receiver.unexpectedBytesHighWater(),
-                credits.grantBytes() * size,
-                receiver.unexpectedCount(),
-                matcher.hardwareMatches(),
-                matcher.softwareMatches(),
-                sender.backPressured() + control.backPressured() + receiver.readsBackPressured(),
-                active.count(),
-                new long[] {matcher.addsPosted(), matcher.delsPosted(), matcher.syncsPosted(), matcher.syncRequestsSeen()},
-                closed ? java.util.Map.of() : transport.counterValues());
+            return io.rankwire.RankStats.builder()
+                .unexpectedBytes(receiver.unexpectedBytes(), receiver.unexpectedBytesHighWater(), credits.grantBytes() * size)
+                .unexpectedMessages(receiver.unexpectedCount())
+                .matches(matcher.hardwareMatches(), matcher.softwareMatches())
+                .backPressured(sender.backPressured() + control.backPressured() + receiver.readsBackPressured())
+                .activeOperations(active.count())
+                .listOperations(matcher.addsPosted(), matcher.delsPosted(), matcher.syncsPosted(), matcher.syncRequestsSeen())
+                .sendBuffer(sendBuffer.buffered(), sendBuffer.waits(), sendBuffer.bytes(), sendBuffer.highWater(), sendBuffer.capacity())
+                .credits(sender.creditRequests(), creditWaits)
+                .transportCounters(closed ? java.util.Map.of() : transport.counterValues())
+                .build();
         }
         finally
         {

@@ -53,6 +53,10 @@ public class Operation extends BufView implements Request
 
     // send side
     MemoryRegion region;
+    /** An internal send of a copy held in the {@link SendBuffer} (its user request completed already). */
+    boolean buffered;
+    /** In a {@link SendQueues} FIFO: not to be reused until it leaves it, even once completed. */
+    boolean queued;
 
     // receive side
     PostedRecv posted;

@@ -35,6 +35,7 @@ final class Receiver implements MatchListener
     private final OpTable opTable;
     private final StagePool pool;
     private final Control control;
+    private final Credits credits;
     private final boolean offload;
     private MatchEngine matcher;
 
@@ -50,8 +51,10 @@ final class Receiver implements MatchListener
         final OpTable opTable,
         final StagePool pool,
         final Control control,
+        final Credits credits,
         final boolean offload)
     {
+        this.credits = credits;
         this.engine = engine;
         this.transport = transport;
         this.opTable = opTable;
@@ -112,6 +115,7 @@ final class Receiver implements MatchListener
             final Stage stage = (Stage)msg.data;
             final int length = msg.length();
             unexpectedBytes -= length;
+            credits.release(msg.peer, length);
             copyEager(op, msg.peer, tag, msg.flags, msg.appCtx, stage.buffer, 0, length);
             pool.release(stage);
         }
@@ -147,6 +151,7 @@ final class Receiver implements MatchListener
                 SmallCopy.copy(stage.buffer, 0, buffer, offset + TmHeader.LENGTH, payload);
                 msg.data = stage;
                 unexpectedBytes += payload;
+                credits.hold(peer, payload);
                 unexpectedBytesHighWater = Math.max(unexpectedBytesHighWater, unexpectedBytes);
                 unexpectedCount++;
                 matcher.enqueueUnexpected(msg);
@@ -393,6 +398,7 @@ final class Receiver implements MatchListener
         if (msg.kind == TmHeader.EAGER && msg.data instanceof Stage)
         {
             unexpectedBytes -= msg.length();
+            credits.release(msg.peer, msg.length());
             pool.release((Stage)msg.data);
         }
         msg.data = null;

@@ -1,7 +1,5 @@
 package io.rankwire.core;
 
-import java.util.ArrayDeque;
-
 import org.agrona.concurrent.UnsafeBuffer;
 
 import io.rankwire.Status;
@@ -16,36 +14,73 @@ import io.rankwire.spi.Transport;
  * The sending half of the protocols. A payload up to the eager limit, for which the peer has
  * granted enough credits, goes eagerly ({@code TMH | payload}) and the send completes when the
  * transport accepts it; an eager ssend sets {@link TmHeader#FLAG_SYNC} and an app_ctx of
- * {@code cookie | 0x8000_0000} and completes at the receiver's ack. Anything else goes by
+ * {@code cookie | 0x8000_0000} and completes at the receiver's ack. Larger payloads go by
  * rendezvous ({@code TMH | RVH}, app_ctx = cookie, bit 31 clear): the buffer is registered and
  * the send completes at FIN, which also makes every rendezvous send synchronous.
  *
- * <p>Sends refused with {@code BACK_PRESSURED} queue behind each other per peer, so a later send
- * never overtakes an earlier one. Driving thread only.
+ * <p>A small send that finds too few credits (or earlier sends to the peer still queued) waits in
+ * its peer's FIFO ({@link SendQueues}) with its protocol undecided. A standard-mode one completes
+ * at once nevertheless: its payload is copied into the {@link SendBuffer} and the copy waits
+ * instead (only when the send buffer is full does the user's send wait itself). The sender asks
+ * the peer for credits ({@link Control#requestCredits}); the peer returns what it owes, or, when
+ * unexpected messages it has not received hold every credit it granted, answers that it is
+ * starved ({@link #onStarved}): the queued sends then go by rendezvous, which takes no credit, so
+ * nothing waits on a receive the peer will only post later. The next credits the peer returns
+ * end that state ({@link #onCredits}).
+ *
+ * <p>Sends refused with {@code BACK_PRESSURED} queue in the same FIFOs. Driving thread only.
  */
 final class Sender
 {
     /** Bit 31 of an eager message's app_ctx: the sender waits for an ack. */
     static final int SYNC_COOKIE_BIT = 0x8000_0000;
+    /** {@code rvFlags} of a queued small send whose protocol is chosen when it reaches the head of its FIFO. */
+    private static final int UNDECIDED = -1;
 
     private final Engine engine;
     private final Transport transport;
     private final Credits credits;
+    private final SendBuffer sendBuffer;
     private final OpTable opTable;
     private final int eagerLimit;
     private final UnsafeBuffer header = new UnsafeBuffer(new byte[64]);
-    private final ArrayDeque<Operation> queued = new ArrayDeque<>();
-    private final int[] queuedPerPeer;
+    private final SendQueues queues;
+    /** Per peer: it said unexpected messages hold all its credits; cleared by its next credits. */
+    private final boolean[] starved;
+    /** Per peer: a credit request is unanswered. */
+    private final boolean[] asked;
+    private Control control;
     private long backPressured;
+    private long creditRequests;
 
-    Sender(final Engine engine, final Transport transport, final Credits credits, final OpTable opTable, final int eagerLimit, final int size)
+    /**
+     * @param eagerLimit the largest eager payload: the transport's or configured limit, at most
+     *                   the bytes each receiver grants a sender (a larger one could never go)
+     */
+    Sender(
+        final Engine engine,
+        final Transport transport,
+        final Credits credits,
+        final SendBuffer sendBuffer,
+        final OpTable opTable,
+        final int eagerLimit,
+        final int size)
     {
         this.engine = engine;
         this.transport = transport;
         this.credits = credits;
+        this.sendBuffer = sendBuffer;
         this.opTable = opTable;
-        this.eagerLimit = eagerLimit;
-        this.queuedPerPeer = new int[size];
+        this.eagerLimit = (int)Math.min(eagerLimit, credits.grantBytes());
+        this.queues = new SendQueues(size);
+        this.starved = new boolean[size];
+        this.asked = new boolean[size];
+    }
+
+    /** The control channel, through which credit requests go (it is built after the sender). */
+    void control(final Control control)
+    {
+        this.control = control;
     }
 
     long backPressured()
@@ -53,10 +88,16 @@ final class Sender
         return backPressured;
     }
 
-    /** Sends to {@code peer} queued behind back-pressure. */
+    /** Credit requests sent to peers. */
+    long creditRequests()
+    {
+        return creditRequests;
+    }
+
+    /** Sends to {@code peer} not yet posted (waiting for credits or behind back-pressure). */
     int queuedTo(final int peer)
     {
-        return queuedPerPeer[peer];
+        return queues.size(peer);
     }
 
     int eagerLimit()
@@ -64,65 +105,187 @@ final class Sender
         return eagerLimit;
     }
 
-    /** Starts a send; the operation may be complete on return. */
-    void start(final Operation op)
+    /**
+     * True when a send of {@code length} bytes to {@code peer} could go eagerly but cannot now:
+     * too few credits, or earlier sends queued. Credits the peer returned may be waiting unread
+     * in the completion queue.
+     */
+    boolean lacksCredits(final int peer, final int length)
     {
-        final int length = op.buf.length();
-        final boolean eager = length <= eagerLimit && credits.tryTake(op.peer, length);
-        op.rvFlags = eager ? TmHeader.EAGER : TmHeader.RNDV;
-        if (op.sync || !eager)
+        return length <= eagerLimit && (queues.size(peer) > 0 || !credits.has(peer, length));
+    }
+
+    /**
+     * Starts a send; the operation may be complete on return. A small standard-mode send that
+     * cannot go at once completes here and a copy of it waits instead, when the send buffer has
+     * room.
+     */
+    void start(final Operation user)
+    {
+        final int peer = user.peer;
+        final int length = user.buf.length();
+        if (length > eagerLimit)
         {
-            opTable.register(op);
-        }
-        if (!eager && length > 0)
-        {
-            op.region = transport.register(op.buf.buffer(), op.buf.offset(), length);
-        }
-        if (queuedPerPeer[op.peer] > 0)
-        {
-            enqueue(op);
+            toRendezvous(user);
+            submit(user);
             return;
         }
-        if (post(op) == ReturnCode.BACK_PRESSURED)
+        if (queues.size(peer) == 0 && credits.tryTake(peer, length))
         {
-            enqueue(op);
+            toEager(user);
+            submit(user);
+            return;
+        }
+        Operation op = user;
+        if (!user.sync)
+        {
+            final Operation copy = sendBuffer.copyOf(user);
+            if (copy != null)
+            {
+                engine.complete(user, -1, Envelope.tagOf(user.tag), length, Status.OK);
+                engine.activate(copy);
+                op = copy;
+            }
+        }
+        op.rvFlags = UNDECIDED;
+        queues.add(op);
+        drain(peer);
+    }
+
+    /** Posts {@code op} now, or queues it behind earlier sends or back-pressure. */
+    private void submit(final Operation op)
+    {
+        if (queues.size(op.peer) > 0 || post(op) == ReturnCode.BACK_PRESSURED)
+        {
+            queues.add(op);
         }
     }
 
-    /** Retries queued sends in order; returns how many went out. */
+    private void toEager(final Operation op)
+    {
+        op.rvFlags = TmHeader.EAGER;
+        if (op.sync)
+        {
+            opTable.register(op);
+        }
+    }
+
+    private void toRendezvous(final Operation op)
+    {
+        op.rvFlags = TmHeader.RNDV;
+        opTable.register(op);
+        final int length = op.buf.length();
+        if (length > 0)
+        {
+            op.region = transport.register(op.buf.buffer(), op.buf.offset(), length);
+        }
+    }
+
+    /** Retries the queued sends of every peer in order; returns how many went out. */
     int flush()
     {
         int n = 0;
-        final int count = queued.size();
-        for (int i = 0; i < count; i++)
+        final int busy = queues.pruneBusy();
+        for (int i = 0; i < busy; i++)
         {
-            final Operation op = queued.pollFirst();
+            n += drain(queues.busyPeer(i));
+        }
+        return n;
+    }
+
+    /** Posts the queued sends of {@code peer} in order until one must wait; returns how many went out. */
+    private int drain(final int peer)
+    {
+        int n = 0;
+        Operation op;
+        while ((op = queues.head(peer)) != null)
+        {
             if (op.isDone())
             {
-                queuedPerPeer[op.peer]--;
+                queues.removeHead(peer); // failed while queued
                 continue;
             }
-            if (post(op) == ReturnCode.BACK_PRESSURED)
+            if (!decide(op))
             {
-                queued.addLast(op);
-                // keep per-peer order: every later op for this peer stays queued behind it
-                for (int j = i + 1; j < count; j++)
-                {
-                    final Operation later = queued.pollFirst();
-                    queued.addLast(later);
-                }
                 break;
             }
-            queuedPerPeer[op.peer]--;
+            queues.removeHead(peer);
+            if (post(op) == ReturnCode.BACK_PRESSURED)
+            {
+                queues.addFirst(op);
+                break;
+            }
             n++;
         }
         return n;
     }
 
-    private void enqueue(final Operation op)
+    /**
+     * Chooses the protocol of a queued small send at the head of its FIFO: eager when the credits
+     * are there, rendezvous when the peer said it is starved; otherwise asks for credits (once
+     * per wait) and returns false.
+     */
+    private boolean decide(final Operation op)
     {
-        queuedPerPeer[op.peer]++;
-        queued.addLast(op);
+        if (op.rvFlags != UNDECIDED)
+        {
+            return true;
+        }
+        final int peer = op.peer;
+        final int length = op.buf.length();
+        if (credits.tryTake(peer, length))
+        {
+            toEager(op);
+            return true;
+        }
+        if (starved[peer])
+        {
+            toRendezvous(op);
+            return true;
+        }
+        askForCredits(peer, length);
+        return false;
+    }
+
+    /**
+     * Asks {@code peer} for the credits to send {@code length} bytes eagerly, unless a request is
+     * unanswered, or a queued message that took credits is not posted yet: the peer answers from
+     * what it has seen, so the request must not overtake such a message (a control message goes
+     * its own way past back-pressured sends). The request then goes when that message has.
+     */
+    void askForCredits(final int peer, final int length)
+    {
+        final Operation head = queues.head(peer);
+        if (!asked[peer] && (head == null || head.rvFlags == UNDECIDED))
+        {
+            asked[peer] = true;
+            creditRequests++;
+            control.requestCredits(peer, length);
+        }
+    }
+
+    /** True while {@code peer} says unexpected messages hold all its credits (see {@link #onStarved}). */
+    boolean isStarved(final int peer)
+    {
+        return starved[peer];
+    }
+
+    /** {@code peer} returned credits: sends waiting for them may go (at the next flush). */
+    void onCredits(final int peer)
+    {
+        asked[peer] = false;
+        starved[peer] = false;
+    }
+
+    /**
+     * {@code peer} answered a credit request: unexpected messages it has not received hold all
+     * the credits it granted, so none come back until it receives them. The queued sends go by
+     * rendezvous (at the next flush), and so do later ones until credits come back.
+     */
+    void onStarved(final int peer)
+    {
+        asked[peer] = false;
+        starved[peer] = true;
     }
 
     /** Posts the message of {@code op}; completes an eager non-synchronous send at once. */

@@ -102,6 +102,19 @@ class BenchmarksTest
 
     @ParameterizedTest
     @ValueSource(strings = {"sim", "tcp"})
+    void shouldReportABurstWithItsFallbacks(final String transport)
+    {
+        final Launch.Result r = Launch.run(System.getenv(), List.of("-x", "rankwire.credits=1"), transport, 2, Burst.class,
+            "--iters", "3000", "--warmup", "0");
+        assertEquals(0, r.code, r::toString);
+        final Matcher m = r.line(0, "\\s*12\\s+3000" + ("\\s+" + NUMBER).repeat(3) + "\\s+(\\d+)\\s+" + NUMBER + "\\s+(\\d+)\\s+(\\d+)");
+        final long buffered = Long.parseLong(m.group(m.groupCount() - 3));
+        assertTrue(buffered > 0 && buffered <= 3000, "one credit: some sends completed from copies; " + r);
+        assertEquals("0", m.group(m.groupCount() - 1), "no send waited: " + r);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"sim", "tcp"})
     void shouldReportOverlapForRankwireAndTheBaseline(final String transport)
     {
         final Launch.Result r = Launch.run(transport, 2, Overlap.class,
