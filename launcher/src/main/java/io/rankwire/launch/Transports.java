@@ -2,6 +2,7 @@ package io.rankwire.launch;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.net.URL;
 import java.net.URLClassLoader;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -55,9 +56,18 @@ final class Transports
                 extra.add(entry);
             }
         }
+        final URL[] urls;
+        try
+        {
+            urls = ClassPaths.urls(extra);
+        }
+        catch (final UncheckedIOException e)
+        {
+            throw new IllegalArgumentException("invalid value for -cp: " + e.getMessage() + " (" +
+                e.getCause().getMessage() + ")", e);
+        }
         final Map<String, Boolean> found = new TreeMap<>();
-        try (URLClassLoader loader = new URLClassLoader("rwrun-transports", ClassPaths.urls(extra),
-            Transports.class.getClassLoader()))
+        try (URLClassLoader loader = new URLClassLoader("rwrun-transports", urls, Transports.class.getClassLoader()))
         {
             final Iterator<TransportProvider> it = ServiceLoader.load(TransportProvider.class, loader).iterator();
             while (hasNext(it))

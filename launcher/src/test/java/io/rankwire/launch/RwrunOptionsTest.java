@@ -88,6 +88,17 @@ class RwrunOptionsTest
     }
 
     @Test
+    void shouldRejectAWildcardEntryThatIsNotADirectory()
+    {
+        final String notADirectory = LaunchFixture.testClasses() + "/io/rankwire/launch/ExchangeMain.class/*";
+        final LaunchFixture.Result r = LaunchFixture.rwrunRaw(Map.of(), "-np", "2", "-cp", LaunchFixture.testClasses(),
+            "-cp", notADirectory, MAIN);
+        assertEquals(Rwrun.USAGE_EXIT, r.code, r::toString);
+        assertTrue(r.err.contains("invalid value for -cp: cannot list class path entry '" + notADirectory + "'"),
+            r::toString);
+    }
+
+    @Test
     void shouldPrintHelpWithExamples()
     {
         final LaunchFixture.Result r = LaunchFixture.rwrunRaw(Map.of(), "--help");
