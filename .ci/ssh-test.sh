@@ -9,7 +9,7 @@ cd "$(dirname "$0")/.."
 
 port="${RANKWIRE_TEST_SSH_PORT:-2222}"
 examples_cp='examples/target/rankwire-examples-0.1.0-SNAPSHOT.jar:examples/target/lib/*'
-tests_cp='runtime/target/test-classes'
+tests_cp='launcher/target/test-classes'
 
 # Every rank JVM of this script carries this marker, so the leftover checks see only its own processes.
 marker="-Drankwire.test.run=ssh-test-$$-$RANDOM"

@@ -2,7 +2,8 @@ package io.rankwire;
 
 import java.util.Optional;
 
-import io.rankwire.launch.JobEnvironment;
+import io.rankwire.bootstrap.JobEnvironment;
+import io.rankwire.bootstrap.JobIdentity;
 
 /** Builds a rank's configuration from the launcher's environment. */
 final class JobConfigs
@@ -12,9 +13,9 @@ final class JobConfigs
     }
 
     /**
-     * The configuration of a rank started by {@code rwrun} (rank, size, job id, secret, transport,
-     * bootstrap and {@code rankwire.*} settings from {@link JobEnvironment#current()}, on top of
-     * system-property defaults), or of a one-rank job when there is no launcher environment.
+     * The configuration of a rank started by {@code rwrun} (its {@link JobIdentity} and bootstrap
+     * from {@link JobEnvironment#current()}, on top of system-property defaults), or of a
+     * one-rank job when there is no launcher environment.
      */
     static RankwireConfig fromEnvironment()
     {
@@ -40,10 +41,10 @@ final class JobConfigs
         {
             return config;
         }
-        final JobEnvironment e = env.get();
-        config.setAll(e.settings());
-        return config.transport(e.transport())
-            .job(e.rank(), e.size(), e.jobId(), e.secret())
-            .bootstrap(e.bootstrap());
+        final JobIdentity id = env.get().identity();
+        config.setAll(id.settings());
+        return config.transport(id.transport())
+            .job(id.rank(), id.size(), id.jobId(), id.secret())
+            .bootstrap(env.get().bootstrap());
     }
 }

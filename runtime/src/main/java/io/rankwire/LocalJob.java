@@ -7,7 +7,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 
-import io.rankwire.launch.InMemoryBootstrap;
+import io.rankwire.bootstrap.InMemoryBootstrap;
 
 /**
  * Runs a job of N ranks as threads of this JVM, for tests and experiments:

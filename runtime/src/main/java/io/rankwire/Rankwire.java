@@ -3,12 +3,12 @@ package io.rankwire;
 import java.util.ServiceLoader;
 import java.util.concurrent.atomic.AtomicBoolean;
 
+import io.rankwire.bootstrap.InMemoryBootstrap;
 import io.rankwire.core.Contexts;
 import io.rankwire.core.Engine;
 import io.rankwire.core.Group;
 import io.rankwire.core.ProgressThread;
 import io.rankwire.core.Wakeup;
-import io.rankwire.launch.InMemoryBootstrap;
 import io.rankwire.spi.Bootstrap;
 import io.rankwire.spi.Transport;
 import io.rankwire.spi.TransportContext;

@@ -4,6 +4,9 @@ package io.rankwire.spi;
  * Entry point of a transport module, found with {@link java.util.ServiceLoader} and chosen by
  * {@link #name()} ({@code sim}, {@code tcp}). Register an implementation in
  * {@code META-INF/services/io.rankwire.spi.TransportProvider}.
+ * <p>
+ * Launchers never decide by a transport's name: they ask its provider for its capabilities
+ * ({@link #ranksShareOneJvm()}), so a transport they have never heard of works without changes.
  */
 public interface TransportProvider
 {
@@ -15,4 +18,19 @@ public interface TransportProvider
      * block waiting for peers here (peers are reached in {@link Transport#wireUp()}).
      */
     Transport open(TransportContext context);
+
+    /**
+     * Whether the ranks of a job over this transport must all live in one JVM, because it
+     * connects only ranks that share the JVM's memory (as {@code sim}'s simulated fabric does).
+     * A launcher then starts one JVM that runs every rank as a thread in its own class loader,
+     * and refuses to place ranks on other hosts. The default, {@code false}, means the transport
+     * connects ranks in separate JVMs: the launcher starts one JVM per rank, on this host, over
+     * ssh or through Slurm. Answering must be cheap and must not open anything.
+     *
+     * @return true if every rank of a job must run in the same JVM
+     */
+    default boolean ranksShareOneJvm()
+    {
+        return false;
+    }
 }

@@ -12,7 +12,7 @@ import io.rankwire.Comm;
 import io.rankwire.LocalJob;
 import io.rankwire.MutableStatus;
 import io.rankwire.RankwireConfig;
-import io.rankwire.launch.InMemoryBootstrap;
+import io.rankwire.bootstrap.InMemoryBootstrap;
 import io.rankwire.proto.TmHeader;
 import io.rankwire.spi.Completion;
 import io.rankwire.spi.CompletionOpcode;

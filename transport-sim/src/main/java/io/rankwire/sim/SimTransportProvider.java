@@ -26,4 +26,11 @@ public final class SimTransportProvider implements TransportProvider
     {
         return SimFabricRegistry.open(context);
     }
+
+    /** Always: the fabric is a static registry of this JVM, so ranks in other JVMs cannot reach it. */
+    @Override
+    public boolean ranksShareOneJvm()
+    {
+        return true;
+    }
 }

@@ -9,7 +9,7 @@ import java.util.List;
 import java.util.Map;
 
 import io.netty.handler.ssl.SslHandler;
-import io.rankwire.launch.InMemoryBootstrap;
+import io.rankwire.bootstrap.InMemoryBootstrap;
 import io.rankwire.spi.CompletionOpcode;
 import io.rankwire.spi.CompletionStatus;
 import io.rankwire.spi.MemoryRegion;

@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
 
-import io.rankwire.launch.InMemoryBootstrap;
+import io.rankwire.bootstrap.InMemoryBootstrap;
 import io.rankwire.spi.CompletionOpcode;
 import io.rankwire.spi.ReturnCode;
 import org.agrona.concurrent.UnsafeBuffer;

@@ -15,7 +15,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 
-import io.rankwire.launch.InMemoryBootstrap;
+import io.rankwire.bootstrap.InMemoryBootstrap;
 import io.rankwire.spi.CompletionOpcode;
 import io.rankwire.spi.MemoryRegion;
 import org.agrona.concurrent.UnsafeBuffer;

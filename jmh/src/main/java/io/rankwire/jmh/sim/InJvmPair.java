@@ -7,7 +7,7 @@ import java.util.concurrent.atomic.AtomicReference;
 
 import io.rankwire.Rankwire;
 import io.rankwire.RankwireConfig;
-import io.rankwire.launch.InMemoryBootstrap;
+import io.rankwire.bootstrap.InMemoryBootstrap;
 
 /**
  * A job of two ranks as threads of this JVM that outlives a benchmark's iterations (unlike

@@ -14,7 +14,7 @@ import java.util.ServiceLoader;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 
-import io.rankwire.launch.InMemoryBootstrap;
+import io.rankwire.bootstrap.InMemoryBootstrap;
 import io.rankwire.proto.TmHeader;
 import io.rankwire.spi.CompletionOpcode;
 import io.rankwire.spi.MemoryRegion;

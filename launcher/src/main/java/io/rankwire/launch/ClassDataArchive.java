@@ -1,0 +1,206 @@
+package io.rankwire.launch;
+
+import java.io.File;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+
+/**
+ * A dynamic class-data-sharing archive of Rankwire's own classes (and the JDK classes they use),
+ * so rank JVMs on this host map them instead of loading, parsing and verifying them at every
+ * start. The archive is recorded once per (JDK, Rankwire jars) by running {@link CdsTraining}
+ * with Rankwire's class path only; a rank's class path starts with the same entries, which is
+ * what the JVM requires to use it. Only jar files can be archived, so a class path holding a
+ * directory (a build tree) gets no archive. A stale or unreadable archive is never fatal: the
+ * JVM starts without it ({@code -Xshare:auto}).
+ *
+ * <pre>
+ *   $RANKWIRE_CDS_DIR | $XDG_CACHE_HOME/rankwire | ~/.cache/rankwire
+ *     cds-&lt;16 hex digits: SHA-256 of java.home, JVM version, each jar's path, size, mtime&gt;.jsa
+ * </pre>
+ */
+final class ClassDataArchive
+{
+    private static final int KEEP = 4;
+    private static final long TRAINING_LIMIT_SECONDS = 120;
+    private static final List<String> QUIET = List.of("-Xshare:auto", "-Xlog:cds=off", "-Xlog:cds+dynamic=off");
+
+    private ClassDataArchive()
+    {
+    }
+
+    /**
+     * Where archives live, or null when the user turned them off: {@code --cds off} (or
+     * {@code RANKWIRE_CDS=off}) or a JVM option of their own about class data sharing.
+     */
+    static Path directory(final String mode, final Map<String, String> env, final List<String> jvmOptions)
+    {
+        if ("off".equals(mode) || jvmOptions.stream().anyMatch(o -> o.startsWith("-Xshare") || o.contains("SharedArchiveFile") ||
+            o.contains("ArchiveClassesAtExit")))
+        {
+            return null;
+        }
+        final String dir = env.get("RANKWIRE_CDS_DIR");
+        if (dir != null && !dir.isEmpty())
+        {
+            return Path.of(dir);
+        }
+        final String cache = env.get("XDG_CACHE_HOME");
+        if (cache != null && !cache.isEmpty())
+        {
+            return Path.of(cache, "rankwire");
+        }
+        final String home = env.getOrDefault("HOME", System.getProperty("user.home"));
+        return home == null || home.isEmpty() ? null : Path.of(home, ".cache", "rankwire");
+    }
+
+    /**
+     * The options that make a rank JVM start from the archive, recording it first when it does
+     * not exist yet; none when it cannot be had.
+     */
+    static List<String> jvmOptions(final Path directory, final List<String> rankwireClassPath, final PrintStream err)
+    {
+        if (directory == null || !allJars(rankwireClassPath))
+        {
+            return List.of();
+        }
+        final Path archive = directory.resolve("cds-" + key(rankwireClassPath) + ".jsa");
+        if (!Files.isReadable(archive) && !record(archive, rankwireClassPath, err))
+        {
+            return List.of();
+        }
+        final List<String> options = new ArrayList<>(QUIET);
+        options.add("-XX:SharedArchiveFile=" + archive);
+        return options;
+    }
+
+    /** The JVM archives classes from jar files only (a build tree's classes directory rules it out). */
+    static boolean allJars(final List<String> classPath)
+    {
+        return !classPath.isEmpty() && classPath.stream().allMatch(e -> e.endsWith(".jar") && new File(e).isFile());
+    }
+
+    static String key(final List<String> classPath)
+    {
+        try
+        {
+            final MessageDigest sha = MessageDigest.getInstance("SHA-256");
+            update(sha, System.getProperty("java.home"));
+            update(sha, System.getProperty("java.vm.version"));
+            for (final String entry : classPath)
+            {
+                final File f = new File(entry).getAbsoluteFile();
+                update(sha, f.getPath() + '|' + f.length() + '|' + f.lastModified());
+            }
+            return HexFormat.of().formatHex(sha.digest()).substring(0, 16);
+        }
+        catch (final NoSuchAlgorithmException e)
+        {
+            throw new IllegalStateException("SHA-256 : missing (expected: in every JDK)", e);
+        }
+    }
+
+    private static void update(final MessageDigest sha, final String s)
+    {
+        sha.update(s.getBytes(StandardCharsets.UTF_8));
+        sha.update((byte)0);
+    }
+
+    /** Runs the training JVM into a temporary file and moves it into place; false on any failure. */
+    private static boolean record(final Path archive, final List<String> classPath, final PrintStream err)
+    {
+        Path temp = null;
+        try
+        {
+            Files.createDirectories(archive.getParent());
+            temp = Files.createTempFile(archive.getParent(), "recording-", ".jsa");
+            Files.delete(temp);
+            final List<String> command = new ArrayList<>();
+            command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+            command.addAll(Launcher.RANKWIRE_JVM_OPTIONS);
+            command.addAll(QUIET);
+            command.add("-XX:ArchiveClassesAtExit=" + temp);
+            command.add("-cp");
+            command.add(String.join(File.pathSeparator, classPath));
+            command.add(CdsTraining.class.getName());
+            final Process p = new ProcessBuilder(command).redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+            if (!p.waitFor(TRAINING_LIMIT_SECONDS, TimeUnit.SECONDS))
+            {
+                p.destroyForcibly();
+                err.println("rwrun: recording the class-data archive took over " + TRAINING_LIMIT_SECONDS +
+                    " s; ranks start without it");
+                return false;
+            }
+            if (p.exitValue() != 0 || !Files.isRegularFile(temp))
+            {
+                err.println("rwrun: recording the class-data archive failed (exit " + p.exitValue() +
+                    "); ranks start without it");
+                return false;
+            }
+            Files.move(temp, archive, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            pruneOldArchives(archive.getParent());
+            return true;
+        }
+        catch (final IOException e)
+        {
+            return false;
+        }
+        catch (final InterruptedException e)
+        {
+            Thread.currentThread().interrupt();
+            return false;
+        }
+        finally
+        {
+            deleteQuietly(temp);
+        }
+    }
+
+    /** Keeps the {@value #KEEP} most recently written archives (other JDKs or builds). */
+    private static void pruneOldArchives(final Path directory) throws IOException
+    {
+        final List<Path> archives;
+        try (Stream<Path> files = Files.list(directory))
+        {
+            archives = files.filter(f -> f.getFileName().toString().matches("cds-[0-9a-f]{16}\\.jsa"))
+                .sorted(Comparator.comparing(ClassDataArchive::modified).reversed()).toList();
+        }
+        for (int i = KEEP; i < archives.size(); i++)
+        {
+            deleteQuietly(archives.get(i));
+        }
+    }
+
+    private static long modified(final Path f)
+    {
+        return f.toFile().lastModified();
+    }
+
+    private static void deleteQuietly(final Path f)
+    {
+        if (f != null)
+        {
+            try
+            {
+                Files.deleteIfExists(f);
+            }
+            catch (final IOException e)
+            {
+                // a leftover temporary file is harmless
+            }
+        }
+    }
+}

@@ -1,0 +1,60 @@
+package io.rankwire.launch;
+
+import java.net.InetAddress;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+
+/** A validated launch request: what {@code rwrun}'s options asked for. */
+final class JobSpec
+{
+    final int size;
+    /** The transport and whether its ranks share one JVM. */
+    final Transports.Choice transport;
+    final List<String> rankwireClassPath;
+    final List<String> userClassPath;
+    final Map<String, String> environment;
+    final Map<String, String> settings;
+    final Duration timeout;
+    final InetAddress bind;
+    final boolean tagOutput;
+    final List<String> jvmOptions;
+    final String mainClass;
+    final List<String> args;
+    final Placement placement;
+    /** Where rank JVMs on this host find their class-data archive; null: none. */
+    final Path cdsDirectory;
+
+    JobSpec(
+        final int size,
+        final Transports.Choice transport,
+        final List<String> rankwireClassPath,
+        final List<String> userClassPath,
+        final Map<String, String> environment,
+        final Map<String, String> settings,
+        final Duration timeout,
+        final InetAddress bind,
+        final boolean tagOutput,
+        final List<String> jvmOptions,
+        final String mainClass,
+        final List<String> args,
+        final Placement placement,
+        final Path cdsDirectory)
+    {
+        this.size = size;
+        this.transport = transport;
+        this.rankwireClassPath = List.copyOf(rankwireClassPath);
+        this.userClassPath = List.copyOf(userClassPath);
+        this.environment = Map.copyOf(environment);
+        this.settings = Map.copyOf(settings);
+        this.timeout = timeout;
+        this.bind = bind;
+        this.tagOutput = tagOutput;
+        this.jvmOptions = List.copyOf(jvmOptions);
+        this.mainClass = mainClass;
+        this.args = List.copyOf(args);
+        this.placement = placement;
+        this.cdsDirectory = cdsDirectory;
+    }
+}

@@ -1,0 +1,269 @@
+package io.rankwire.launch;
+
+import java.io.File;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.UnknownHostException;
+import java.nio.file.Path;
+import java.security.SecureRandom;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+import io.rankwire.bootstrap.BootstrapServer;
+import io.rankwire.bootstrap.JobIdentity;
+import io.rankwire.bootstrap.JobVariables;
+
+/**
+ * Starts a job described by a {@link JobSpec} and supervises it: the bootstrap service and one
+ * JVM per rank, or one JVM holding every rank when the transport's ranks share one JVM
+ * ({@link io.rankwire.spi.TransportProvider#ranksShareOneJvm()}). Each child learns its
+ * {@link JobIdentity} from its environment. A shutdown hook ends the job if the launcher itself
+ * is asked to stop.
+ */
+final class Launcher
+{
+    /** Exit code when the launcher could not start the job. */
+    static final int START_FAILED_EXIT = 125;
+    /** Options every rank JVM gets: Agrona 2.x and Netty reach into the JDK. */
+    static final List<String> RANKWIRE_JVM_OPTIONS = List.of(
+        "--add-exports", "java.base/jdk.internal.misc=ALL-UNNAMED",
+        "--add-opens", "java.base/java.nio=ALL-UNNAMED",
+        "--add-opens", "java.base/sun.nio.ch=ALL-UNNAMED");
+    private static final int SECRET_BYTES = 32;
+
+    private Launcher()
+    {
+    }
+
+    static int run(final JobSpec spec, final PrintStream out, final PrintStream err)
+    {
+        final SecureRandom random = new SecureRandom();
+        final byte[] secret = new byte[SECRET_BYTES];
+        random.nextBytes(secret);
+        final byte[] id = new byte[6];
+        random.nextBytes(id);
+        final String jobId = "rw-" + ProcessHandle.current().pid() + "-" + HexFormat.of().formatHex(id);
+
+        final JobSupervisor supervisor = new JobSupervisor(out, err);
+        final SrunReport srun = new SrunReport();
+        BootstrapServer server = null;
+        final Thread hook = new Thread(() ->
+        {
+            err.println("rwrun: stopped by a signal; killing the job");
+            supervisor.kill();
+        }, "rwrun-shutdown");
+        Runtime.getRuntime().addShutdownHook(hook);
+        try
+        {
+            final boolean oneJvm = spec.transport.ranksShareOneJvm();
+            final List<String> cds = oneJvm || spec.placement.kind == Placement.Kind.LOCAL ?
+                ClassDataArchive.jvmOptions(spec.cdsDirectory, spec.rankwireClassPath, err) : List.of();
+            if (oneJvm)
+            {
+                final JobIdentity job = identity(spec, jobId, secret, null);
+                supervisor.start("the " + spec.transport.name() + " job (" + spec.size + " ranks in one JVM)",
+                    inJvmCommand(spec, cds), environment(spec, job.toTaskEnvironment()), "");
+            }
+            else
+            {
+                server = BootstrapServer.start(spec.bind, spec.size, secret);
+                final InetSocketAddress address = advertised(server.address(), spec.placement);
+                startRanks(spec, supervisor, identity(spec, jobId, secret, address), srun, cds);
+            }
+            return firstFailure(supervisor.await(spec.timeout), srun, err);
+        }
+        catch (final UncheckedIOException e)
+        {
+            err.println("rwrun: " + e.getMessage());
+            return START_FAILED_EXIT;
+        }
+        catch (final InterruptedException e)
+        {
+            Thread.currentThread().interrupt();
+            err.println("rwrun: interrupted; killing the job");
+            return START_FAILED_EXIT;
+        }
+        finally
+        {
+            supervisor.kill();
+            if (server != null)
+            {
+                server.close();
+            }
+            removeHook(hook);
+        }
+    }
+
+    /** Under srun, the exit code of the first task that failed rather than srun's (the highest). */
+    private static int firstFailure(final int code, final SrunReport srun, final PrintStream err)
+    {
+        if (code == 0 || code == JobSupervisor.TIMEOUT_EXIT || srun.failedRank() < 0)
+        {
+            return code;
+        }
+        err.println("rwrun: the first rank to fail was rank " + srun.failedRank() + " (" + srun.failedNode() + "): " +
+            ExitStatus.describe(srun.failedCode()));
+        return srun.failedCode();
+    }
+
+    private static void startRanks(
+        final JobSpec spec, final JobSupervisor supervisor, final JobIdentity job, final SrunReport srun,
+        final List<String> cds)
+    {
+        final Placement placement = spec.placement;
+        if (placement.kind == Placement.Kind.SLURM)
+        {
+            supervisor.start("srun (" + spec.size + " ranks)", SlurmAllocation.srunCommand("srun", spec.size,
+                placement.cpus, spec.tagOutput, rankCommand(spec, List.of())),
+                environment(spec, job.toTaskEnvironment()), spec.tagOutput ? "[srun] " : "", null, srun);
+            return;
+        }
+        for (int rank = 0; rank < spec.size; rank++)
+        {
+            final String prefix = spec.tagOutput ? "[" + rank + "] " : "";
+            final JobIdentity own = job.withRank(rank);
+            if (placement.kind == Placement.Kind.SSH)
+            {
+                final String host = placement.hosts.get(rank);
+                final List<String> ssh = SshCommand.command(placement.ssh, host, System.getProperty("user.dir"),
+                    remoteEnvironment(spec, own, host), rankCommand(spec, List.of()));
+                supervisor.start("rank " + rank + " (" + host + ")", ssh, spec.environment, prefix,
+                    own.toEnvironment().get(JobVariables.SECRET) + "\n", null);
+            }
+            else
+            {
+                supervisor.start("rank " + rank, rankCommand(spec, cds), environment(spec, own.toEnvironment()),
+                    prefix);
+            }
+        }
+    }
+
+    /**
+     * The job as rank 0 sees it: the launcher's settings with {@value JobVariables#BIND_SETTING}
+     * naming {@code --bind}'s interface.
+     *
+     * @param bootstrap null for a job whose ranks share one JVM and an in-memory bootstrap
+     */
+    static JobIdentity identity(
+        final JobSpec spec, final String jobId, final byte[] secret, final InetSocketAddress bootstrap)
+    {
+        final Map<String, String> settings = new TreeMap<>(spec.settings);
+        settings.put(JobVariables.BIND_SETTING, spec.bind.getHostAddress());
+        return new JobIdentity(0, spec.size, jobId, secret, spec.transport.name(), bootstrap, settings);
+    }
+
+    /**
+     * The variables a remote rank gets on its command line: its {@link JobIdentity} but the
+     * secret (which the ssh session's stdin carries, so it never appears in a process argument),
+     * and the {@code -x} ones (not the launcher's whole environment). It listens on its host's
+     * address unless {@code -x rankwire.tcp.bind} said otherwise.
+     */
+    static Map<String, String> remoteEnvironment(final JobSpec spec, final JobIdentity rank, final String host)
+    {
+        final String address = hostAddress(host);
+        final Map<String, String> settings = new TreeMap<>(rank.settings());
+        settings.put(JobVariables.BIND_SETTING, address);
+        if (!spec.placement.tcpBindGiven)
+        {
+            settings.put(JobVariables.TCP_BIND_SETTING, address);
+        }
+        final JobIdentity remote = new JobIdentity(rank.rank(), rank.size(), rank.jobId(), rank.secret(),
+            rank.transport(), rank.bootstrap(), settings);
+        final Map<String, String> env = new TreeMap<>(spec.placement.exported);
+        env.putAll(remote.toEnvironment());
+        env.remove(JobVariables.SECRET);
+        return env;
+    }
+
+    private static String hostAddress(final String host)
+    {
+        try
+        {
+            return InetAddress.getByName(host).getHostAddress();
+        }
+        catch (final UnknownHostException e)
+        {
+            throw new UncheckedIOException("cannot resolve host '" + host + "'", e);
+        }
+    }
+
+    /** A child's environment: the launcher's (minus {@code RANKWIRE_*}) and {@code -x}, then the job's. */
+    private static Map<String, String> environment(final JobSpec spec, final Map<String, String> job)
+    {
+        final Map<String, String> env = new TreeMap<>(spec.environment);
+        env.putAll(job);
+        return env;
+    }
+
+    private static List<String> rankCommand(final JobSpec spec, final List<String> cds)
+    {
+        final List<String> classPath = new ArrayList<>(spec.rankwireClassPath);
+        classPath.addAll(spec.userClassPath);
+        final List<String> command = javaCommand(spec, classPath, cds);
+        command.add(spec.mainClass);
+        command.addAll(spec.args);
+        return command;
+    }
+
+    private static List<String> inJvmCommand(final JobSpec spec, final List<String> cds)
+    {
+        final List<String> command = javaCommand(spec, spec.rankwireClassPath, cds);
+        command.add(SimJob.class.getName());
+        command.add(Integer.toString(spec.size));
+        command.add(Boolean.toString(spec.tagOutput));
+        command.add(String.join(File.pathSeparator, spec.userClassPath));
+        command.add(spec.mainClass);
+        command.addAll(spec.args);
+        return command;
+    }
+
+    private static List<String> javaCommand(final JobSpec spec, final List<String> classPath, final List<String> cds)
+    {
+        final List<String> command = new ArrayList<>();
+        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        command.addAll(RANKWIRE_JVM_OPTIONS);
+        command.addAll(cds);
+        command.addAll(spec.jvmOptions);
+        command.add("-cp");
+        command.add(String.join(File.pathSeparator, classPath));
+        return command;
+    }
+
+    /**
+     * A wildcard listen address is advertised as the loopback address when the ranks run on this
+     * host, else as this host's address.
+     */
+    private static InetSocketAddress advertised(final InetSocketAddress listening, final Placement placement)
+    {
+        if (!listening.getAddress().isAnyLocalAddress())
+        {
+            return listening;
+        }
+        try
+        {
+            return new InetSocketAddress(placement.kind == Placement.Kind.LOCAL ?
+                InetAddress.getLoopbackAddress() : InetAddress.getLocalHost(), listening.getPort());
+        }
+        catch (final UnknownHostException e)
+        {
+            throw new UncheckedIOException("cannot name this host for the bootstrap service; give --bind", e);
+        }
+    }
+
+    private static void removeHook(final Thread hook)
+    {
+        try
+        {
+            Runtime.getRuntime().removeShutdownHook(hook);
+        }
+        catch (final IllegalStateException ignored)
+        {
+            // the JVM is already shutting down; the hook is running or has run
+        }
+    }
+}

@@ -1,0 +1,229 @@
+package io.rankwire.launch;
+
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.net.InetAddress;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.Callable;
+
+import io.rankwire.bootstrap.JobVariables;
+import io.rankwire.bootstrap.Settings;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code rwrun}: starts the ranks of a job and watches them. The transport is found by name on
+ * the class path ({@link Transports}); for one that connects separate JVMs ({@code tcp}, and any
+ * transport the launcher does not know), N child JVMs rendezvous through the launcher's
+ * bootstrap service; for one whose ranks share one JVM ({@code sim}), one child JVM runs all N
+ * ranks, each in its own class loader. One-JVM-per-rank jobs start as children of the launcher,
+ * over ssh on the hosts of {@code -H}/{@code --hostfile}, or as the tasks of one {@code srun}
+ * step inside a Slurm allocation. Output is forwarded line by line, tagged with the rank;
+ * the launcher exits with the first failing rank's exit code, and when a rank fails or the
+ * timeout passes it ends the rest of the job. {@code docs/LAUNCHER.md} has the details.
+ */
+@Command(
+    name = "rwrun",
+    sortOptions = false,
+    usageHelpAutoWidth = true,
+    description = "Runs MainClass as an N-rank Rankwire job.",
+    exitCodeListHeading = "%nExit codes:%n",
+    exitCodeList = {
+        "0:every rank exited 0",
+        "N:the exit code of the first rank that failed (the others are then killed)",
+        "2:bad options",
+        "124:the --timeout passed (the job was killed)",
+        "125:the launcher could not start the job"},
+    footerHeading = "%nExamples:%n",
+    footer = {
+        "  rwrun -np 4 -cp app.jar com.example.Main input.dat",
+        "  rwrun -np 2 --transport sim -cp target/classes com.example.PingPong",
+        "  rwrun -np 8 --timeout 5m -x OMP_NUM_THREADS=1 -x rankwire.eager.limit=16384 \\",
+        "        -J-Xmx512m -cp app.jar com.example.Main",
+        "  rwrun -np 4 -H node1:2,node2:2 --ssh 'ssh -p 2222' -cp app.jar app.Main",
+        "  salloc -n 8 rwrun -np 8 -cp app.jar app.Main    (ranks start through srun)",
+        "",
+        "Environment: RANKWIRE_TRANSPORT (default transport), RANKWIRE_SSH (ssh command), " +
+            "RANKWIRE_HOME (where lib/ is, for bin/rwrun)."})
+public final class Rwrun implements Callable<Integer>
+{
+    /** Most ranks one launcher starts. */
+    static final int MAX_RANKS = 1024;
+    /** Exit code for bad options. */
+    static final int USAGE_EXIT = 2;
+
+    @Spec
+    private CommandSpec spec;
+
+    @Option(names = {"-np", "-n", "--np"}, paramLabel = "N", required = true,
+        description = "Number of ranks (1.." + MAX_RANKS + ").")
+    private int size;
+
+    @Option(names = "--transport", paramLabel = "NAME",
+        description = "Transport found on the class path: tcp (one JVM per rank), sim (all ranks in one JVM), " +
+            "or another installed one. Default: $RANKWIRE_TRANSPORT, else tcp.")
+    private String transport;
+
+    @Option(names = {"-cp", "--class-path", "-classpath"}, paramLabel = "PATH",
+        description = "The application's class path (repeatable; entries separated by ':' on Unix, ';' on Windows).")
+    private List<String> classPath = new ArrayList<>();
+
+    @Option(names = "-x", paramLabel = "NAME[=VALUE]",
+        description = "Pass an environment variable to every rank (its current value when no VALUE is given). " +
+            "A name starting with 'rankwire.' is a Rankwire setting instead. Repeatable.")
+    private List<String> exports = new ArrayList<>();
+
+    @Option(names = "--timeout", paramLabel = "DURATION",
+        description = "Kill the job when it runs longer than this, e.g. 30s, 5m, 1h, 500ms. Default: none.")
+    private String timeout;
+
+    @Option(names = "--bind", paramLabel = "ADDR",
+        description = "Interface for the bootstrap service and the ranks. Default: 127.0.0.1; with -H/--hostfile " +
+            "the address this host uses to reach the first host; in a Slurm allocation of several nodes, all.")
+    private String bind;
+
+    @Option(names = {"-H", "--host"}, paramLabel = "HOST[:SLOTS],...",
+        description = "Start ranks on these hosts over ssh, filling each host's slots (default 1) in turn. Repeatable.")
+    private List<String> hostLists = new ArrayList<>();
+
+    @Option(names = "--hostfile", paramLabel = "FILE",
+        description = "Like -H, from a file of lines 'host slots=N' (Open MPI syntax, # comments).")
+    private String hostfile;
+
+    @Option(names = "--ssh", paramLabel = "CMD",
+        description = "The ssh command and its options for -H/--hostfile, split at spaces. " +
+            "Default: $RANKWIRE_SSH, else ssh.")
+    private String ssh;
+
+    @Option(names = "--launcher", paramLabel = "auto|local|slurm|ssh", defaultValue = "auto",
+        description = "How tcp ranks start: children of rwrun (local), tasks of one srun step (slurm), over ssh " +
+            "(ssh). auto: ssh with -H/--hostfile, else slurm when SLURM_JOB_ID is set, else local.")
+    private String launcher;
+
+    @Option(names = "--tag-output", negatable = true,
+        description = "Prefix each output line with [rank]. Default: on when N > 1.")
+    private Boolean tagOutput;
+
+    @Option(names = {"-J", "--jvm-opt"}, paramLabel = "OPT",
+        description = "Option for each rank's JVM, e.g. -J-Xmx1g (repeatable).")
+    private List<String> jvmOptions = new ArrayList<>();
+
+    @Option(names = "--cds", paramLabel = "auto|off",
+        description = "Start rank JVMs on this host from a class-data archive of Rankwire's classes, recorded " +
+            "once per JDK and build in $RANKWIRE_CDS_DIR, else $XDG_CACHE_HOME/rankwire, else ~/.cache/rankwire. " +
+            "Default: $RANKWIRE_CDS, else auto.")
+    private String cds;
+
+    @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help and exit.")
+    private boolean help;
+
+    @Parameters(index = "0", arity = "0..1", paramLabel = "MainClass",
+        description = "The class whose main each rank runs.")
+    private String mainClass;
+
+    @Parameters(index = "1..*", paramLabel = "args", description = "Arguments for MainClass.")
+    private List<String> args = new ArrayList<>();
+
+    private final PrintStream out;
+    private final PrintStream err;
+    private final Map<String, String> environment;
+    private final List<String> rankwireClassPath;
+
+    private Rwrun(
+        final PrintStream out,
+        final PrintStream err,
+        final Map<String, String> environment,
+        final String rankwireClassPath)
+    {
+        this.out = out;
+        this.err = err;
+        this.environment = environment;
+        this.rankwireClassPath = ClassPaths.split(rankwireClassPath);
+    }
+
+    /** Runs {@code rwrun} with Rankwire's own class path taken from this JVM, and exits with its code. */
+    public static void main(final String[] args)
+    {
+        System.exit(execute(args, System.out, System.err, System.getenv(), System.getProperty("java.class.path")));
+    }
+
+    /**
+     * Runs {@code rwrun} and returns its exit code.
+     *
+     * @param environment       the launcher's environment (inherited by the ranks)
+     * @param rankwireClassPath Rankwire and its dependencies, put before the user's class path
+     */
+    public static int execute(
+        final String[] args,
+        final PrintStream out,
+        final PrintStream err,
+        final Map<String, String> environment,
+        final String rankwireClassPath)
+    {
+        final CommandLine cl = new CommandLine(new Rwrun(out, err, environment, rankwireClassPath));
+        cl.setStopAtPositional(true);
+        cl.setOut(new PrintWriter(out, true));
+        cl.setErr(new PrintWriter(err, true));
+        cl.setParameterExceptionHandler((e, a) ->
+        {
+            err.println("rwrun: " + e.getMessage());
+            err.println("Try 'rwrun --help' for more information.");
+            return USAGE_EXIT;
+        });
+        return cl.execute(args);
+    }
+
+    @Override
+    public Integer call()
+    {
+        return Launcher.run(toSpec(), out, err);
+    }
+
+    private JobSpec toSpec()
+    {
+        final CommandLine cl = spec.commandLine();
+        try
+        {
+            final List<String> userClassPath = OptionChecks.classPath(classPath);
+            final Transports.Choice t = OptionChecks.transport(transport, environment,
+                Transports.find(rankwireClassPath, userClassPath));
+            final Duration limit = timeout == null ? null : OptionChecks.timeout(timeout);
+            final Map<String, String> env = new TreeMap<>();
+            final Map<String, String> settings = new TreeMap<>(Settings.fromProperties(System.getProperties()));
+            OptionChecks.exports(exports, environment, env, settings);
+            OptionChecks.size(size);
+            final Placement placement = Placements.choose(launcher, t, size, hostLists, hostfile,
+                ssh != null ? ssh : environment.getOrDefault("RANKWIRE_SSH", ""), environment, env,
+                settings.containsKey(JobVariables.TCP_BIND_SETTING));
+            final InetAddress address = Placements.bind(bind, placement);
+            settings.putIfAbsent(JobVariables.TCP_BIND_SETTING, address.getHostAddress());
+            OptionChecks.mainClass(mainClass, rankwireClassPath, userClassPath);
+            final boolean tag = tagOutput != null ? tagOutput : size > 1;
+            final String cdsMode = OptionChecks.cds(cds != null ? cds : environment.getOrDefault("RANKWIRE_CDS", "auto"));
+            return new JobSpec(size, t, rankwireClassPath, userClassPath, childEnvironment(env), settings, limit,
+                address, tag, jvmOptions, mainClass, args, placement,
+                ClassDataArchive.directory(cdsMode, environment, jvmOptions));
+        }
+        catch (final IllegalArgumentException e)
+        {
+            throw new ParameterException(cl, e.getMessage(), e);
+        }
+    }
+
+    private Map<String, String> childEnvironment(final Map<String, String> exported)
+    {
+        final Map<String, String> env = new TreeMap<>(environment);
+        env.keySet().removeIf(name -> name.startsWith("RANKWIRE_"));
+        env.putAll(exported);
+        return env;
+    }
+}

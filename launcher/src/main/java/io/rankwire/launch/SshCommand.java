@@ -1,0 +1,100 @@
+package io.rankwire.launch;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import io.rankwire.bootstrap.JobVariables;
+
+/**
+ * The command that starts one rank on another host through the OpenSSH client:
+ * <pre>
+ * ssh [--ssh words] -o BatchMode=yes HOST 'sh -c '\''SCRIPT'\'''
+ * </pre>
+ * SCRIPT changes to the launcher's working directory, reads the job secret from the first line
+ * of ssh's stdin into {@value JobVariables#SECRET} (so it appears in no process's arguments,
+ * here or there), starts the rank's JVM with the job's variables in the background, and watches
+ * the rest of stdin: the launcher keeps it open, so when the ssh session ends (the launcher
+ * killed it, or died) the watcher reads end-of-file and ends the JVM ({@code TERM}, then
+ * {@code KILL} 3 s later). The script exits with the JVM's exit code, and ends the watcher (and
+ * its timer) first, so nothing of the rank outlives it.
+ */
+final class SshCommand
+{
+    /** Exit code of the remote script when it cannot enter the working directory or read the secret. */
+    static final int SETUP_FAILED_EXIT = 125;
+
+    private SshCommand()
+    {
+    }
+
+    /**
+     * @param ssh        the ssh client and its options, e.g. {@code [ssh, -p, 2222]}
+     * @param host       where the rank runs
+     * @param directory  the working directory there (the launcher's)
+     * @param env        variables to set for the rank, on its command line: never the secret
+     * @param command    the rank's command
+     */
+    static List<String> command(
+        final List<String> ssh,
+        final String host,
+        final String directory,
+        final Map<String, String> env,
+        final List<String> command)
+    {
+        final List<String> result = new ArrayList<>(ssh);
+        result.add("-o");
+        result.add("BatchMode=yes");
+        result.add(host);
+        result.add("sh -c " + quote(script(directory, env, command)));
+        return result;
+    }
+
+    static String script(final String directory, final Map<String, String> env, final List<String> command)
+    {
+        final StringBuilder line = new StringBuilder("env");
+        env.forEach((name, value) -> line.append(' ').append(quote(name + "=" + value)));
+        command.forEach(word -> line.append(' ').append(quote(word)));
+        return "cd " + quote(directory) + " || exit " + SETUP_FAILED_EXIT + "\n" +
+            "IFS= read -r " + JobVariables.SECRET + " || exit " + SETUP_FAILED_EXIT + "\n" +
+            "export " + JobVariables.SECRET + "\n" +
+            "exec 3<&0\n" +
+            line + " </dev/null 3<&- &\n" +
+            "pid=$!\n" +
+            "( s=; trap 'if [ -n \"$s\" ]; then kill $s; fi; exit 0' TERM\n" +
+            "  while read -r _; do :; done\n" +
+            "  kill -TERM $pid 2>/dev/null\n" +
+            "  sleep 3 & s=$!; wait $s\n" +
+            "  kill -KILL $pid 2>/dev/null ) <&3 >/dev/null 2>&1 &\n" +
+            "watcher=$!\n" +
+            "exec 3<&-\n" +
+            "wait $pid\n" +
+            "code=$?\n" +
+            "kill $watcher 2>/dev/null\n" +
+            "exit $code\n";
+    }
+
+    /** {@code text} as one word for a POSIX shell. */
+    static String quote(final String text)
+    {
+        return "'" + text.replace("'", "'\\''") + "'";
+    }
+
+    /** Splits {@code --ssh} / {@code RANKWIRE_SSH} at white space (no quoting). */
+    static List<String> split(final String text)
+    {
+        final List<String> words = new ArrayList<>();
+        for (final String w : text.trim().split("\\s+"))
+        {
+            if (!w.isEmpty())
+            {
+                words.add(w);
+            }
+        }
+        if (words.isEmpty())
+        {
+            throw new IllegalArgumentException("invalid value for --ssh: '" + text + "' (expected: a command, e.g. ssh)");
+        }
+        return words;
+    }
+}

@@ -1,0 +1,145 @@
+package io.rankwire.bootstrap;
+
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The bootstrap service's state: published values, GETs waiting for a value, ranks waiting in
+ * the barrier. Owned by the service's single thread; nothing here is thread-safe.
+ */
+final class BootstrapTable
+{
+    private final int size;
+    private final Map<String, byte[]> values = new HashMap<>();
+    private final int[] keysPerRank;
+    private final List<Waiter> gets = new ArrayList<>();
+    private final Map<Integer, Waiter> barrier = new HashMap<>();
+
+    BootstrapTable(final int size)
+    {
+        this.size = size;
+        this.keysPerRank = new int[size];
+    }
+
+    void put(final BootstrapConnection from, final String key, final byte[] value)
+    {
+        final String k = from.rank() + "/" + key;
+        if (!values.containsKey(k) && keysPerRank[from.rank()] == BootstrapProtocol.MAX_KEYS_PER_RANK)
+        {
+            from.sendError("rank " + from.rank() + " published too many keys (limit: " +
+                BootstrapProtocol.MAX_KEYS_PER_RANK + ")");
+            return;
+        }
+        if (values.put(k, value) == null)
+        {
+            keysPerRank[from.rank()]++;
+        }
+        from.send(BootstrapProtocol.finish(BootstrapProtocol.begin(0, BootstrapProtocol.OK)));
+        for (final Iterator<Waiter> it = gets.iterator(); it.hasNext(); )
+        {
+            final Waiter w = it.next();
+            if (w.key.equals(k))
+            {
+                it.remove();
+                w.connection.send(valueFrame(value));
+            }
+        }
+    }
+
+    void get(final BootstrapConnection from, final int rank, final String key, final long deadline)
+    {
+        if (rank < 0 || rank >= size)
+        {
+            from.sendError("rank : " + rank + " (expected: 0.." + (size - 1) + ")");
+            return;
+        }
+        final String k = rank + "/" + key;
+        final byte[] value = values.get(k);
+        if (value != null)
+        {
+            from.send(valueFrame(value));
+        }
+        else
+        {
+            gets.add(new Waiter(from, k, deadline));
+        }
+    }
+
+    void barrier(final BootstrapConnection from, final long deadline)
+    {
+        if (barrier.containsKey(from.rank()))
+        {
+            from.sendError("rank " + from.rank() + " is already waiting in the barrier");
+            return;
+        }
+        barrier.put(from.rank(), new Waiter(from, null, deadline));
+        if (barrier.size() == size)
+        {
+            for (final Waiter w : barrier.values())
+            {
+                w.connection.send(BootstrapProtocol.finish(BootstrapProtocol.begin(0, BootstrapProtocol.OK)));
+            }
+            barrier.clear();
+        }
+    }
+
+    /** Answers TIMEOUT to every wait past its deadline; returns nanoseconds to the next deadline, or Long.MAX_VALUE. */
+    long expire(final long now)
+    {
+        long next = Long.MAX_VALUE;
+        next = Math.min(next, expire(gets.iterator(), now));
+        next = Math.min(next, expire(barrier.values().iterator(), now));
+        return next;
+    }
+
+    /** Forgets every wait of a closed connection. */
+    void drop(final BootstrapConnection connection)
+    {
+        gets.removeIf(w -> w.connection == connection);
+        barrier.values().removeIf(w -> w.connection == connection);
+    }
+
+    private static long expire(final Iterator<Waiter> it, final long now)
+    {
+        long next = Long.MAX_VALUE;
+        while (it.hasNext())
+        {
+            final Waiter w = it.next();
+            if (w.deadline - now <= 0)
+            {
+                it.remove();
+                w.connection.send(BootstrapProtocol.finish(BootstrapProtocol.begin(0, BootstrapProtocol.TIMEOUT)));
+            }
+            else
+            {
+                next = Math.min(next, w.deadline - now);
+            }
+        }
+        return next;
+    }
+
+    private static ByteBuffer valueFrame(final byte[] value)
+    {
+        final ByteBuffer frame = BootstrapProtocol.begin(4 + value.length, BootstrapProtocol.VALUE);
+        BootstrapProtocol.putBytes(frame, value);
+        return BootstrapProtocol.finish(frame);
+    }
+
+    private static final class Waiter
+    {
+        final BootstrapConnection connection;
+        final String key;
+        final long deadline;
+
+        Waiter(final BootstrapConnection connection, final String key, final long deadline)
+        {
+            this.connection = connection;
+            this.key = key;
+            this.deadline = deadline;
+        }
+    }
+}

@@ -1,0 +1,36 @@
+package io.rankwire.bootstrap;
+
+/**
+ * The names of the environment variables through which a launcher hands a rank its
+ * {@link JobIdentity}, and of the settings some of them carry. {@code docs/LAUNCHER.md}
+ * ("Contract: environment of a rank") describes each one.
+ */
+public final class JobVariables
+{
+    /** This rank, {@code 0..size-1}. */
+    public static final String RANK = "RANKWIRE_RANK";
+    /** The number of ranks in the job. */
+    public static final String SIZE = "RANKWIRE_SIZE";
+    /** The job's id; transports refuse peers of another job. */
+    public static final String JOB_ID = "RANKWIRE_JOB_ID";
+    /** The per-job secret, hex encoded; never sent over the wire in clear, never in a process argument. */
+    public static final String SECRET = "RANKWIRE_SECRET";
+    /** The bootstrap service, {@code host:port} or {@code [v6-address]:port}. */
+    public static final String BOOTSTRAP = "RANKWIRE_BOOTSTRAP";
+    /** The transport name; {@link io.rankwire.RankwireConfig#TRANSPORT_DEFAULT} when unset. */
+    public static final String TRANSPORT = "RANKWIRE_TRANSPORT";
+    /** {@code rankwire.*} settings, one {@code key=value} per line. */
+    public static final String SETTINGS = "RANKWIRE_SETTINGS";
+    /** The interface ranks should listen on; read as the {@value #BIND_SETTING} setting. */
+    public static final String BIND = "RANKWIRE_BIND";
+    /** The setting key that carries {@link #BIND}. */
+    public static final String BIND_SETTING = "rankwire.bind";
+    /** The TCP transport's listen interface; {@code rwrun --bind} sets it unless given with {@code -x}. */
+    public static final String TCP_BIND_SETTING = "rankwire.tcp.bind";
+    /** The prefix of every setting key. */
+    public static final String SETTING_PREFIX = "rankwire.";
+
+    private JobVariables()
+    {
+    }
+}
