@@ -57,6 +57,38 @@ final class Coll
         return out;
     }
 
+    /** An array of {@code n} copies of {@code value}. */
+    static int[] filled(final int n, final int value)
+    {
+        final int[] a = new int[n];
+        java.util.Arrays.fill(a, value);
+        return a;
+    }
+
+    /**
+     * The first {@code n} entries of a count or displacement array ({@code n} is the group size):
+     * longer arrays are accepted and their tail ignored, as Open MPI does.
+     */
+    static int[] head(final int[] a, final int n, final String name)
+    {
+        if (a == null || a.length < n)
+        {
+            throw new MPIException(MPI.ERR_ARG, name + ".length : " + (a == null ? "null" : Integer.toString(a.length)) +
+                " (expected: >= " + n + ", one entry per rank)");
+        }
+        return a.length == n ? a : java.util.Arrays.copyOf(a, n);
+    }
+
+    /** {@code d} with the region's element offset added to every entry (in place); {@code d} unchanged for no region. */
+    static int[] shifted(final int[] d, final Region r)
+    {
+        for (int i = 0; r != null && i < d.length; i++)
+        {
+            d[i] += r.offset;
+        }
+        return d;
+    }
+
     static int extentUnits(final int[] counts, final int[] displs)
     {
         int end = 0;
@@ -126,6 +158,55 @@ final class Coll
         {
             copyBack(rr);
         }
+    }
+
+    /** Reduce-scatter with counts in datatype units; {@code sendbuf} may be {@link #IN_PLACE} (input in {@code recvbuf}). */
+    void reduceScatter(final Object sendbuf, final Object recvbuf, final int[] recvcounts, final Datatype type, final Op op)
+    {
+        final int[] rc = head(recvcounts, c.size(), "recvcounts");
+        final int total = extentUnits(rc, blockDispls(rc));
+        final int k = reduceKind(type);
+        final int[] counts = scale(rc, type.extentBytes(), Buf.elemSize(k));
+        final boolean inPlace = sendbuf == IN_PLACE;
+        final Buf rb = Buf.of(recvbuf, inPlace ? total : rc[c.rank()], type);
+        final Buf sb = inPlace ? null : Buf.of(sendbuf, total, type);
+        final Region rs = Region.of(sb, k);
+        final Region rr = Region.of(rb, k);
+        final io.rankwire.Op o = op.rw();
+        run(() -> c.reduceScatter(inPlace ? IN_PLACE : rs.array, off(rs), rr.array, rr.offset, counts, o));
+        rr.copyBack();
+    }
+
+    /** Starts an all-reduce; the staged result is copied back when the request completes. */
+    Request iallReduce(final Object sendbuf, final Object recvbuf, final int count, final Datatype type, final Op op)
+    {
+        final int k = reduceKind(type);
+        final io.rankwire.Op o = op.rw();
+        final boolean inPlace = sendbuf == IN_PLACE;
+        final Buf sb = inPlace ? null : Buf.of(sendbuf, count, type);
+        final Region rs = Region.of(sb, k);
+        final Region rr = Region.of(Buf.of(recvbuf, count, type), k);
+        final int n = (int)(type.bytes(count) / Buf.elemSize(k));
+        try
+        {
+            return new Request(c.iallReduce(inPlace ? IN_PLACE : rs.array, off(rs), rr.array, rr.offset, n, o), s -> rr.copyBack());
+        }
+        catch (final RuntimeException e)
+        {
+            throw Errors.of(e);
+        }
+    }
+
+    /** {@code inOut[i] = in[i] op inOut[i]} for {@code count} elements of {@code type}, on this rank alone. */
+    static void reduceLocal(final Object inBuf, final Object inOutBuf, final int count, final Datatype type, final Op op)
+    {
+        final int k = reduceKind(type);
+        final io.rankwire.Op o = op.rw();
+        final Region in = Region.of(Buf.of(inBuf, count, type), k);
+        final Region io = Region.of(Buf.of(inOutBuf, count, type), k);
+        final int n = (int)(type.bytes(count) / Buf.elemSize(k));
+        run(() -> o.apply(in.array, in.offset, io.array, io.offset, n));
+        io.copyBack();
     }
 
     static void run(final Runnable body)

@@ -76,11 +76,14 @@ public final class Datatype implements Cloneable
         freed = true;
     }
 
-    /** A copy of this type. */
+    /**
+     * A copy of this type ({@code MPI_TYPE_DUP}): a user type, also when this one is predefined,
+     * which the caller may and should {@link #free}.
+     */
     public Datatype dup()
     {
         check();
-        return new Datatype(kind == K_DERIVED ? K_DERIVED : kind, size, extent, baseSize, base, name);
+        return new Datatype(K_DERIVED, size, extent, baseSize, root(), name);
     }
 
     @Override
@@ -129,6 +132,12 @@ public final class Datatype implements Cloneable
     public boolean isNull()
     {
         return freed;
+    }
+
+    /** The extent in bytes. */
+    int extentBytes()
+    {
+        return extent;
     }
 
     int kind()

@@ -2,7 +2,6 @@ package mpi;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -35,7 +34,9 @@ class CommTest
             assertEquals(MPI.UNEQUAL, Comm.compare(w, half));
             final Intracomm reversed = w.split(0, -rank);
             assertEquals(MPI.SIMILAR, Comm.compare(w, reversed));
-            assertNull(w.split(MPI.UNDEFINED, 0));
+            final Intracomm none = w.split(MPI.UNDEFINED, 0);
+            assertTrue(none.isNull(), "UNDEFINED gives MPI_COMM_NULL, as an object");
+            assertEquals(MPI.ERR_COMM, assertThrows(MPIException.class, none::getSize).getErrorClass());
             final int peer = half.getRank() ^ 1;
             final int[] got = new int[1];
             final int[] early = new int[1];
