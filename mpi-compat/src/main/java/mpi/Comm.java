@@ -14,7 +14,7 @@ package mpi;
  * <p>A null communicator ({@link #isNull()}), such as {@code split} returns to ranks passing
  * {@link MPI#UNDEFINED}, raises {@link MPI#ERR_COMM} from every call but {@code isNull}.
  */
-public class Comm extends CommReductions implements Cloneable
+public class Comm extends CommReductions implements Freeable, Cloneable
 {
     Comm(final int which)
     {
@@ -96,6 +96,12 @@ public class Comm extends CommReductions implements Cloneable
     public final boolean isNull()
     {
         return which == NULL || which == FIXED && fixed.isClosed();
+    }
+
+    /** The group of this communicator's members, in rank order ({@code MPI_COMM_GROUP}). */
+    public final Group getGroup()
+    {
+        return Group.of(rw());
     }
 
     /** A new communicator with the same group. Collective. */

@@ -52,6 +52,62 @@ public class Intracomm extends Comm
         }
     }
 
+    /**
+     * A communicator of the members of {@code group}, ranked in group order
+     * ({@code MPI_COMM_CREATE}); processes outside {@code group} get a null communicator.
+     * Collective over this communicator: every member calls it, each with the group it belongs to
+     * (the groups of different callers are the same or disjoint, as MPI requires).
+     * {@link MPI#ERR_GROUP} when {@code group} has a process outside this communicator.
+     */
+    public final Intracomm create(final Group group)
+    {
+        final io.rankwire.Comm c = rw();
+        final int[] members = group.members();
+        final org.agrona.collections.Int2IntHashMap ranks = Group.of(c).index();
+        for (int i = 0; i < members.length; i++)
+        {
+            if (ranks.get(members[i]) == MPI.UNDEFINED)
+            {
+                throw new MPIException(MPI.ERR_GROUP, "group : member " + i + " (world rank " + members[i] +
+                    ") is not in this communicator (expected: a subset of its group)");
+            }
+        }
+        final int me = group.getRank();
+        return split(me == MPI.UNDEFINED ? MPI.UNDEFINED : ranks.get(members[0]), me);
+    }
+
+    /**
+     * A communicator of the members of {@code group}, ranked in group order
+     * ({@code MPI_COMM_CREATE_GROUP}), collective over the members of {@code group} only.
+     * Processes outside {@code group} get a null communicator without communicating.
+     *
+     * <p>Rankwire makes communicators by {@code dup} and {@code split} of an existing one, which
+     * every member of that one must call; this is done when {@code group} holds every process of
+     * this communicator (in any order). A proper subset needs a runtime call that agrees on a
+     * context among the subset alone (see docs/COMPATIBILITY.md); it raises
+     * {@link MPI#ERR_UNSUPPORTED_OPERATION} until then.
+     */
+    public final Intracomm createGroup(final Group group, final int tag)
+    {
+        final io.rankwire.Comm c = rw();
+        if (tag < 0 || tag > io.rankwire.Comm.TAG_UB)
+        {
+            throw new MPIException(MPI.ERR_TAG, "tag : " + tag + " (expected: 0.." + io.rankwire.Comm.TAG_UB + ")");
+        }
+        final int me = group.getRank();
+        if (me == MPI.UNDEFINED)
+        {
+            return new Intracomm(NULL);
+        }
+        if (Group.compare(group, Group.of(c)) == MPI.UNEQUAL)
+        {
+            throw new MPIException(MPI.ERR_UNSUPPORTED_OPERATION, "group : " + group.getSize() + " of the " + c.size() +
+                " processes of this communicator (expected: all of them; a subgroup needs a subset context agreement " +
+                "the Rankwire runtime does not offer yet)");
+        }
+        return split(0, me);
+    }
+
     /** Inclusive prefix reduction. */
     public final void scan(final Object sendbuf, final Object recvbuf, final int count, final Datatype type, final Op op)
     {

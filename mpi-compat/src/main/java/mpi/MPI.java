@@ -64,6 +64,7 @@ public final class MPI
     public static final int ERR_INTERN = 17;
     public static final int ERR_IN_STATUS = 18;
     public static final int ERR_PENDING = 19;
+    public static final int ERR_UNSUPPORTED_OPERATION = 52;
     public static final int ERR_LASTCODE = 92;
 
     public static final Errhandler ERRORS_ARE_FATAL = new Errhandler(true);
@@ -100,6 +101,9 @@ public final class MPI
     public static final Op MAXLOC = new Op("MAXLOC", true, io.rankwire.Op.MAXLOC);
     public static final Op REPLACE = new Op("REPLACE", false, null);
     public static final Op NO_OP = new Op("NO_OP", false, null);
+
+    /** The group without members. */
+    public static final Group GROUP_EMPTY = Group.empty();
 
     /** The null request. */
     public static final Request REQUEST_NULL = new Request(false);
