@@ -14,7 +14,7 @@ package mpi;
  * <p>A null communicator ({@link #isNull()}), such as {@code split} returns to ranks passing
  * {@link MPI#UNDEFINED}, raises {@link MPI#ERR_COMM} from every call but {@code isNull}.
  */
-public class Comm extends CommReductions implements Freeable, Cloneable
+public class Comm extends CommAttributes implements Freeable, Cloneable
 {
     Comm(final int which)
     {
@@ -49,36 +49,10 @@ public class Comm extends CommReductions implements Freeable, Cloneable
         }
     }
 
-    /** Sets the error handler. Errors raise {@link MPIException} either way (see docs/COMPATIBILITY.md). */
-    public final void setErrhandler(final Errhandler errhandler)
-    {
-        state().errhandler = errhandler;
-    }
-
-    /** The error handler. */
-    public final Errhandler getErrhandler()
-    {
-        return state().errhandler;
-    }
-
-    /** Sets the communicator's name. */
-    public final void setName(final String name)
-    {
-        state().name = name;
-    }
-
-    /** The communicator's name. */
-    public final String getName()
-    {
-        final String n = state().name;
-        if (n.isEmpty())
-        {
-            return which == WORLD ? "MPI_COMM_WORLD" : which == SELF ? "MPI_COMM_SELF" : "";
-        }
-        return n;
-    }
-
-    /** Frees the communicator; {@code COMM_WORLD} and {@code COMM_SELF} cannot be freed. */
+    /**
+     * Frees the communicator, dropping its attributes; {@code COMM_WORLD} and {@code COMM_SELF}
+     * cannot be freed.
+     */
     public final void free()
     {
         if (which == NULL)
@@ -89,6 +63,7 @@ public class Comm extends CommReductions implements Freeable, Cloneable
         {
             throw new MPIException(MPI.ERR_COMM, "communicator : " + getName() + " (expected: a communicator made by dup or split)");
         }
+        state().attributes.clear();
         fixed.close();
     }
 
@@ -104,10 +79,45 @@ public class Comm extends CommReductions implements Freeable, Cloneable
         return Group.of(rw());
     }
 
-    /** A new communicator with the same group. Collective. */
+    /** A new communicator with the same group, attributes and info hints ({@code MPI_COMM_DUP}). Collective. */
     public Comm dup()
     {
-        return new Comm(dupRw());
+        return copyState(new Comm(dupRw()), null);
+    }
+
+    /**
+     * A new communicator with the same group and attributes and the hints of {@code info}
+     * ({@code MPI_COMM_DUP_WITH_INFO}). Collective.
+     */
+    public Comm dupWithInfo(final Info info)
+    {
+        return copyState(new Comm(dupRw()), info);
+    }
+
+    /** Copies this communicator's attributes, and its hints or those of {@code info}, to {@code to}. */
+    final <T extends Comm> T copyState(final T to, final Info info)
+    {
+        to.state().attributes.copyFrom(state().attributes);
+        to.state().info = info == null ? state().info.dup() : Info.hintsOf(info);
+        to.state().errhandler = state().errhandler;
+        return to;
+    }
+
+    /**
+     * The kind of topology attached: {@link MPI#CART}, {@link MPI#GRAPH}, {@link MPI#DIST_GRAPH},
+     * or {@link MPI#UNDEFINED} for none.
+     */
+    public final int getTopology()
+    {
+        rw();
+        return MPI.UNDEFINED;
+    }
+
+    /** False: Rankwire has intra-communicators only (inter-communicators are issue part 5). */
+    public final boolean isInter()
+    {
+        rw();
+        return false;
     }
 
     final io.rankwire.Comm dupRw()

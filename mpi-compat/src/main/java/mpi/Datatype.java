@@ -134,6 +134,28 @@ public final class Datatype implements Cloneable
         return freed;
     }
 
+    /** The size in bytes. */
+    long sizeBytes()
+    {
+        return size;
+    }
+
+    /** The basic elements in {@code bytes} bytes of packed data of this type, or -1 when they end inside one. */
+    long elementsIn(final long bytes)
+    {
+        if (kind == K_PAIR)
+        {
+            return bytes % size == 0 ? 2 * (bytes / size) : -1;
+        }
+        return bytes % baseSize == 0 ? bytes / baseSize : -1;
+    }
+
+    /** The bytes of packed data that hold {@code elements} basic elements of this type. */
+    long bytesOfElements(final long elements)
+    {
+        return kind == K_PAIR ? elements / 2 * size : elements * baseSize;
+    }
+
     /** The extent in bytes. */
     int extentBytes()
     {

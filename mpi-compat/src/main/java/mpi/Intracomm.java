@@ -17,11 +17,18 @@ public class Intracomm extends Comm
         super(fixed);
     }
 
-    /** A new communicator with the same group. Collective. */
+    /** A new communicator with the same group, attributes and info hints. Collective. */
     @Override
     public Intracomm dup()
     {
-        return new Intracomm(dupRw());
+        return copyState(new Intracomm(dupRw()), null);
+    }
+
+    /** A new communicator with the same group and attributes and the hints of {@code info}. Collective. */
+    @Override
+    public Intracomm dupWithInfo(final Info info)
+    {
+        return copyState(new Intracomm(dupRw()), info);
     }
 
     @Override

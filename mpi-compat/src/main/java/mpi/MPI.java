@@ -2,14 +2,6 @@ package mpi;
 
 import java.net.InetAddress;
 import java.net.UnknownHostException;
-import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
-import java.nio.CharBuffer;
-import java.nio.DoubleBuffer;
-import java.nio.FloatBuffer;
-import java.nio.IntBuffer;
-import java.nio.LongBuffer;
-import java.nio.ShortBuffer;
 
 import io.rankwire.Rankwire;
 
@@ -21,52 +13,8 @@ import io.rankwire.Rankwire;
  * bound to the thread with {@link RankBinding#bind}. {@link #COMM_WORLD} and {@link #COMM_SELF}
  * mean the calling thread's rank (see {@link RankBinding}).
  */
-public final class MPI
+public final class MPI extends MpiBuffers
 {
-    /** Receive from any source. */
-    public static final int ANY_SOURCE = -1;
-    /** Receive with any tag. */
-    public static final int ANY_TAG = -1;
-    /** The null process: communication with it succeeds at once and moves no data. */
-    public static final int PROC_NULL = -2;
-    /** An undefined value (index, count, split color). */
-    public static final int UNDEFINED = io.rankwire.Comm.UNDEFINED;
-    /** The largest tag. */
-    public static final int TAG_UB = io.rankwire.Comm.TAG_UB;
-    /** Bytes a buffered send takes in the attached buffer beyond its data. */
-    public static final int BSEND_OVERHEAD = 64;
-
-    public static final int THREAD_SINGLE = 0;
-    public static final int THREAD_FUNNELED = 1;
-    public static final int THREAD_SERIALIZED = 2;
-    public static final int THREAD_MULTIPLE = 3;
-
-    public static final int IDENT = 0;
-    public static final int CONGRUENT = 1;
-    public static final int SIMILAR = 2;
-    public static final int UNEQUAL = 3;
-
-    public static final int SUCCESS = 0;
-    public static final int ERR_BUFFER = 1;
-    public static final int ERR_COUNT = 2;
-    public static final int ERR_TYPE = 3;
-    public static final int ERR_TAG = 4;
-    public static final int ERR_COMM = 5;
-    public static final int ERR_RANK = 6;
-    public static final int ERR_REQUEST = 7;
-    public static final int ERR_ROOT = 8;
-    public static final int ERR_GROUP = 9;
-    public static final int ERR_OP = 10;
-    public static final int ERR_ARG = 13;
-    public static final int ERR_UNKNOWN = 14;
-    public static final int ERR_TRUNCATE = 15;
-    public static final int ERR_OTHER = 16;
-    public static final int ERR_INTERN = 17;
-    public static final int ERR_IN_STATUS = 18;
-    public static final int ERR_PENDING = 19;
-    public static final int ERR_UNSUPPORTED_OPERATION = 52;
-    public static final int ERR_LASTCODE = 92;
-
     public static final Errhandler ERRORS_ARE_FATAL = new Errhandler(true);
     public static final Errhandler ERRORS_RETURN = new Errhandler(false);
 
@@ -101,6 +49,11 @@ public final class MPI
     public static final Op MAXLOC = new Op("MAXLOC", true, io.rankwire.Op.MAXLOC);
     public static final Op REPLACE = new Op("REPLACE", false, null);
     public static final Op NO_OP = new Op("NO_OP", false, null);
+
+    /** The null info object. */
+    public static final Info INFO_NULL = Info.nullInfo();
+    /** How this process was started: {@code command}, {@code argv}, {@code maxprocs}, {@code host}, {@code arch}, {@code wdir}. */
+    public static final Info INFO_ENV = Info.environment();
 
     /** The group without members. */
     public static final Group GROUP_EMPTY = Group.empty();
@@ -245,6 +198,25 @@ public final class MPI
         return 1e-9;
     }
 
+    /** The MPI standard version this library follows for the calls it provides: 3.1, as Open MPI 4.1 and 5.0 report. */
+    public static Version getVersion()
+    {
+        return new Version(VERSION, SUBVERSION);
+    }
+
+    /** A description of this library. */
+    public static String getLibVersion()
+    {
+        final String v = MPI.class.getPackage().getImplementationVersion();
+        return "Rankwire MPI Java bindings" + (v == null ? "" : " " + v) + " (Open MPI 5.0 Java API, MPI " + VERSION + "." +
+            SUBVERSION + ")";
+    }
+
+    /** Profiling control ({@code MPI_PCONTROL}): Rankwire has no profiling layer to control, so this does nothing, as in Open MPI. */
+    public static void pControl(final int level, final Object obj)
+    {
+    }
+
     /** The host name. */
     public static String getProcessorName()
     {
@@ -270,129 +242,4 @@ public final class MPI
         return Binding.current().attached.detach();
     }
 
-    /** A direct buffer of {@code capacity} bytes. */
-    public static ByteBuffer newByteBuffer(final int capacity)
-    {
-        return ByteBuffer.allocateDirect(capacity).order(ByteOrder.nativeOrder());
-    }
-
-    /** A direct buffer of {@code capacity} chars, in native order. */
-    public static CharBuffer newCharBuffer(final int capacity)
-    {
-        return newByteBuffer(capacity * 2).asCharBuffer();
-    }
-
-    /** A direct buffer of {@code capacity} shorts, in native order. */
-    public static ShortBuffer newShortBuffer(final int capacity)
-    {
-        return newByteBuffer(capacity * 2).asShortBuffer();
-    }
-
-    /** A direct buffer of {@code capacity} ints, in native order. */
-    public static IntBuffer newIntBuffer(final int capacity)
-    {
-        return newByteBuffer(capacity * 4).asIntBuffer();
-    }
-
-    /** A direct buffer of {@code capacity} longs, in native order. */
-    public static LongBuffer newLongBuffer(final int capacity)
-    {
-        return newByteBuffer(capacity * 8).asLongBuffer();
-    }
-
-    /** A direct buffer of {@code capacity} floats, in native order. */
-    public static FloatBuffer newFloatBuffer(final int capacity)
-    {
-        return newByteBuffer(capacity * 4).asFloatBuffer();
-    }
-
-    /** A direct buffer of {@code capacity} doubles, in native order. */
-    public static DoubleBuffer newDoubleBuffer(final int capacity)
-    {
-        return newByteBuffer(capacity * 8).asDoubleBuffer();
-    }
-
-    /** The part of {@code buf} from element {@code offset}, sharing its memory and order. */
-    public static ByteBuffer slice(final ByteBuffer buf, final int offset)
-    {
-        return buf.duplicate().position(offset).slice().order(buf.order());
-    }
-
-    /** The part of {@code buf} from element {@code offset}, sharing its memory. */
-    public static CharBuffer slice(final CharBuffer buf, final int offset)
-    {
-        return buf.duplicate().position(offset).slice();
-    }
-
-    /** The part of {@code buf} from element {@code offset}, sharing its memory. */
-    public static ShortBuffer slice(final ShortBuffer buf, final int offset)
-    {
-        return buf.duplicate().position(offset).slice();
-    }
-
-    /** The part of {@code buf} from element {@code offset}, sharing its memory. */
-    public static IntBuffer slice(final IntBuffer buf, final int offset)
-    {
-        return buf.duplicate().position(offset).slice();
-    }
-
-    /** The part of {@code buf} from element {@code offset}, sharing its memory. */
-    public static LongBuffer slice(final LongBuffer buf, final int offset)
-    {
-        return buf.duplicate().position(offset).slice();
-    }
-
-    /** The part of {@code buf} from element {@code offset}, sharing its memory. */
-    public static FloatBuffer slice(final FloatBuffer buf, final int offset)
-    {
-        return buf.duplicate().position(offset).slice();
-    }
-
-    /** The part of {@code buf} from element {@code offset}, sharing its memory. */
-    public static DoubleBuffer slice(final DoubleBuffer buf, final int offset)
-    {
-        return buf.duplicate().position(offset).slice();
-    }
-
-    /** The part of {@code buf} from element {@code offset}, sharing the array. */
-    public static ByteBuffer slice(final byte[] buf, final int offset)
-    {
-        return ByteBuffer.wrap(buf, offset, buf.length - offset).slice().order(ByteOrder.nativeOrder());
-    }
-
-    /** The part of {@code buf} from element {@code offset}, sharing the array. */
-    public static CharBuffer slice(final char[] buf, final int offset)
-    {
-        return CharBuffer.wrap(buf, offset, buf.length - offset).slice();
-    }
-
-    /** The part of {@code buf} from element {@code offset}, sharing the array. */
-    public static ShortBuffer slice(final short[] buf, final int offset)
-    {
-        return ShortBuffer.wrap(buf, offset, buf.length - offset).slice();
-    }
-
-    /** The part of {@code buf} from element {@code offset}, sharing the array. */
-    public static IntBuffer slice(final int[] buf, final int offset)
-    {
-        return IntBuffer.wrap(buf, offset, buf.length - offset).slice();
-    }
-
-    /** The part of {@code buf} from element {@code offset}, sharing the array. */
-    public static LongBuffer slice(final long[] buf, final int offset)
-    {
-        return LongBuffer.wrap(buf, offset, buf.length - offset).slice();
-    }
-
-    /** The part of {@code buf} from element {@code offset}, sharing the array. */
-    public static FloatBuffer slice(final float[] buf, final int offset)
-    {
-        return FloatBuffer.wrap(buf, offset, buf.length - offset).slice();
-    }
-
-    /** The part of {@code buf} from element {@code offset}, sharing the array. */
-    public static DoubleBuffer slice(final double[] buf, final int offset)
-    {
-        return DoubleBuffer.wrap(buf, offset, buf.length - offset).slice();
-    }
 }

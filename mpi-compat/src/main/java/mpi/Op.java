@@ -5,7 +5,7 @@ package mpi;
  * collectives ({@code io.rankwire.Op}). {@code MINLOC}/{@code MAXLOC} take the pair types whose
  * two halves have one Java type: {@link MPI#INT2}, {@link MPI#FLOAT2}, {@link MPI#DOUBLE2}.
  */
-public final class Op
+public final class Op implements Freeable
 {
     private final String name;
     private final boolean commute;
@@ -33,6 +33,18 @@ public final class Op
     public boolean isCommute()
     {
         return commute;
+    }
+
+    /** True when the operation is commutative ({@code MPI_OP_COMMUTATIVE}). */
+    public boolean isCommutative()
+    {
+        return commute;
+    }
+
+    /** False: the predefined operations are never null. */
+    public boolean isNull()
+    {
+        return false;
     }
 
     /** Frees the operation (predefined operations stay valid). */
