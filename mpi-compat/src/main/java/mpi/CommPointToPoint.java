@@ -212,6 +212,61 @@ abstract class CommPointToPoint extends CommCore
         return sendRecv(copy, copy.length, MPI.BYTE, dest, sendtag, buf, count, type, source, recvtag);
     }
 
+    // ---- pack and unpack
+
+    /**
+     * Packs {@code incount} items of {@code type} from {@code inbuf} into {@code outbuf} from
+     * byte {@code position} ({@code MPI_PACK}); returns the position after them.
+     * {@link MPI#ERR_TRUNCATE} when they do not fit.
+     */
+    public final int pack(final Object inbuf, final int incount, final Datatype type, final byte[] outbuf, final int position)
+    {
+        rw();
+        final Buf b = Buf.of(inbuf, incount, type);
+        room(Args.notNull(outbuf, "outbuf").length, position, b.bytes, "outbuf");
+        b.copyTo(outbuf, position);
+        return position + b.bytes;
+    }
+
+    /**
+     * Unpacks {@code outcount} items of {@code type} from {@code inbuf} at byte {@code position}
+     * into {@code outbuf} ({@code MPI_UNPACK}); returns the position after them.
+     * {@link MPI#ERR_TRUNCATE} when {@code inbuf} holds fewer bytes.
+     */
+    public final int unpack(final byte[] inbuf, final int position, final Object outbuf, final int outcount, final Datatype type)
+    {
+        rw();
+        final Buf b = Buf.of(outbuf, outcount, type);
+        room(Args.notNull(inbuf, "inbuf").length, position, b.bytes, "inbuf");
+        b.copyFrom(inbuf, position, b.bytes);
+        return position + b.bytes;
+    }
+
+    /** The bytes {@link #pack} needs for {@code incount} items of {@code type} ({@code MPI_PACK_SIZE}). */
+    public final int packSize(final int incount, final Datatype type)
+    {
+        rw();
+        final long n = type.bytes(incount);
+        if (n > Integer.MAX_VALUE)
+        {
+            throw new MPIException(MPI.ERR_COUNT, "incount : " + incount + " (expected: at most 2 GiB packed)");
+        }
+        return (int)n;
+    }
+
+    private static void room(final int length, final int position, final int need, final String name)
+    {
+        if (position < 0 || position > length)
+        {
+            throw new MPIException(MPI.ERR_ARG, "position : " + position + " (expected: 0.." + length + ")");
+        }
+        if (length - position < need)
+        {
+            throw new MPIException(MPI.ERR_TRUNCATE, name + " : " + (length - position) + " bytes from position " + position +
+                " (expected: >= " + need + ")");
+        }
+    }
+
     // ---- probes
 
     /** Blocks until a matching message can be received; its status. */

@@ -18,6 +18,9 @@ public final class MPI extends MpiBuffers
     public static final Errhandler ERRORS_ARE_FATAL = new Errhandler(true);
     public static final Errhandler ERRORS_RETURN = new Errhandler(false);
 
+    /** The null datatype: every use raises {@link #ERR_TYPE}. */
+    public static final Datatype DATATYPE_NULL = Datatype.nullType();
+
     public static final Datatype BYTE = Datatype.basic(Datatype.K_BYTE, 1, "MPI_BYTE");
     public static final Datatype CHAR = Datatype.basic(Datatype.K_CHAR, 2, "MPI_CHAR");
     public static final Datatype SHORT = Datatype.basic(Datatype.K_SHORT, 2, "MPI_SHORT");
@@ -27,13 +30,35 @@ public final class MPI extends MpiBuffers
     public static final Datatype FLOAT = Datatype.basic(Datatype.K_FLOAT, 4, "MPI_FLOAT");
     public static final Datatype DOUBLE = Datatype.basic(Datatype.K_DOUBLE, 8, "MPI_DOUBLE");
     public static final Datatype PACKED = Datatype.basic(Datatype.K_PACKED, 1, "MPI_PACKED");
-    public static final Datatype INT2 = Datatype.pair(8, 8, 4, "MPI_2INT");
-    public static final Datatype SHORT_INT = Datatype.pair(6, 8, 2, "MPI_SHORT_INT");
-    public static final Datatype LONG_INT = Datatype.pair(12, 16, 4, "MPI_LONG_INT");
-    public static final Datatype FLOAT_INT = Datatype.pair(8, 8, 4, "MPI_FLOAT_INT");
-    public static final Datatype DOUBLE_INT = Datatype.pair(12, 16, 4, "MPI_DOUBLE_INT");
-    public static final Datatype FLOAT2 = Datatype.pair(8, 8, 4, "MPI_2FLOAT");
-    public static final Datatype DOUBLE2 = Datatype.pair(16, 16, 8, "MPI_2DOUBLE");
+    /** Two ints (value, index), base type {@code BYTE}; use with {@link #int2}. */
+    public static final Datatype INT2 = Datatype.predefined(TypeBuilder.twin(4, Datatype.K_INT2), BYTE, "MPI_2INT");
+    /** C's {@code struct {short; int;}} (value, index: 6 data bytes, extent 8), base type {@code BYTE}; use with {@link #shortInt}. */
+    public static final Datatype SHORT_INT = Datatype.predefined(TypeBuilder.pair(2, 4, 4, 8, Datatype.K_SHORT_INT), BYTE, "MPI_SHORT_INT");
+    /** C's {@code struct {long; int;}} (12 data bytes, extent 16), base type {@code BYTE}; use with {@link #longInt}. */
+    public static final Datatype LONG_INT = Datatype.predefined(TypeBuilder.pair(8, 8, 4, 16, Datatype.K_LONG_INT), BYTE, "MPI_LONG_INT");
+    /** C's {@code struct {float; int;}} (8 bytes), base type {@code BYTE}; use with {@link #floatInt}. */
+    public static final Datatype FLOAT_INT = Datatype.predefined(TypeBuilder.pair(4, 4, 4, 8, Datatype.K_FLOAT_INT), BYTE, "MPI_FLOAT_INT");
+    /** C's {@code struct {double; int;}} (12 data bytes, extent 16), base type {@code BYTE}; use with {@link #doubleInt}. */
+    public static final Datatype DOUBLE_INT = Datatype.predefined(TypeBuilder.pair(8, 8, 4, 16, Datatype.K_DOUBLE_INT), BYTE, "MPI_DOUBLE_INT");
+    /** A complex number of two floats (real, imaginary), base type {@code FLOAT}. */
+    public static final Datatype FLOAT_COMPLEX = Datatype.predefined(TypeBuilder.twin(4, Datatype.K_FLOAT_COMPLEX), FLOAT, "MPI_C_FLOAT_COMPLEX");
+    /** A complex number of two doubles (real, imaginary), base type {@code DOUBLE}. */
+    public static final Datatype DOUBLE_COMPLEX = Datatype.predefined(TypeBuilder.twin(8, Datatype.K_DOUBLE_COMPLEX), DOUBLE, "MPI_C_DOUBLE_COMPLEX");
+    /** Two floats (value, index) for {@code MINLOC}/{@code MAXLOC} (not in Open MPI's bindings), base type {@code FLOAT}. */
+    public static final Datatype FLOAT2 = Datatype.predefined(TypeBuilder.twin(4, Datatype.K_FLOAT2), FLOAT, "MPI_2FLOAT");
+    /** Two doubles (value, index) for {@code MINLOC}/{@code MAXLOC} (not in Open MPI's bindings), base type {@code DOUBLE}. */
+    public static final Datatype DOUBLE2 = Datatype.predefined(TypeBuilder.twin(8, Datatype.K_DOUBLE2), DOUBLE, "MPI_2DOUBLE");
+
+    /** The record helper of {@link #INT2}. */
+    public static final Int2 int2 = new Int2(4, 4);
+    /** The record helper of {@link #SHORT_INT}. */
+    public static final ShortInt shortInt = new ShortInt(2, 4, 4);
+    /** The record helper of {@link #LONG_INT}. */
+    public static final LongInt longInt = new LongInt(8, 8, 4);
+    /** The record helper of {@link #FLOAT_INT}. */
+    public static final FloatInt floatInt = new FloatInt(4, 4);
+    /** The record helper of {@link #DOUBLE_INT}. */
+    public static final DoubleInt doubleInt = new DoubleInt(8, 4);
 
     public static final Op MAX = new Op("MAX", true, io.rankwire.Op.MAX);
     public static final Op MIN = new Op("MIN", true, io.rankwire.Op.MIN);

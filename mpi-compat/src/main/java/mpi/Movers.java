@@ -4,9 +4,11 @@ package mpi;
  * The data-moving collectives (broadcast, gatherv, scatterv, all-gatherv, all-to-allv; the
  * fixed-count forms are their special cases) over Rankwire's collectives: counts and
  * displacements in datatype units are turned into element counts of the array the call moves,
- * which is the caller's own array when both sides share an element type that no count splits,
- * else a byte staging array (see {@link Region}). Count and displacement arrays longer than the
- * group are cut to its size ({@link Coll#head}).
+ * which is the caller's own array when both sides have dense types and share an element type
+ * that no count splits, else a byte staging array the items are packed into (see
+ * {@link Region}), where item i lies at {@code i * size}. Received blocks are unpacked block by
+ * block, so the gaps between them are not written. Count and displacement arrays longer than
+ * the group are cut to its size ({@link Coll#head}).
  */
 final class Movers
 {
@@ -58,7 +60,7 @@ final class Movers
         final int[] rd = isRoot ? Coll.head(displs, n, "displs") : new int[n];
         final Buf sb = inPlace ? null : Buf.of(sendbuf, sendcount, sendtype);
         final Buf rb = isRoot ? Buf.of(recvbuf, Coll.extentUnits(rc, rd), recvtype) : null;
-        final int ext = recvtype.extentBytes();
+        final int ext = (int)recvtype.sizeBytes();
         final int k = Region.commonKind(new Buf[] {sb, rb}, sb == null ? 0 : sb.bytes, ext);
         final int s = Buf.elemSize(k);
         final Region rs = Region.of(sb, k);
@@ -67,7 +69,10 @@ final class Movers
         final int[] d = Coll.shifted(Coll.scale(rd, ext, s), rr);
         final int count = sb == null ? counts[root] : sb.bytes / s;
         Coll.run(() -> c.gatherv(inPlace ? Coll.IN_PLACE : rs.array, Coll.off(rs), count, Coll.arr(rr), counts, d, root));
-        Coll.copyBack(rr);
+        if (rr != null)
+        {
+            rr.copyBack(rc, rd, ext);
+        }
     }
 
     void scatterv(final Object sendbuf, final int[] sendcount, final int[] displs, final Datatype sendtype,
@@ -80,7 +85,7 @@ final class Movers
         final int[] sd = isRoot ? Coll.head(displs, n, "displs") : new int[n];
         final Buf sb = isRoot ? Buf.of(sendbuf, Coll.extentUnits(sc, sd), sendtype) : null;
         final Buf rb = inPlace ? null : Buf.of(recvbuf, recvcount, recvtype);
-        final int ext = sendtype.extentBytes();
+        final int ext = (int)sendtype.sizeBytes();
         final int k = Region.commonKind(new Buf[] {sb, rb}, rb == null ? 0 : rb.bytes, ext);
         final int s = Buf.elemSize(k);
         final Region rs = Region.of(sb, k);
@@ -101,7 +106,7 @@ final class Movers
         final int[] rd = Coll.head(displs, n, "displs");
         final Buf sb = inPlace ? null : Buf.of(sendbuf, sendcount, sendtype);
         final Buf rb = Buf.of(recvbuf, Coll.extentUnits(rc, rd), recvtype);
-        final int ext = recvtype.extentBytes();
+        final int ext = (int)recvtype.sizeBytes();
         final int k = Region.commonKind(new Buf[] {sb, rb}, sb == null ? 0 : sb.bytes, ext);
         final int s = Buf.elemSize(k);
         final Region rs = Region.of(sb, k);
@@ -110,7 +115,7 @@ final class Movers
         final int[] d = Coll.shifted(Coll.scale(rd, ext, s), rr);
         final int count = sb == null ? counts[c.rank()] : sb.bytes / s;
         Coll.run(() -> c.allGatherv(inPlace ? Coll.IN_PLACE : rs.array, Coll.off(rs), count, rr.array, counts, d));
-        rr.copyBack();
+        rr.copyBack(rc, rd, ext);
     }
 
     void allToAllv(final Object sendbuf, final int[] sendcount, final int[] sdispls, final Datatype sendtype,
@@ -123,15 +128,17 @@ final class Movers
         final int[] rdp = Coll.head(rdispls, n, "rdispls");
         final Buf sb = Buf.of(sendbuf, Coll.extentUnits(sc, sdp), sendtype);
         final Buf rb = Buf.of(recvbuf, Coll.extentUnits(rc, rdp), recvtype);
-        final int k = Region.commonKind(new Buf[] {sb, rb}, sendtype.extentBytes(), recvtype.extentBytes());
+        final int sSize = (int)sendtype.sizeBytes();
+        final int rSize = (int)recvtype.sizeBytes();
+        final int k = Region.commonKind(new Buf[] {sb, rb}, sSize, rSize);
         final int s = Buf.elemSize(k);
         final Region rs = Region.of(sb, k);
         final Region rr = Region.of(rb, k);
-        final int[] scn = Coll.scale(sc, sendtype.extentBytes(), s);
-        final int[] sd = Coll.shifted(Coll.scale(sdp, sendtype.extentBytes(), s), rs);
-        final int[] rcn = Coll.scale(rc, recvtype.extentBytes(), s);
-        final int[] rd = Coll.shifted(Coll.scale(rdp, recvtype.extentBytes(), s), rr);
+        final int[] scn = Coll.scale(sc, sSize, s);
+        final int[] sd = Coll.shifted(Coll.scale(sdp, sSize, s), rs);
+        final int[] rcn = Coll.scale(rc, rSize, s);
+        final int[] rd = Coll.shifted(Coll.scale(rdp, rSize, s), rr);
         Coll.run(() -> c.allToAllv(rs.array, scn, sd, rr.array, rcn, rd));
-        rr.copyBack();
+        rr.copyBack(rc, rdp, rSize);
     }
 }
