@@ -182,10 +182,29 @@ final class Buf
         throw new MPIException(MPI.ERR_BUFFER, "buf : " + b.getClass().getName() + " (expected: a java.nio buffer of primitives)");
     }
 
-    /** True when Rankwire can move these bytes in place (dense items, whole elements of the array). */
+    /**
+     * Above this size a typed array (other than {@code byte[]}) is staged here rather than by
+     * Rankwire, which pools its own typed-array staging buffers only up to 1 MiB and allocates a
+     * new one for every larger message; the pooled staging here costs the same one copy.
+     */
+    static final int RUNTIME_STAGE_MAX = 1 << 20;
+
+    /**
+     * True when the bytes can go to Rankwire as they are (dense items; direct memory, a
+     * {@code byte[]}, or whole elements of another primitive array up to
+     * {@link #RUNTIME_STAGE_MAX} bytes, which Rankwire stages itself).
+     */
     boolean inPlace()
     {
-        return dense && (kind == DIRECT || (kind != BOOLEAN && byteOffset % elemSize == 0 && bytes % elemSize == 0));
+        if (!dense)
+        {
+            return false;
+        }
+        if (kind == DIRECT || kind == BYTE)
+        {
+            return true;
+        }
+        return kind != BOOLEAN && byteOffset % elemSize == 0 && bytes % elemSize == 0 && bytes <= RUNTIME_STAGE_MAX;
     }
 
     int elemOffset()

@@ -171,35 +171,70 @@ final class CopyPlan
         return at;
     }
 
-    private static void gather8(final Object mem, final long m, final long stride, final long n, final Object buf, final long b)
+    /** Runs per inner loop: an int-counted loop (which the JIT unrolls) over at most this many runs. */
+    private static final int CHUNK = 1 << 16;
+
+    private static void gather8(final Object mem, final long memAddr, final long stride, final long n, final Object buf, final long bufAddr)
     {
-        for (long j = 0; j < n; j++)
+        long m = memAddr;
+        long b = bufAddr;
+        for (long left = n; left > 0; left -= CHUNK)
         {
-            UnsafeApi.putLongUnaligned(buf, b + (j << 3), UnsafeApi.getLongUnaligned(mem, m + j * stride));
+            final int k = (int)Math.min(left, CHUNK);
+            for (int j = 0; j < k; j++)
+            {
+                UnsafeApi.putLongUnaligned(buf, b, UnsafeApi.getLongUnaligned(mem, m));
+                m += stride;
+                b += 8;
+            }
         }
     }
 
-    private static void scatter8(final Object buf, final long b, final Object mem, final long m, final long stride, final long n)
+    private static void scatter8(final Object buf, final long bufAddr, final Object mem, final long memAddr, final long stride, final long n)
     {
-        for (long j = 0; j < n; j++)
+        long m = memAddr;
+        long b = bufAddr;
+        for (long left = n; left > 0; left -= CHUNK)
         {
-            UnsafeApi.putLongUnaligned(mem, m + j * stride, UnsafeApi.getLongUnaligned(buf, b + (j << 3)));
+            final int k = (int)Math.min(left, CHUNK);
+            for (int j = 0; j < k; j++)
+            {
+                UnsafeApi.putLongUnaligned(mem, m, UnsafeApi.getLongUnaligned(buf, b));
+                m += stride;
+                b += 8;
+            }
         }
     }
 
-    private static void gather4(final Object mem, final long m, final long stride, final long n, final Object buf, final long b)
+    private static void gather4(final Object mem, final long memAddr, final long stride, final long n, final Object buf, final long bufAddr)
     {
-        for (long j = 0; j < n; j++)
+        long m = memAddr;
+        long b = bufAddr;
+        for (long left = n; left > 0; left -= CHUNK)
         {
-            UnsafeApi.putIntUnaligned(buf, b + (j << 2), UnsafeApi.getIntUnaligned(mem, m + j * stride));
+            final int k = (int)Math.min(left, CHUNK);
+            for (int j = 0; j < k; j++)
+            {
+                UnsafeApi.putIntUnaligned(buf, b, UnsafeApi.getIntUnaligned(mem, m));
+                m += stride;
+                b += 4;
+            }
         }
     }
 
-    private static void scatter4(final Object buf, final long b, final Object mem, final long m, final long stride, final long n)
+    private static void scatter4(final Object buf, final long bufAddr, final Object mem, final long memAddr, final long stride, final long n)
     {
-        for (long j = 0; j < n; j++)
+        long m = memAddr;
+        long b = bufAddr;
+        for (long left = n; left > 0; left -= CHUNK)
         {
-            UnsafeApi.putIntUnaligned(mem, m + j * stride, UnsafeApi.getIntUnaligned(buf, b + (j << 2)));
+            final int k = (int)Math.min(left, CHUNK);
+            for (int j = 0; j < k; j++)
+            {
+                UnsafeApi.putIntUnaligned(mem, m, UnsafeApi.getIntUnaligned(buf, b));
+                m += stride;
+                b += 4;
+            }
         }
     }
 
