@@ -70,6 +70,12 @@ final class Buf
     /** The first {@code count} items of {@code type} in {@code buf}. */
     static Buf of(final Object buf, final int count, final Datatype type)
     {
+        return of(buf, 0, count, type);
+    }
+
+    /** {@code count} items of {@code type} in {@code buf} from item {@code first} (one extent per item). */
+    static Buf of(final Object buf, final int first, final int count, final Datatype type)
+    {
         final long n = type.bytes(count);
         if (n > Integer.MAX_VALUE - 64)
         {
@@ -126,8 +132,9 @@ final class Buf
             windowLo = 0;
             windowHi = (long)java.lang.reflect.Array.getLength(buf) * es;
         }
-        checkFootprint(l, count, start, windowLo, windowHi, type);
-        return new Buf(kind, array, es, start, addr, (int)n, count, plan, plan.dense(), l.extent());
+        final long skip = first * l.extent();
+        checkFootprint(l, count, start + skip, windowLo, windowHi, type);
+        return new Buf(kind, array, es, start + skip, addr == 0 ? 0 : addr + skip, (int)n, count, plan, plan.dense(), l.extent());
     }
 
     /** Checks that the bytes {@code count} items touch from {@code start} lie in {@code [windowLo, windowHi)}. */

@@ -63,7 +63,7 @@ public class Comm extends CommAttributes implements Freeable, Cloneable
         {
             throw new MPIException(MPI.ERR_COMM, "communicator : " + getName() + " (expected: a communicator made by dup or split)");
         }
-        state().attributes.clear();
+        state().release();
         fixed.close();
     }
 
@@ -100,6 +100,7 @@ public class Comm extends CommAttributes implements Freeable, Cloneable
         to.state().attributes.copyFrom(state().attributes);
         to.state().info = info == null ? state().info.dup() : Info.hintsOf(info);
         to.state().errhandler = state().errhandler;
+        to.state().topology = state().topology;
         return to;
     }
 
@@ -110,7 +111,8 @@ public class Comm extends CommAttributes implements Freeable, Cloneable
     public final int getTopology()
     {
         rw();
-        return MPI.UNDEFINED;
+        final Topology t = state().topology;
+        return t == null ? MPI.UNDEFINED : t.kind();
     }
 
     /** False: Rankwire has intra-communicators only (inter-communicators are issue part 5). */

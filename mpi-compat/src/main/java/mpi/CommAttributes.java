@@ -5,7 +5,7 @@ package mpi;
  * predefined {@link MPI#TAG_UB} .. {@link MPI#UNIVERSE_SIZE}), info hints, the error handler and the
  * name.
  */
-abstract class CommAttributes extends CommReductions
+abstract class CommAttributes extends CommNeighbors
 {
     CommAttributes(final int which)
     {

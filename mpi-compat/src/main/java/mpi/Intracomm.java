@@ -115,6 +115,93 @@ public class Intracomm extends Comm
         return split(0, me);
     }
 
+    // ---- topology constructors
+
+    /**
+     * A communicator of the first {@code prod(dims)} processes laid out on a grid
+     * ({@code MPI_CART_CREATE}); the others get a null communicator. Rankwire keeps ranks in
+     * place whatever {@code reorder} says. {@link MPI#ERR_DIMS} for a non-positive dimension or a
+     * grid larger than this communicator. Collective.
+     */
+    public final CartComm createCart(final int[] dims, final boolean[] periods, final boolean reorder)
+    {
+        final io.rankwire.Comm c = rw();
+        final int n = Topologies.checkCart(dims, periods, c.size());
+        final io.rankwire.Comm made = splitRw(c.rank() < n ? 0 : MPI.UNDEFINED, c.rank());
+        return made == null ? new CartComm(NULL) : new CartComm(made, new CartTopology(dims, periods));
+    }
+
+    /**
+     * A communicator of the first {@code index.length} processes with the graph whose node r has
+     * the neighbours {@code edges[index[r-1] .. index[r])} ({@code MPI_GRAPH_CREATE}); the others
+     * get a null communicator. Ranks stay in place. Collective.
+     */
+    public final GraphComm createGraph(final int[] index, final int[] edges, final boolean reorder)
+    {
+        final io.rankwire.Comm c = rw();
+        Topologies.checkGraph(index, edges, c.size());
+        final io.rankwire.Comm made = splitRw(c.rank() < index.length ? 0 : MPI.UNDEFINED, c.rank());
+        return made == null ? new GraphComm(NULL) : new GraphComm(made, new GraphTopology(index, edges));
+    }
+
+    /**
+     * A communicator of the same processes with a distributed graph ({@code MPI_DIST_GRAPH_CREATE}):
+     * this process names, for each {@code sources[i]}, {@code degrees[i]} edges to the next
+     * entries of {@code destinations}, with {@code weights}. The edges are exchanged so that every
+     * process learns its in- and out-edges. {@code info} becomes the new communicator's hints;
+     * ranks stay in place. Collective.
+     */
+    public final GraphComm createDistGraph(final int[] sources, final int[] degrees, final int[] destinations, final int[] weights,
+        final Info info, final boolean reorder)
+    {
+        final io.rankwire.Comm c = rw();
+        final Info hints = Info.hintsOf(info);
+        final DistGraphTopology t = DistGraphs.exchange(c, sources, degrees, destinations, weights);
+        return withHints(new GraphComm(dupRw(), t), hints);
+    }
+
+    /** {@link #createDistGraph(int[], int[], int[], int[], Info, boolean)} without weights ({@code MPI_UNWEIGHTED}). */
+    public final GraphComm createDistGraph(final int[] sources, final int[] degrees, final int[] destinations,
+        final Info info, final boolean reorder)
+    {
+        return createDistGraph(sources, degrees, destinations, null, info, reorder);
+    }
+
+    /**
+     * A communicator of the same processes with a distributed graph given by each process's own
+     * in-edges ({@code sources}) and out-edges ({@code destinations}), with their weights
+     * ({@code MPI_DIST_GRAPH_CREATE_ADJACENT}). Collective; the edges are not exchanged, so they
+     * must agree between processes.
+     */
+    public final GraphComm createDistGraphAdjacent(final int[] sources, final int[] sourceWeights,
+        final int[] destinations, final int[] destWeights, final Info info, final boolean reorder)
+    {
+        final io.rankwire.Comm c = rw();
+        final Info hints = Info.hintsOf(info);
+        final DistGraphTopology t = DistGraphs.adjacent(c.size(), sources, sourceWeights, destinations, destWeights);
+        return withHints(new GraphComm(dupRw(), t), hints);
+    }
+
+    /** {@link #createDistGraphAdjacent(int[], int[], int[], int[], Info, boolean)} without weights. */
+    public final GraphComm createDistGraphAdjacent(final int[] sources, final int[] destinations, final Info info, final boolean reorder)
+    {
+        return createDistGraphAdjacent(sources, null, destinations, null, info, reorder);
+    }
+
+    private static GraphComm withHints(final GraphComm comm, final Info hints)
+    {
+        comm.state().info = hints;
+        return comm;
+    }
+
+    /** Splits the Rankwire communicator behind this one; null for {@link MPI#UNDEFINED}. */
+    final io.rankwire.Comm splitRw(final int colour, final int key)
+    {
+        final io.rankwire.Comm[] made = new io.rankwire.Comm[1];
+        Coll.run(() -> made[0] = rw().split(colour, key));
+        return made[0];
+    }
+
     /** Inclusive prefix reduction. */
     public final void scan(final Object sendbuf, final Object recvbuf, final int count, final Datatype type, final Op op)
     {
