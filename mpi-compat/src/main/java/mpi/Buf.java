@@ -229,6 +229,12 @@ final class Buf
         return new UnsafeBuffer(address, bytes);
     }
 
+    /** The bytes of {@code count} items laid out as in memory, one extent apart. */
+    int layoutBytes()
+    {
+        return (int)(count * extent);
+    }
+
     /** The Unsafe base object of the memory (null for direct memory). */
     private Object base()
     {

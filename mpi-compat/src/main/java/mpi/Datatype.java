@@ -358,6 +358,12 @@ public final class Datatype implements Freeable, Cloneable
         return baseSize;
     }
 
+    /** The kind of the base type (the Java element type of the buffers this type describes). */
+    int baseKind()
+    {
+        return baseType;
+    }
+
     /** The predefined kind every element belongs to, {@link Layout#MIXED} or {@link Layout#EMPTY}. */
     int unit()
     {

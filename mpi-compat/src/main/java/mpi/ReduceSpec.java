@@ -6,23 +6,37 @@ package mpi;
  * ({@link PairCodec}), and the Rankwire operation. Checks the combinations MPI defines:
  * {@code MINLOC}/{@code MAXLOC} on pair types only and pair types with them only; complex types
  * with {@code SUM} and {@code PROD}; bitwise and logical operations on integers, chars and
- * booleans only. A derived type reduces when all its elements come from one predefined type.
+ * booleans only. A derived type reduces when all its elements come from one predefined type. A
+ * user operation takes any type whose data lies in {@code [0, extent)}, in its layout.
  */
 final class ReduceSpec
 {
     final int kind;
     final PairCodec codec;
     final io.rankwire.Op op;
+    private final boolean layout;
 
-    private ReduceSpec(final int kind, final PairCodec codec, final io.rankwire.Op op)
+    private ReduceSpec(final int kind, final PairCodec codec, final io.rankwire.Op op, final boolean layout)
     {
         this.kind = kind;
         this.codec = codec;
         this.op = op;
+        this.layout = layout;
     }
 
     static ReduceSpec of(final Datatype type, final Op op)
     {
+        final UserFunction function = op.function();
+        if (function != null)
+        {
+            final Layout l = type.layout();
+            if (l.size > 0 && (l.trueLb < 0 || l.trueUb > l.extent() || l.lb != 0))
+            {
+                throw new MPIException(MPI.ERR_TYPE, "datatype : " + type.describe() + " (expected: data within [0, extent) " +
+                    "for a user operation, which sees items in their layout)");
+            }
+            return new ReduceSpec(Buf.BYTE, null, UserCalls.of(function, type), true);
+        }
         final int unit = type.unit();
         final String name = op.name();
         final boolean loc = "MINLOC".equals(name) || "MAXLOC".equals(name);
@@ -47,7 +61,7 @@ final class ReduceSpec
         }
         final io.rankwire.Op o = complex && "PROD".equals(name) ? ComplexProduct.of(unit == Datatype.K_FLOAT_COMPLEX) : op.rw();
         final PairCodec codec = PairCodec.of(unit);
-        return new ReduceSpec(codec != null ? codec.kind : kindOf(unit), codec, o);
+        return new ReduceSpec(codec != null ? codec.kind : kindOf(unit), codec, o, false);
     }
 
     private static boolean isBitOrLogic(final String name)
@@ -76,6 +90,10 @@ final class ReduceSpec
         {
             return null;
         }
+        if (layout)
+        {
+            return Region.laidOut(b);
+        }
         return codec == null ? Region.of(b, kind) : Region.converted(b, codec);
     }
 
@@ -83,6 +101,10 @@ final class ReduceSpec
     int elements(final Datatype type, final int count)
     {
         final long bytes = type.bytes(count);
+        if (layout)
+        {
+            return bytes == 0 ? 0 : count * type.extentBytes();
+        }
         return codec == null ? (int)(bytes / Buf.elemSize(kind)) : (int)(2 * (bytes / codec.pairBytes()));
     }
 }

@@ -10,19 +10,42 @@ package mpi;
  */
 final class Region
 {
+    private static final long BYTE_BASE = org.agrona.UnsafeApi.arrayBaseOffset(byte[].class);
+
     final Buf buf;
     final Object array;
     final int offset;
     private final boolean staged;
     private final PairCodec codec;
+    private final boolean laidOut;
 
     private Region(final Buf buf, final Object array, final int offset, final boolean staged, final PairCodec codec)
+    {
+        this(buf, array, offset, staged, codec, false);
+    }
+
+    private Region(final Buf buf, final Object array, final int offset, final boolean staged, final PairCodec codec,
+        final boolean laidOut)
     {
         this.buf = buf;
         this.array = array;
         this.offset = offset;
         this.staged = staged;
         this.codec = codec;
+        this.laidOut = laidOut;
+    }
+
+    /**
+     * {@code buf}'s items laid out as in their datatype in a byte array (item i at
+     * {@code i * extent}, gaps zeroed), for user operations; copying back writes only the typemap.
+     */
+    static Region laidOut(final Buf buf)
+    {
+        final byte[] packed = new byte[buf.bytes];
+        buf.copyTo(packed, 0);
+        final byte[] items = new byte[Math.max(buf.bytes, buf.layoutBytes())];
+        buf.plan.unpack(packed, BYTE_BASE, buf.bytes, items, BYTE_BASE, buf.count);
+        return new Region(buf, items, 0, true, null, true);
     }
 
     /** {@code buf}'s pairs as the interleaved array {@code codec} converts them to (always staged). */
@@ -61,7 +84,13 @@ final class Region
     /** Copies a staged array's bytes back into the caller's buffer. */
     void copyBack()
     {
-        if (codec != null)
+        if (laidOut)
+        {
+            final byte[] packed = new byte[buf.bytes];
+            buf.plan.pack(array, BYTE_BASE, buf.count, packed, BYTE_BASE);
+            buf.copyFrom(packed, 0, buf.bytes);
+        }
+        else if (codec != null)
         {
             final byte[] packed = new byte[buf.bytes];
             codec.encode(array, packed, buf.bytes / codec.pairBytes());
