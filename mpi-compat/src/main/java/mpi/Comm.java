@@ -16,6 +16,9 @@ package mpi;
  */
 public class Comm extends CommAttributes implements Freeable, Cloneable
 {
+    /** The split type of {@link Intracomm#splitType}: processes that can share memory (on one host). */
+    public static final int TYPE_SHARED = 0;
+
     Comm(final int which)
     {
         super(which);

@@ -60,6 +60,28 @@ public class Intracomm extends Comm
     }
 
     /**
+     * Partitions the group by the kind of {@code splitType} ({@code MPI_COMM_SPLIT_TYPE}):
+     * {@link Comm#TYPE_SHARED} groups the processes of one host (host names compared), each part
+     * ordered by ({@code key}, old rank); {@link MPI#UNDEFINED} gives a null communicator.
+     * {@code info} becomes the new communicator's hints. Collective.
+     */
+    public final Intracomm splitType(final int splitType, final int key, final Info info)
+    {
+        final Info hints = Info.hintsOf(info);
+        if (splitType != TYPE_SHARED && splitType != MPI.UNDEFINED)
+        {
+            throw new MPIException(MPI.ERR_ARG, "splitType : " + splitType + " (expected: Comm.TYPE_SHARED or MPI.UNDEFINED)");
+        }
+        final int colour = Hosts.firstRankOnMyHost(rw());
+        final Intracomm c = split(splitType == MPI.UNDEFINED ? MPI.UNDEFINED : colour, key);
+        if (!c.isNull())
+        {
+            c.state().info = hints;
+        }
+        return c;
+    }
+
+    /**
      * A communicator of the members of {@code group}, ranked in group order
      * ({@code MPI_COMM_CREATE}); processes outside {@code group} get a null communicator.
      * Collective over this communicator: every member calls it, each with the group it belongs to

@@ -85,4 +85,24 @@ class CommTest
             MPI.COMM_WORLD.barrier();
         });
     }
+
+    @ParameterizedTest
+    @org.junit.jupiter.params.provider.MethodSource("mpi.MpiJob#grid")
+    void shouldSplitByHostWithSplitType(final String transport, final int ranks)
+    {
+        MpiJob.run(ranks, transport, rank ->
+        {
+            final Intracomm w = MPI.COMM_WORLD;
+            final Info info = new Info();
+            info.set("hint", "kept");
+            final Intracomm host = w.splitType(Comm.TYPE_SHARED, -rank, info);
+            assertEquals(w.getSize(), host.getSize(), "the ranks of one job in one JVM share a host");
+            assertEquals(w.getSize() - 1 - rank, host.getRank(), "ordered by key");
+            assertEquals("kept", host.getInfo().get("hint"));
+            final Intracomm none = w.splitType(rank == 0 ? MPI.UNDEFINED : Comm.TYPE_SHARED, 0, MPI.INFO_NULL);
+            assertEquals(rank == 0, none.isNull());
+            assertEquals(MPI.ERR_ARG, assertThrows(MPIException.class, () -> w.splitType(7, 0, MPI.INFO_NULL)).getErrorClass());
+            host.free();
+        });
+    }
 }
