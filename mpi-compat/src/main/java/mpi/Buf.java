@@ -90,51 +90,43 @@ final class Buf
             }
             throw new MPIException(MPI.ERR_BUFFER, "buf : null (expected: an array or a buffer for " + count + " items)");
         }
-        final Layout l = type.layout();
-        final int kind;
-        final Object array;
-        final int es;
-        final long start;
-        final long windowLo;
-        final long windowHi;
-        long addr = 0;
         if (buf instanceof Buffer)
         {
-            final Buffer b = (Buffer)buf;
-            es = bufferElemSize(b);
-            if (b.isDirect())
-            {
-                kind = DIRECT;
-                array = null;
-                windowLo = 0;
-                start = (long)b.position() * es;
-                addr = UnsafeApi.getLong(b, BufferUtil.BYTE_BUFFER_ADDRESS_FIELD_OFFSET) + start;
-            }
-            else if (b.hasArray())
-            {
-                array = b.array();
-                kind = arrayKind(array);
-                windowLo = (long)b.arrayOffset() * es;
-                start = windowLo + (long)b.position() * es;
-            }
-            else
-            {
-                throw new MPIException(MPI.ERR_BUFFER, "buf : " + b + " (expected: a direct buffer or one backed by an array)");
-            }
-            windowHi = windowLo + (long)b.capacity() * es;
+            return ofBuffer((Buffer)buf, first, count, type, (int)n, plan);
         }
-        else
+        final int kind = arrayKind(buf);
+        final int es = elemSize(kind);
+        return make(kind, buf, es, 0, 0, 0, (long)java.lang.reflect.Array.getLength(buf) * es, first, count, type, (int)n, plan);
+    }
+
+    private static Buf ofBuffer(final Buffer b, final int first, final int count, final Datatype type, final int n, final CopyPlan plan)
+    {
+        final int es = bufferElemSize(b);
+        if (b.isDirect())
         {
-            kind = arrayKind(buf);
-            array = buf;
-            es = elemSize(kind);
-            start = 0;
-            windowLo = 0;
-            windowHi = (long)java.lang.reflect.Array.getLength(buf) * es;
+            final long start = (long)b.position() * es;
+            final long addr = UnsafeApi.getLong(b, BufferUtil.BYTE_BUFFER_ADDRESS_FIELD_OFFSET) + start;
+            return make(DIRECT, null, es, start, addr, 0, (long)b.capacity() * es, first, count, type, n, plan);
         }
+        if (!b.hasArray())
+        {
+            throw new MPIException(MPI.ERR_BUFFER, "buf : " + b + " (expected: a direct buffer or one backed by an array)");
+        }
+        final Object array = b.array();
+        final long windowLo = (long)b.arrayOffset() * es;
+        return make(arrayKind(array), array, es, windowLo + (long)b.position() * es, 0, windowLo,
+            windowLo + (long)b.capacity() * es, first, count, type, n, plan);
+    }
+
+    /** Items from {@code start} plus {@code first} extents, after checking they lie in {@code [windowLo, windowHi)}. */
+    private static Buf make(final int kind, final Object array, final int es, final long start, final long addr,
+        final long windowLo, final long windowHi, final int first, final int count, final Datatype type, final int n,
+        final CopyPlan plan)
+    {
+        final Layout l = type.layout();
         final long skip = first * l.extent();
         checkFootprint(l, count, start + skip, windowLo, windowHi, type);
-        return new Buf(kind, array, es, start + skip, addr == 0 ? 0 : addr + skip, (int)n, count, plan, plan.dense(), l.extent());
+        return new Buf(kind, array, es, start + skip, addr == 0 ? 0 : addr + skip, n, count, plan, plan.dense(), l.extent());
     }
 
     /** Checks that the bytes {@code count} items touch from {@code start} lie in {@code [windowLo, windowHi)}. */
