@@ -87,18 +87,30 @@ final class AttachedBuffer
         }
     }
 
-    /** Copies {@code data} into the buffer and starts sending it to {@code dest}. */
-    synchronized void send(final io.rankwire.Comm comm, final Buf data, final int dest, final int tag)
+    /**
+     * Copies {@code data} into the buffer and starts sending it to {@code dest}. When there is no
+     * buffer or no room in it: false if {@code required} is false, else {@link MPI#ERR_BUFFER}.
+     */
+    synchronized boolean send(final io.rankwire.Comm comm, final Buf data, final int dest, final int tag, final boolean required)
     {
         if (buffer == null)
         {
-            throw new MPIException(MPI.ERR_BUFFER, "bSend : no buffer attached (expected: MPI.attachBuffer before a buffered send)");
+            if (!required)
+            {
+                return false;
+            }
+            throw new MPIException(MPI.ERR_BUFFER, "bSend : " + data.bytes + " bytes and no buffer attached (expected: " +
+                "MPI.attachBuffer before a buffered send of more than the eager limit)");
         }
         reap();
         final int need = data.bytes + MPI.BSEND_OVERHEAD;
         final int at = find(need);
         if (at < 0)
         {
+            if (!required)
+            {
+                return false;
+            }
             throw new MPIException(MPI.ERR_BUFFER, "attached buffer : no " + need + " free bytes for a buffered send of " +
                 data.bytes + " bytes (+" + MPI.BSEND_OVERHEAD + " overhead) in a buffer of " + buffer.length +
                 " bytes with " + used.size() + " pending (expected: a larger buffer)");
@@ -114,6 +126,7 @@ final class AttachedBuffer
             throw Errors.of(e);
         }
         insert(s);
+        return true;
     }
 
     private void reap()

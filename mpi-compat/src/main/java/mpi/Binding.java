@@ -20,6 +20,7 @@ final class Binding
     final CommState worldState = new CommState();
     final CommState selfState = new CommState();
     final AttachedBuffer attached = new AttachedBuffer();
+    final StagingPool staging = new StagingPool();
     volatile io.rankwire.Comm self;
     volatile boolean initialized;
     volatile boolean finalized;

@@ -14,10 +14,17 @@ import org.agrona.UnsafeApi;
 import org.agrona.concurrent.UnsafeBuffer;
 
 /**
- * The bytes an MPI call reads or writes: {@code bytes} bytes of a Java array (from byte
- * {@code byteOffset}) or of direct memory (from {@code address}). Resolved from a call's buffer
- * argument: a primitive array (from its start), a heap {@link Buffer} (from its position, over
- * its backing array) or a direct {@link Buffer} (from its position).
+ * The data of an MPI call: {@code count} items of a committed datatype in a Java array (from byte
+ * {@code byteOffset}) or in direct memory (from {@code address}), resolved from a call's buffer
+ * argument (a primitive array from its start, a heap {@link Buffer} from its position over its
+ * backing array, a direct {@link Buffer} from its position). {@code bytes} is the packed size,
+ * {@code count * size}, what travels.
+ *
+ * <p>Construction checks that every byte the type touches lies inside the buffer
+ * ({@link MPI#ERR_BUFFER} otherwise), so the copy plan, which does no checks, never reads or
+ * writes outside it. A dense type's items are {@code bytes} contiguous bytes from the start, used
+ * in place where Rankwire takes that memory; any type is copied out with {@link #copyTo} (pack)
+ * and in with {@link #copyFrom} (unpack, which may stop early for a short message).
  */
 final class Buf
 {
@@ -31,14 +38,22 @@ final class Buf
     static final int BOOLEAN = 8;
     static final int DIRECT = 9;
 
+    private static final long BYTE_BASE = UnsafeApi.arrayBaseOffset(byte[].class);
+    private static final Buf EMPTY = new Buf(BYTE, new byte[0], 1, 0, 0, 0, 0, null, true, 0);
+
     final int kind;
     final Object array;
     final int elemSize;
     final long byteOffset;
     final long address;
     final int bytes;
+    final int count;
+    final CopyPlan plan;
+    final boolean dense;
+    private final long extent;
 
-    private Buf(final int kind, final Object array, final int elemSize, final long byteOffset, final long address, final int bytes)
+    private Buf(final int kind, final Object array, final int elemSize, final long byteOffset, final long address, final int bytes,
+        final int count, final CopyPlan plan, final boolean dense, final long extent)
     {
         this.kind = kind;
         this.array = array;
@@ -46,75 +61,90 @@ final class Buf
         this.byteOffset = byteOffset;
         this.address = address;
         this.bytes = bytes;
+        this.count = count;
+        this.plan = plan;
+        this.dense = dense;
+        this.extent = extent;
     }
 
-    /** The first {@code count} elements of {@code type} in {@code buf}. */
+    /** The first {@code count} items of {@code type} in {@code buf}. */
     static Buf of(final Object buf, final int count, final Datatype type)
+    {
+        return of(buf, 0, count, type);
+    }
+
+    /** {@code count} items of {@code type} in {@code buf} from item {@code first} (one extent per item). */
+    static Buf of(final Object buf, final int first, final int count, final Datatype type)
     {
         final long n = type.bytes(count);
         if (n > Integer.MAX_VALUE - 64)
         {
-            throw new MPIException(MPI.ERR_COUNT, "count : " + count + " of " + type.getName() + " (expected: at most 2 GiB)");
+            throw new MPIException(MPI.ERR_COUNT, "count : " + count + " of " + type.getName() + " (expected: at most 2 GiB of data)");
         }
-        final int bytes = (int)n;
+        final CopyPlan plan = type.plan();
         if (buf == null)
         {
-            if (bytes == 0)
+            if (n == 0)
             {
-                return new Buf(BYTE, new byte[0], 1, 0, 0, 0);
+                return EMPTY;
             }
-            throw new MPIException(MPI.ERR_BUFFER, "buf : null (expected: an array or a buffer for " + count + " elements)");
+            throw new MPIException(MPI.ERR_BUFFER, "buf : null (expected: an array or a buffer for " + count + " items)");
         }
         if (buf instanceof Buffer)
         {
-            return ofBuffer((Buffer)buf, bytes, count, type);
+            return ofBuffer((Buffer)buf, first, count, type, (int)n, plan);
         }
         final int kind = arrayKind(buf);
-        return checked(new Buf(kind, buf, elemSize(kind), 0, 0, bytes), java.lang.reflect.Array.getLength(buf), count, type);
+        final int es = elemSize(kind);
+        return make(kind, buf, es, 0, 0, 0, (long)java.lang.reflect.Array.getLength(buf) * es, first, count, type, (int)n, plan);
     }
 
-    private static Buf ofBuffer(final Buffer b, final int bytes, final int count, final Datatype type)
+    private static Buf ofBuffer(final Buffer b, final int first, final int count, final Datatype type, final int n, final CopyPlan plan)
     {
         final int es = bufferElemSize(b);
         if (b.isDirect())
         {
-            final long addr = UnsafeApi.getLong(b, BufferUtil.BYTE_BUFFER_ADDRESS_FIELD_OFFSET);
-            final long avail = (long)(b.capacity() - b.position()) * es;
-            if (bytes > avail)
-            {
-                throw tooSmall(avail, count, type);
-            }
-            return new Buf(DIRECT, null, 1, 0, addr + (long)b.position() * es, bytes);
+            final long start = (long)b.position() * es;
+            final long addr = UnsafeApi.getLong(b, BufferUtil.BYTE_BUFFER_ADDRESS_FIELD_OFFSET) + start;
+            return make(DIRECT, null, es, start, addr, 0, (long)b.capacity() * es, first, count, type, n, plan);
         }
         if (!b.hasArray())
         {
             throw new MPIException(MPI.ERR_BUFFER, "buf : " + b + " (expected: a direct buffer or one backed by an array)");
         }
         final Object array = b.array();
-        final int kind = arrayKind(array);
-        final long off = (long)(b.arrayOffset() + b.position()) * es;
-        final long avail = (long)(b.capacity() - b.position()) * es;
-        if (bytes > avail)
-        {
-            throw tooSmall(avail, count, type);
-        }
-        return new Buf(kind, array, es, off, 0, bytes);
+        final long windowLo = (long)b.arrayOffset() * es;
+        return make(arrayKind(array), array, es, windowLo + (long)b.position() * es, 0, windowLo,
+            windowLo + (long)b.capacity() * es, first, count, type, n, plan);
     }
 
-    private static Buf checked(final Buf b, final int length, final int count, final Datatype type)
+    /** Items from {@code start} plus {@code first} extents, after checking they lie in {@code [windowLo, windowHi)}. */
+    private static Buf make(final int kind, final Object array, final int es, final long start, final long addr,
+        final long windowLo, final long windowHi, final int first, final int count, final Datatype type, final int n,
+        final CopyPlan plan)
     {
-        final long avail = (long)length * b.elemSize;
-        if (b.bytes > avail)
-        {
-            throw tooSmall(avail, count, type);
-        }
-        return b;
+        final Layout l = type.layout();
+        final long skip = first * l.extent();
+        checkFootprint(l, count, start + skip, windowLo, windowHi, type);
+        return new Buf(kind, array, es, start + skip, addr == 0 ? 0 : addr + skip, n, count, plan, plan.dense(), l.extent());
     }
 
-    private static MPIException tooSmall(final long avail, final int count, final Datatype type)
+    /** Checks that the bytes {@code count} items touch from {@code start} lie in {@code [windowLo, windowHi)}. */
+    private static void checkFootprint(final Layout l, final int count, final long start, final long windowLo, final long windowHi,
+        final Datatype type)
     {
-        return new MPIException(MPI.ERR_BUFFER, "buf : " + avail + " bytes (expected: >= " + count + " x " +
-            type.getName() + " = " + type.bytes(count) + " bytes)");
+        if (count == 0 || l.size == 0)
+        {
+            return;
+        }
+        final long span = (long)(count - 1) * l.extent();
+        final long lo = l.trueLb + Math.min(0, span);
+        final long hi = l.trueUb + Math.max(0, span);
+        if (start + lo < windowLo || start + hi > windowHi)
+        {
+            throw new MPIException(MPI.ERR_BUFFER, "buf : " + (windowHi - start) + " bytes from its start (expected: bytes [" + lo +
+                ", " + hi + ") for " + count + " x " + type.describe() + ")");
+        }
     }
 
     static int arrayKind(final Object a)
@@ -151,10 +181,29 @@ final class Buf
         throw new MPIException(MPI.ERR_BUFFER, "buf : " + b.getClass().getName() + " (expected: a java.nio buffer of primitives)");
     }
 
-    /** True when Rankwire can move these bytes in place (no staging copy). */
+    /**
+     * Above this size a typed array (other than {@code byte[]}) is staged here rather than by
+     * Rankwire, which pools its own typed-array staging buffers only up to 1 MiB and allocates a
+     * new one for every larger message; the pooled staging here costs the same one copy.
+     */
+    static final int RUNTIME_STAGE_MAX = 1 << 20;
+
+    /**
+     * True when the bytes can go to Rankwire as they are (dense items; direct memory, a
+     * {@code byte[]}, or whole elements of another primitive array up to
+     * {@link #RUNTIME_STAGE_MAX} bytes, which Rankwire stages itself).
+     */
     boolean inPlace()
     {
-        return kind == DIRECT || (kind != BOOLEAN && byteOffset % elemSize == 0 && bytes % elemSize == 0);
+        if (!dense)
+        {
+            return false;
+        }
+        if (kind == DIRECT || kind == BYTE)
+        {
+            return true;
+        }
+        return kind != BOOLEAN && byteOffset % elemSize == 0 && bytes % elemSize == 0 && bytes <= RUNTIME_STAGE_MAX;
     }
 
     int elemOffset()
@@ -172,64 +221,57 @@ final class Buf
         return new UnsafeBuffer(address, bytes);
     }
 
-    /** Copies these bytes into {@code dst[dstOff..]}. */
+    /** The bytes of {@code count} items laid out as in memory, one extent apart. */
+    int layoutBytes()
+    {
+        return (int)(count * extent);
+    }
+
+    /** The Unsafe base object of the memory (null for direct memory). */
+    private Object base()
+    {
+        return kind == DIRECT ? null : array;
+    }
+
+    /** The Unsafe offset of the first item. */
+    private long origin()
+    {
+        return kind == DIRECT ? address : UnsafeApi.arrayBaseOffset(array.getClass()) + byteOffset;
+    }
+
+    /** Packs the items into {@code dst[dstOff..]}. */
     void copyTo(final byte[] dst, final int dstOff)
     {
-        copyTo(dst, dstOff, bytes);
+        plan.pack(base(), origin(), count, dst, BYTE_BASE + dstOff);
     }
 
-    void copyTo(final byte[] dst, final int dstOff, final int length)
+    /** Packs the items to the start of primitive array {@code dst}. */
+    void copyToArray(final Object dst)
     {
-        final long to = UnsafeApi.arrayBaseOffset(byte[].class) + dstOff;
-        if (kind == DIRECT)
-        {
-            UnsafeApi.copyMemory(null, address, dst, to, length);
-        }
-        else
-        {
-            UnsafeApi.copyMemory(array, UnsafeApi.arrayBaseOffset(array.getClass()) + byteOffset, dst, to, length);
-        }
+        plan.pack(base(), origin(), count, dst, UnsafeApi.arrayBaseOffset(dst.getClass()));
     }
 
-    /** Copies the first {@code length} of these bytes to the start of primitive array {@code dst}. */
-    void copyToArray(final Object dst, final int length)
-    {
-        final long to = UnsafeApi.arrayBaseOffset(dst.getClass());
-        if (kind == DIRECT)
-        {
-            UnsafeApi.copyMemory(null, address, dst, to, length);
-        }
-        else
-        {
-            UnsafeApi.copyMemory(array, UnsafeApi.arrayBaseOffset(array.getClass()) + byteOffset, dst, to, length);
-        }
-    }
-
-    /** Copies {@code length} bytes from the start of primitive array {@code src} into these bytes. */
+    /** Unpacks the first {@code length} packed bytes at the start of primitive array {@code src} into the items. */
     void copyFromArray(final Object src, final int length)
     {
-        final long from = UnsafeApi.arrayBaseOffset(src.getClass());
-        if (kind == DIRECT)
-        {
-            UnsafeApi.copyMemory(src, from, null, address, length);
-        }
-        else
-        {
-            UnsafeApi.copyMemory(src, from, array, UnsafeApi.arrayBaseOffset(array.getClass()) + byteOffset, length);
-        }
+        plan.unpack(src, UnsafeApi.arrayBaseOffset(src.getClass()), length, base(), origin(), count);
     }
 
-    /** Copies {@code length} bytes from {@code src[srcOff..]} into these bytes. */
+    /** Unpacks {@code length} packed bytes from {@code src[srcOff..]} into the items. */
     void copyFrom(final byte[] src, final int srcOff, final int length)
     {
-        final long from = UnsafeApi.arrayBaseOffset(byte[].class) + srcOff;
-        if (kind == DIRECT)
-        {
-            UnsafeApi.copyMemory(src, from, null, address, length);
-        }
-        else
-        {
-            UnsafeApi.copyMemory(src, from, array, UnsafeApi.arrayBaseOffset(array.getClass()) + byteOffset, length);
-        }
+        plan.unpack(src, BYTE_BASE + srcOff, length, base(), origin(), count);
+    }
+
+    /** Packs items {@code [first, first + n)} into primitive array {@code dst} from byte {@code dstByte}. */
+    void packItems(final int first, final int n, final Object dst, final long dstByte)
+    {
+        plan.pack(base(), origin() + first * extent, n, dst, UnsafeApi.arrayBaseOffset(dst.getClass()) + dstByte);
+    }
+
+    /** Unpacks items {@code [first, first + n)} from primitive array {@code src} at byte {@code srcByte}. */
+    void unpackItems(final int first, final int n, final Object src, final long srcByte)
+    {
+        plan.unpack(src, UnsafeApi.arrayBaseOffset(src.getClass()) + srcByte, Long.MAX_VALUE, base(), origin() + first * extent, n);
     }
 }

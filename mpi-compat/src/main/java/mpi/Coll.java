@@ -26,27 +26,6 @@ final class Coll
         return c.rank() == root;
     }
 
-    static int reduceKind(final Datatype t)
-    {
-        final Datatype r = t.root();
-        switch (r.kind())
-        {
-            case Datatype.K_BYTE: case Datatype.K_BOOLEAN: case Datatype.K_PACKED: return Buf.BYTE;
-            case Datatype.K_CHAR: return Buf.CHAR;
-            case Datatype.K_SHORT: return Buf.SHORT;
-            case Datatype.K_INT: return Buf.INT;
-            case Datatype.K_LONG: return Buf.LONG;
-            case Datatype.K_FLOAT: return Buf.FLOAT;
-            case Datatype.K_DOUBLE: return Buf.DOUBLE;
-            default:
-                if (r == MPI.INT2) return Buf.INT;
-                if (r == MPI.FLOAT2) return Buf.FLOAT;
-                if (r == MPI.DOUBLE2) return Buf.DOUBLE;
-                throw new MPIException(MPI.ERR_TYPE, "datatype : " + t.getName() +
-                    " (expected: a basic type, MPI_2INT, MPI_2FLOAT or MPI_2DOUBLE in a reduction)");
-        }
-    }
-
     static int[] scale(final int[] units, final int extent, final int elemSize)
     {
         final int[] out = new int[units.length];
@@ -55,6 +34,38 @@ final class Coll
             out[i] = (int)((long)units[i] * extent / elemSize);
         }
         return out;
+    }
+
+    /** An array of {@code n} copies of {@code value}. */
+    static int[] filled(final int n, final int value)
+    {
+        final int[] a = new int[n];
+        java.util.Arrays.fill(a, value);
+        return a;
+    }
+
+    /**
+     * The first {@code n} entries of a count or displacement array ({@code n} is the group size):
+     * longer arrays are accepted and their tail ignored, as Open MPI does.
+     */
+    static int[] head(final int[] a, final int n, final String name)
+    {
+        if (a == null || a.length < n)
+        {
+            throw new MPIException(MPI.ERR_ARG, name + ".length : " + (a == null ? "null" : Integer.toString(a.length)) +
+                " (expected: >= " + n + ", one entry per rank)");
+        }
+        return a.length == n ? a : java.util.Arrays.copyOf(a, n);
+    }
+
+    /** {@code d} with the region's element offset added to every entry (in place); {@code d} unchanged for no region. */
+    static int[] shifted(final int[] d, final Region r)
+    {
+        for (int i = 0; r != null && i < d.length; i++)
+        {
+            d[i] += r.offset;
+        }
+        return d;
     }
 
     static int extentUnits(final int[] counts, final int[] displs)
@@ -107,16 +118,15 @@ final class Coll
     void reduce(final Object sendbuf, final Object recvbuf, final int count, final Datatype type, final Op op,
         final boolean recvSignificant, final Reduction body)
     {
-        final int k = reduceKind(type);
-        final io.rankwire.Op o = op.rw();
+        final ReduceSpec spec = ReduceSpec.of(type, op);
         final Buf rb = recvSignificant || recvbuf != null ? Buf.of(recvbuf, count, type) : null;
         final Buf sb = sendbuf == IN_PLACE ? null : Buf.of(sendbuf, count, type);
-        final Region rs = Region.of(sb, k);
-        final Region rr = Region.of(rb, k);
-        final int n = (int)(type.bytes(count) / Buf.elemSize(k));
+        final Region rs = spec.region(sb);
+        final Region rr = spec.region(rb);
+        final int n = spec.elements(type, count);
         try
         {
-            body.run(sb == null ? IN_PLACE : rs.array, off(rs), arr(rr), off(rr), n, o);
+            body.run(sb == null ? IN_PLACE : rs.array, off(rs), arr(rr), off(rr), n, spec.op);
         }
         catch (final RuntimeException e)
         {
@@ -126,6 +136,57 @@ final class Coll
         {
             copyBack(rr);
         }
+    }
+
+    /** Reduce-scatter with counts in datatype units; {@code sendbuf} may be {@link #IN_PLACE} (input in {@code recvbuf}). */
+    void reduceScatter(final Object sendbuf, final Object recvbuf, final int[] recvcounts, final Datatype type, final Op op)
+    {
+        final int[] rc = head(recvcounts, c.size(), "recvcounts");
+        final int total = extentUnits(rc, blockDispls(rc));
+        final ReduceSpec spec = ReduceSpec.of(type, op);
+        final int[] counts = new int[rc.length];
+        for (int r = 0; r < rc.length; r++)
+        {
+            counts[r] = spec.elements(type, rc[r]);
+        }
+        final boolean inPlace = sendbuf == IN_PLACE;
+        final Buf rb = Buf.of(recvbuf, inPlace ? total : rc[c.rank()], type);
+        final Buf sb = inPlace ? null : Buf.of(sendbuf, total, type);
+        final Region rs = spec.region(sb);
+        final Region rr = spec.region(rb);
+        run(() -> c.reduceScatter(inPlace ? IN_PLACE : rs.array, off(rs), rr.array, rr.offset, counts, spec.op));
+        rr.copyBack();
+    }
+
+    /** Starts an all-reduce; the staged result is copied back when the request completes. */
+    Request iallReduce(final Object sendbuf, final Object recvbuf, final int count, final Datatype type, final Op op)
+    {
+        final ReduceSpec spec = ReduceSpec.of(type, op);
+        final boolean inPlace = sendbuf == IN_PLACE;
+        final Buf sb = inPlace ? null : Buf.of(sendbuf, count, type);
+        final Region rs = spec.region(sb);
+        final Region rr = spec.region(Buf.of(recvbuf, count, type));
+        final int n = spec.elements(type, count);
+        try
+        {
+            return new Request(c.iallReduce(inPlace ? IN_PLACE : rs.array, off(rs), rr.array, rr.offset, n, spec.op),
+                s -> rr.copyBack());
+        }
+        catch (final RuntimeException e)
+        {
+            throw Errors.of(e);
+        }
+    }
+
+    /** {@code inOut[i] = in[i] op inOut[i]} for {@code count} elements of {@code type}, on this rank alone. */
+    static void reduceLocal(final Object inBuf, final Object inOutBuf, final int count, final Datatype type, final Op op)
+    {
+        final ReduceSpec spec = ReduceSpec.of(type, op);
+        final Region in = spec.region(Buf.of(inBuf, count, type));
+        final Region io = spec.region(Buf.of(inOutBuf, count, type));
+        final int n = spec.elements(type, count);
+        run(() -> spec.op.apply(in.array, in.offset, io.array, io.offset, n));
+        io.copyBack();
     }
 
     static void run(final Runnable body)

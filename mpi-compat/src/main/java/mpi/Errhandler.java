@@ -1,7 +1,7 @@
 package mpi;
 
 /** An error handler of a communicator: {@link MPI#ERRORS_RETURN} or {@link MPI#ERRORS_ARE_FATAL}. */
-public final class Errhandler
+public final class Errhandler implements Freeable
 {
     private final boolean fatal;
 
@@ -13,6 +13,12 @@ public final class Errhandler
     boolean isFatal()
     {
         return fatal;
+    }
+
+    /** False: the predefined handlers are never null. */
+    public boolean isNull()
+    {
+        return false;
     }
 
     /** Frees the handler (predefined handlers stay valid). */

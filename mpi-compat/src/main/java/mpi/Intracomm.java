@@ -1,6 +1,10 @@
 package mpi;
 
-/** An intra-communicator: {@link MPI#COMM_WORLD}, {@link MPI#COMM_SELF} and those made from them. */
+/**
+ * An intra-communicator: {@link MPI#COMM_WORLD}, {@link MPI#COMM_SELF} and those made from them.
+ * Adds to {@link Comm} what MPI defines for intra-communicators only: split, the prefix
+ * reductions, and the constructors of communicators from groups and topologies.
+ */
 public class Intracomm extends Comm
 {
     Intracomm(final int which)
@@ -13,11 +17,18 @@ public class Intracomm extends Comm
         super(fixed);
     }
 
-    /** A new communicator with the same group. Collective. */
+    /** A new communicator with the same group, attributes and info hints. Collective. */
     @Override
     public Intracomm dup()
     {
-        return new Intracomm(dupRw());
+        return copyState(new Intracomm(dupRw()), null);
+    }
+
+    /** A new communicator with the same group and attributes and the hints of {@code info}. Collective. */
+    @Override
+    public Intracomm dupWithInfo(final Info info)
+    {
+        return copyState(new Intracomm(dupRw()), info);
     }
 
     @Override
@@ -27,8 +38,9 @@ public class Intracomm extends Comm
     }
 
     /**
-     * Partitions the group by {@code colour}, ordering each part by ({@code key}, old rank);
-     * null for ranks passing {@link MPI#UNDEFINED}. Collective.
+     * Partitions the group by {@code colour}, ordering each part by ({@code key}, old rank).
+     * Ranks passing {@link MPI#UNDEFINED} get a null communicator ({@link #isNull()} is true), as
+     * Open MPI returns {@code MPI_COMM_NULL} wrapped in an {@code Intracomm}. Collective.
      */
     public final Intracomm split(final int colour, final int key)
     {
@@ -39,7 +51,7 @@ public class Intracomm extends Comm
         try
         {
             final io.rankwire.Comm c = rw().split(colour, key);
-            return c == null ? null : new Intracomm(c);
+            return c == null ? new Intracomm(NULL) : new Intracomm(c);
         }
         catch (final RuntimeException e)
         {
@@ -47,88 +59,169 @@ public class Intracomm extends Comm
         }
     }
 
-    // ---- collectives (over io.rankwire.Comm's collectives; docs/COMPATIBILITY.md)
-
-    private Coll coll()
+    /**
+     * Partitions the group by the kind of {@code splitType} ({@code MPI_COMM_SPLIT_TYPE}):
+     * {@link Comm#TYPE_SHARED} groups the processes of one host (host names compared), each part
+     * ordered by ({@code key}, old rank); {@link MPI#UNDEFINED} gives a null communicator.
+     * {@code info} becomes the new communicator's hints. Collective.
+     */
+    public final Intracomm splitType(final int splitType, final int key, final Info info)
     {
-        return new Coll(rw());
-    }
-
-    /** Copies {@code count} elements from {@code root} to every member. */
-    public final void bcast(final Object buf, final int count, final Datatype type, final int root)
-    {
-        final io.rankwire.Comm c = rw();
-        final boolean isRoot = coll().isRoot(root);
-        final Buf b = Buf.of(buf, count, type);
-        final int k = Region.commonKind(new Buf[] {b});
-        final Region r = Region.of(b, k, isRoot);
-        Coll.run(() -> c.bcast(r.array, r.offset, b.bytes / Buf.elemSize(k), root));
-        if (!isRoot)
+        final Info hints = Info.hintsOf(info);
+        if (splitType != TYPE_SHARED && splitType != MPI.UNDEFINED)
         {
-            r.copyBack();
+            throw new MPIException(MPI.ERR_ARG, "splitType : " + splitType + " (expected: Comm.TYPE_SHARED or MPI.UNDEFINED)");
         }
+        final int colour = Hosts.firstRankOnMyHost(rw());
+        final Intracomm c = split(splitType == MPI.UNDEFINED ? MPI.UNDEFINED : colour, key);
+        if (!c.isNull())
+        {
+            c.state().info = hints;
+        }
+        return c;
     }
 
-    /** Reduces every member's {@code sendbuf} into {@code recvbuf} at {@code root}. */
-    public final void reduce(final Object sendbuf, final Object recvbuf, final int count, final Datatype type, final Op op, final int root)
+    /**
+     * A communicator of the members of {@code group}, ranked in group order
+     * ({@code MPI_COMM_CREATE}); processes outside {@code group} get a null communicator.
+     * Collective over this communicator: every member calls it, each with the group it belongs to
+     * (the groups of different callers are the same or disjoint, as MPI requires).
+     * {@link MPI#ERR_GROUP} when {@code group} has a process outside this communicator.
+     */
+    public final Intracomm create(final Group group)
     {
         final io.rankwire.Comm c = rw();
-        final boolean isRoot = coll().isRoot(root);
-        coll().reduce(sendbuf, isRoot ? recvbuf : null, count, type, op, isRoot,
-            (s, so, r, ro, n, o) -> c.reduce(s, so, r, ro, n, o, root));
+        final int[] members = group.members();
+        final org.agrona.collections.Int2IntHashMap ranks = Group.of(c).index();
+        for (int i = 0; i < members.length; i++)
+        {
+            if (ranks.get(members[i]) == MPI.UNDEFINED)
+            {
+                throw new MPIException(MPI.ERR_GROUP, "group : member " + i + " (world rank " + members[i] +
+                    ") is not in this communicator (expected: a subset of its group)");
+            }
+        }
+        final int me = group.getRank();
+        return split(me == MPI.UNDEFINED ? MPI.UNDEFINED : ranks.get(members[0]), me);
     }
 
-    /** In-place reduce: at the root {@code buf} holds the input and receives the result; elsewhere it is the input. */
-    public final void reduce(final Object buf, final int count, final Datatype type, final Op op, final int root)
+    /**
+     * A communicator of the members of {@code group}, ranked in group order
+     * ({@code MPI_COMM_CREATE_GROUP}), collective over the members of {@code group} only.
+     * Processes outside {@code group} get a null communicator without communicating.
+     *
+     * <p>Rankwire makes communicators by {@code dup} and {@code split} of an existing one, which
+     * every member of that one must call; this is done when {@code group} holds every process of
+     * this communicator (in any order). A proper subset needs a runtime call that agrees on a
+     * context among the subset alone (see docs/COMPATIBILITY.md); it raises
+     * {@link MPI#ERR_UNSUPPORTED_OPERATION} until then.
+     */
+    public final Intracomm createGroup(final Group group, final int tag)
     {
         final io.rankwire.Comm c = rw();
-        final boolean isRoot = coll().isRoot(root);
-        coll().reduce(isRoot ? Coll.IN_PLACE : buf, isRoot ? buf : null, count, type, op, isRoot,
-            (s, so, r, ro, n, o) -> c.reduce(s, so, r, ro, n, o, root));
+        if (tag < 0 || tag > io.rankwire.Comm.TAG_UB)
+        {
+            throw new MPIException(MPI.ERR_TAG, "tag : " + tag + " (expected: 0.." + io.rankwire.Comm.TAG_UB + ")");
+        }
+        final int me = group.getRank();
+        if (me == MPI.UNDEFINED)
+        {
+            return new Intracomm(NULL);
+        }
+        if (Group.compare(group, Group.of(c)) == MPI.UNEQUAL)
+        {
+            throw new MPIException(MPI.ERR_UNSUPPORTED_OPERATION, "group : " + group.getSize() + " of the " + c.size() +
+                " processes of this communicator (expected: all of them; a subgroup needs a subset context agreement " +
+                "the Rankwire runtime does not offer yet)");
+        }
+        return split(0, me);
     }
 
-    /** Reduces every member's {@code sendbuf} into every member's {@code recvbuf}. */
-    public final void allReduce(final Object sendbuf, final Object recvbuf, final int count, final Datatype type, final Op op)
+    // ---- topology constructors
+
+    /**
+     * A communicator of the first {@code prod(dims)} processes laid out on a grid
+     * ({@code MPI_CART_CREATE}); the others get a null communicator. Rankwire keeps ranks in
+     * place whatever {@code reorder} says. {@link MPI#ERR_DIMS} for a non-positive dimension or a
+     * grid larger than this communicator. Collective.
+     */
+    public final CartComm createCart(final int[] dims, final boolean[] periods, final boolean reorder)
     {
         final io.rankwire.Comm c = rw();
-        coll().reduce(sendbuf, recvbuf, count, type, op, true, c::allReduce);
+        final int n = Topologies.checkCart(dims, periods, c.size());
+        final io.rankwire.Comm made = splitRw(c.rank() < n ? 0 : MPI.UNDEFINED, c.rank());
+        return made == null ? new CartComm(NULL) : new CartComm(made, new CartTopology(dims, periods));
     }
 
-    /** In-place allReduce: {@code buf} holds the input and receives the result. */
-    public final void allReduce(final Object buf, final int count, final Datatype type, final Op op)
-    {
-        allReduce(Coll.IN_PLACE, buf, count, type, op);
-    }
-
-    /** Reduces {@code sum(recvcounts)} elements; member r receives block r. */
-    public final void reduceScatter(final Object sendbuf, final Object recvbuf, final int[] recvcounts, final Datatype type, final Op op)
+    /**
+     * A communicator of the first {@code index.length} processes with the graph whose node r has
+     * the neighbours {@code edges[index[r-1] .. index[r])} ({@code MPI_GRAPH_CREATE}); the others
+     * get a null communicator. Ranks stay in place. Collective.
+     */
+    public final GraphComm createGraph(final int[] index, final int[] edges, final boolean reorder)
     {
         final io.rankwire.Comm c = rw();
-        final int total = Coll.extentUnits(recvcounts, Coll.blockDispls(recvcounts));
-        final int k = Coll.reduceKind(type);
-        final int[] counts = Coll.scale(recvcounts, type.getExtent(), Buf.elemSize(k));
-        final boolean inPlace = sendbuf == Coll.IN_PLACE;
-        final Buf rb = Buf.of(recvbuf, inPlace ? total : recvcounts[getRank()], type);
-        final Buf sb = inPlace ? null : Buf.of(sendbuf, total, type);
-        final Region rs = Region.of(sb, k);
-        final Region rr = Region.of(rb, k);
-        final io.rankwire.Op o = op.rw();
-        Coll.run(() -> c.reduceScatter(inPlace ? Coll.IN_PLACE : rs.array, Coll.off(rs), rr.array, rr.offset, counts, o));
-        rr.copyBack();
+        Topologies.checkGraph(index, edges, c.size());
+        final io.rankwire.Comm made = splitRw(c.rank() < index.length ? 0 : MPI.UNDEFINED, c.rank());
+        return made == null ? new GraphComm(NULL) : new GraphComm(made, new GraphTopology(index, edges));
     }
 
-    /** In-place reduceScatter: {@code buf} holds the input and receives this member's block at its start. */
-    public final void reduceScatter(final Object buf, final int[] counts, final Datatype type, final Op op)
+    /**
+     * A communicator of the same processes with a distributed graph ({@code MPI_DIST_GRAPH_CREATE}):
+     * this process names, for each {@code sources[i]}, {@code degrees[i]} edges to the next
+     * entries of {@code destinations}, with {@code weights}. The edges are exchanged so that every
+     * process learns its in- and out-edges. {@code info} becomes the new communicator's hints;
+     * ranks stay in place. Collective.
+     */
+    public final GraphComm createDistGraph(final int[] sources, final int[] degrees, final int[] destinations, final int[] weights,
+        final Info info, final boolean reorder)
     {
-        reduceScatter(Coll.IN_PLACE, buf, counts, type, op);
+        final io.rankwire.Comm c = rw();
+        final Info hints = Info.hintsOf(info);
+        final DistGraphTopology t = DistGraphs.exchange(c, sources, degrees, destinations, weights);
+        return withHints(new GraphComm(dupRw(), t), hints);
     }
 
-    /** Reduces {@code size() * recvcount} elements; member r receives block r. */
-    public final void reduceScatterBlock(final Object sendbuf, final Object recvbuf, final int recvcount, final Datatype type, final Op op)
+    /** {@link #createDistGraph(int[], int[], int[], int[], Info, boolean)} without weights ({@code MPI_UNWEIGHTED}). */
+    public final GraphComm createDistGraph(final int[] sources, final int[] degrees, final int[] destinations,
+        final Info info, final boolean reorder)
     {
-        final int[] counts = new int[getSize()];
-        java.util.Arrays.fill(counts, recvcount);
-        reduceScatter(sendbuf, recvbuf, counts, type, op);
+        return createDistGraph(sources, degrees, destinations, null, info, reorder);
+    }
+
+    /**
+     * A communicator of the same processes with a distributed graph given by each process's own
+     * in-edges ({@code sources}) and out-edges ({@code destinations}), with their weights
+     * ({@code MPI_DIST_GRAPH_CREATE_ADJACENT}). Collective; the edges are not exchanged, so they
+     * must agree between processes.
+     */
+    public final GraphComm createDistGraphAdjacent(final int[] sources, final int[] sourceWeights,
+        final int[] destinations, final int[] destWeights, final Info info, final boolean reorder)
+    {
+        final io.rankwire.Comm c = rw();
+        final Info hints = Info.hintsOf(info);
+        final DistGraphTopology t = DistGraphs.adjacent(c.size(), sources, sourceWeights, destinations, destWeights);
+        return withHints(new GraphComm(dupRw(), t), hints);
+    }
+
+    /** {@link #createDistGraphAdjacent(int[], int[], int[], int[], Info, boolean)} without weights. */
+    public final GraphComm createDistGraphAdjacent(final int[] sources, final int[] destinations, final Info info, final boolean reorder)
+    {
+        return createDistGraphAdjacent(sources, null, destinations, null, info, reorder);
+    }
+
+    private static GraphComm withHints(final GraphComm comm, final Info hints)
+    {
+        comm.state().info = hints;
+        return comm;
+    }
+
+    /** Splits the Rankwire communicator behind this one; null for {@link MPI#UNDEFINED}. */
+    final io.rankwire.Comm splitRw(final int colour, final int key)
+    {
+        final io.rankwire.Comm[] made = new io.rankwire.Comm[1];
+        Coll.run(() -> made[0] = rw().split(colour, key));
+        return made[0];
     }
 
     /** Inclusive prefix reduction. */
@@ -138,10 +231,10 @@ public class Intracomm extends Comm
         coll().reduce(sendbuf, recvbuf, count, type, op, true, c::scan);
     }
 
-    /** In-place inclusive prefix reduction. */
-    public final void scan(final Object buf, final int count, final Datatype type, final Op op)
+    /** In-place inclusive prefix reduction: {@code recvbuf} holds the input and receives the result. */
+    public final void scan(final Object recvbuf, final int count, final Datatype type, final Op op)
     {
-        scan(Coll.IN_PLACE, buf, count, type, op);
+        scan(Coll.IN_PLACE, recvbuf, count, type, op);
     }
 
     /** Exclusive prefix reduction (rank 0's {@code recvbuf} is left as it is). */
@@ -151,260 +244,12 @@ public class Intracomm extends Comm
         coll().reduce(sendbuf, recvbuf, count, type, op, true, c::exScan);
     }
 
-    /** Gathers {@code sendcount} elements from each member into {@code recvbuf} at {@code root}. */
-    public final void gather(final Object sendbuf, final int sendcount, final Datatype sendtype,
-        final Object recvbuf, final int recvcount, final Datatype recvtype, final int root)
+    /**
+     * In-place exclusive prefix reduction: {@code buf} holds the input and receives the reduction
+     * of the lower ranks' inputs (rank 0's {@code buf} is left as it is).
+     */
+    public final void exScan(final Object buf, final int count, final Datatype type, final Op op)
     {
-        final int[] counts = new int[getSize()];
-        java.util.Arrays.fill(counts, recvcount);
-        gatherv(sendbuf, sendcount, sendtype, recvbuf, counts, Coll.blockDispls(counts), recvtype, root);
-    }
-
-    /** In-place gather: the root's block is already in {@code buf}; other members send {@code count} elements of {@code buf}. */
-    public final void gather(final Object buf, final int count, final Datatype type, final int root)
-    {
-        if (coll().isRoot(root))
-        {
-            gather(Coll.IN_PLACE, count, type, buf, count, type, root);
-        }
-        else
-        {
-            gather(buf, count, type, null, count, type, root);
-        }
-    }
-
-    /** Gathers {@code recvcount[r]} elements from member r into {@code recvbuf} at {@code displs[r]} at {@code root}. */
-    public final void gatherv(final Object sendbuf, final int sendcount, final Datatype sendtype,
-        final Object recvbuf, final int[] recvcount, final int[] displs, final Datatype recvtype, final int root)
-    {
-        final io.rankwire.Comm c = rw();
-        final boolean isRoot = coll().isRoot(root);
-        final boolean inPlace = sendbuf == Coll.IN_PLACE;
-        final Buf sb = inPlace ? null : Buf.of(sendbuf, sendcount, sendtype);
-        final Buf rb = isRoot ? Buf.of(recvbuf, Coll.extentUnits(recvcount, displs), recvtype) : null;
-        final int k = Region.commonKind(new Buf[] {sb, rb}, sb == null ? 0 : sb.bytes, recvtype.getExtent());
-        final int s = Buf.elemSize(k);
-        final Region rs = Region.of(sb, k);
-        final Region rr = Region.of(rb, k);
-        final int[] counts = Coll.scale(recvcount, recvtype.getExtent(), s);
-        final int[] d = Coll.scale(displs, recvtype.getExtent(), s);
-        for (int i = 0; rr != null && i < d.length; i++)
-        {
-            d[i] += rr.offset;
-        }
-        final int n = sb == null ? counts[root] : sb.bytes / s;
-        Coll.run(() -> c.gatherv(inPlace ? Coll.IN_PLACE : rs.array, Coll.off(rs), n, Coll.arr(rr), counts, d, root));
-        Coll.copyBack(rr);
-    }
-
-    /** In-place gatherv at the root: its block is already in {@code recvbuf}. */
-    public final void gatherv(final Object recvbuf, final int[] recvcount, final int[] displs, final Datatype recvtype, final int root)
-    {
-        gatherv(Coll.IN_PLACE, 0, recvtype, recvbuf, recvcount, displs, recvtype, root);
-    }
-
-    /** gatherv at a member other than the root (the receive arguments are not significant there). */
-    public final void gatherv(final Object sendbuf, final int sendcount, final Datatype sendtype, final int root)
-    {
-        gatherv(sendbuf, sendcount, sendtype, null, new int[getSize()], new int[getSize()], sendtype, root);
-    }
-
-    /** Sends block r ({@code sendcount} elements) of the root's {@code sendbuf} to member r. */
-    public final void scatter(final Object sendbuf, final int sendcount, final Datatype sendtype,
-        final Object recvbuf, final int recvcount, final Datatype recvtype, final int root)
-    {
-        final int[] counts = new int[getSize()];
-        java.util.Arrays.fill(counts, sendcount);
-        scatterv(sendbuf, counts, Coll.blockDispls(counts), sendtype, recvbuf, recvcount, recvtype, root);
-    }
-
-    /** In-place scatter: the root keeps its block in {@code buf}; other members receive {@code count} elements into {@code buf}. */
-    public final void scatter(final Object buf, final int count, final Datatype type, final int root)
-    {
-        if (coll().isRoot(root))
-        {
-            scatter(buf, count, type, Coll.IN_PLACE, count, type, root);
-        }
-        else
-        {
-            scatter(null, count, type, buf, count, type, root);
-        }
-    }
-
-    /** Sends {@code sendcount[r]} elements at {@code displs[r]} of the root's {@code sendbuf} to member r. */
-    public final void scatterv(final Object sendbuf, final int[] sendcount, final int[] displs, final Datatype sendtype,
-        final Object recvbuf, final int recvcount, final Datatype recvtype, final int root)
-    {
-        final io.rankwire.Comm c = rw();
-        final boolean isRoot = coll().isRoot(root);
-        final boolean inPlace = recvbuf == Coll.IN_PLACE;
-        final Buf sb = isRoot ? Buf.of(sendbuf, Coll.extentUnits(sendcount, displs), sendtype) : null;
-        final Buf rb = inPlace ? null : Buf.of(recvbuf, recvcount, recvtype);
-        final int k = Region.commonKind(new Buf[] {sb, rb}, rb == null ? 0 : rb.bytes, sendtype.getExtent());
-        final int s = Buf.elemSize(k);
-        final Region rs = Region.of(sb, k);
-        final Region rr = Region.of(rb, k);
-        final int[] counts = Coll.scale(sendcount, sendtype.getExtent(), s);
-        final int[] d = Coll.scale(displs, sendtype.getExtent(), s);
-        for (int i = 0; rs != null && i < d.length; i++)
-        {
-            d[i] += rs.offset;
-        }
-        final int n = rb == null ? counts[root] : rb.bytes / s;
-        Coll.run(() -> c.scatterv(Coll.arr(rs), counts, d, inPlace ? Coll.IN_PLACE : rr.array, Coll.off(rr), n, root));
-        Coll.copyBack(rr);
-    }
-
-    /** In-place scatterv at the root: it keeps its block in {@code sendbuf}. */
-    public final void scatterv(final Object sendbuf, final int[] sendcount, final int[] displs, final Datatype sendtype, final int root)
-    {
-        scatterv(sendbuf, sendcount, displs, sendtype, Coll.IN_PLACE, 0, sendtype, root);
-    }
-
-    /** scatterv at a member other than the root (the send arguments are not significant there). */
-    public final void scatterv(final Object recvbuf, final int recvcount, final Datatype recvtype, final int root)
-    {
-        scatterv(null, new int[getSize()], new int[getSize()], recvtype, recvbuf, recvcount, recvtype, root);
-    }
-
-    /** Every member receives every member's {@code sendcount} elements, in rank order. */
-    public final void allGather(final Object sendbuf, final int sendcount, final Datatype sendtype,
-        final Object recvbuf, final int recvcount, final Datatype recvtype)
-    {
-        final int[] counts = new int[getSize()];
-        java.util.Arrays.fill(counts, recvcount);
-        allGatherv(sendbuf, sendcount, sendtype, recvbuf, counts, Coll.blockDispls(counts), recvtype);
-    }
-
-    /** In-place allGather: each member's block is already at its place in {@code buf}. */
-    public final void allGather(final Object buf, final int count, final Datatype type)
-    {
-        allGather(Coll.IN_PLACE, count, type, buf, count, type);
-    }
-
-    /** Every member receives member r's {@code recvcount[r]} elements at {@code displs[r]}. */
-    public final void allGatherv(final Object sendbuf, final int sendcount, final Datatype sendtype,
-        final Object recvbuf, final int[] recvcount, final int[] displs, final Datatype recvtype)
-    {
-        final io.rankwire.Comm c = rw();
-        final boolean inPlace = sendbuf == Coll.IN_PLACE;
-        final Buf sb = inPlace ? null : Buf.of(sendbuf, sendcount, sendtype);
-        final Buf rb = Buf.of(recvbuf, Coll.extentUnits(recvcount, displs), recvtype);
-        final int k = Region.commonKind(new Buf[] {sb, rb}, sb == null ? 0 : sb.bytes, recvtype.getExtent());
-        final int s = Buf.elemSize(k);
-        final Region rs = Region.of(sb, k);
-        final Region rr = Region.of(rb, k);
-        final int[] counts = Coll.scale(recvcount, recvtype.getExtent(), s);
-        final int[] d = Coll.scale(displs, recvtype.getExtent(), s);
-        for (int i = 0; i < d.length; i++)
-        {
-            d[i] += rr.offset;
-        }
-        final int n = sb == null ? counts[getRank()] : sb.bytes / s;
-        Coll.run(() -> c.allGatherv(inPlace ? Coll.IN_PLACE : rs.array, Coll.off(rs), n, rr.array, counts, d));
-        rr.copyBack();
-    }
-
-    /** In-place allGatherv: each member's block is already at its place in {@code recvbuf}. */
-    public final void allGatherv(final Object recvbuf, final int[] recvcount, final int[] displs, final Datatype recvtype)
-    {
-        allGatherv(Coll.IN_PLACE, 0, recvtype, recvbuf, recvcount, displs, recvtype);
-    }
-
-    /** Block r ({@code sendcount} elements) of each member's {@code sendbuf} goes to member r. */
-    public final void allToAll(final Object sendbuf, final int sendcount, final Datatype sendtype,
-        final Object recvbuf, final int recvcount, final Datatype recvtype)
-    {
-        final int[] sc = new int[getSize()];
-        final int[] rc = new int[getSize()];
-        java.util.Arrays.fill(sc, sendcount);
-        java.util.Arrays.fill(rc, recvcount);
-        allToAllv(sendbuf, sc, Coll.blockDispls(sc), sendtype, recvbuf, rc, Coll.blockDispls(rc), recvtype);
-    }
-
-    /** {@code sendcount[r]} elements at {@code sdispls[r]} go to member r, into its {@code recvbuf} at {@code rdispls[me]}. */
-    public final void allToAllv(final Object sendbuf, final int[] sendcount, final int[] sdispls, final Datatype sendtype,
-        final Object recvbuf, final int[] recvcount, final int[] rdispls, final Datatype recvtype)
-    {
-        final io.rankwire.Comm c = rw();
-        final Buf sb = Buf.of(sendbuf, Coll.extentUnits(sendcount, sdispls), sendtype);
-        final Buf rb = Buf.of(recvbuf, Coll.extentUnits(recvcount, rdispls), recvtype);
-        final int k = Region.commonKind(new Buf[] {sb, rb}, sendtype.getExtent(), recvtype.getExtent());
-        final int s = Buf.elemSize(k);
-        final Region rs = Region.of(sb, k);
-        final Region rr = Region.of(rb, k);
-        final int[] scn = Coll.scale(sendcount, sendtype.getExtent(), s);
-        final int[] sd = Coll.scale(sdispls, sendtype.getExtent(), s);
-        final int[] rcn = Coll.scale(recvcount, recvtype.getExtent(), s);
-        final int[] rd = Coll.scale(rdispls, recvtype.getExtent(), s);
-        for (int i = 0; i < sd.length; i++)
-        {
-            sd[i] += rs.offset;
-            rd[i] += rr.offset;
-        }
-        Coll.run(() -> c.allToAllv(rs.array, scn, sd, rr.array, rcn, rd));
-        rr.copyBack();
-    }
-
-    // ---- nonblocking collectives
-
-    /** Starts a barrier; the request completes once every member has entered it. */
-    public final Request iBarrier()
-    {
-        final io.rankwire.Comm c = rw();
-        try
-        {
-            return new Request(c.ibarrier(), null);
-        }
-        catch (final RuntimeException e)
-        {
-            throw Errors.of(e);
-        }
-    }
-
-    /** Starts a broadcast of {@code count} elements from {@code root}; {@code buf} holds them once the request completes. */
-    public final Request iBcast(final Object buf, final int count, final Datatype type, final int root)
-    {
-        final io.rankwire.Comm c = rw();
-        final boolean isRoot = coll().isRoot(root);
-        final Buf b = Buf.of(buf, count, type);
-        final int k = Region.commonKind(new Buf[] {b});
-        final Region r = Region.of(b, k, isRoot);
-        try
-        {
-            return new Request(c.ibcast(r.array, r.offset, b.bytes / Buf.elemSize(k), root), isRoot ? null : s -> r.copyBack());
-        }
-        catch (final RuntimeException e)
-        {
-            throw Errors.of(e);
-        }
-    }
-
-    /** Starts an allReduce; {@code recvbuf} holds the result once the request completes. */
-    public final Request iAllReduce(final Object sendbuf, final Object recvbuf, final int count, final Datatype type, final Op op)
-    {
-        final io.rankwire.Comm c = rw();
-        final int k = Coll.reduceKind(type);
-        final io.rankwire.Op o = op.rw();
-        final boolean inPlace = sendbuf == Coll.IN_PLACE;
-        final Buf sb = inPlace ? null : Buf.of(sendbuf, count, type);
-        final Region rs = Region.of(sb, k);
-        final Region rr = Region.of(Buf.of(recvbuf, count, type), k);
-        final int n = (int)(type.bytes(count) / Buf.elemSize(k));
-        try
-        {
-            return new Request(c.iallReduce(inPlace ? Coll.IN_PLACE : rs.array, Coll.off(rs), rr.array, rr.offset, n, o),
-                s -> rr.copyBack());
-        }
-        catch (final RuntimeException e)
-        {
-            throw Errors.of(e);
-        }
-    }
-
-    /** Starts an in-place allReduce: {@code buf} holds the input and, once the request completes, the result. */
-    public final Request iAllReduce(final Object buf, final int count, final Datatype type, final Op op)
-    {
-        return iAllReduce(Coll.IN_PLACE, buf, count, type, op);
+        exScan(Coll.IN_PLACE, buf, count, type, op);
     }
 }

@@ -2,14 +2,6 @@ package mpi;
 
 import java.net.InetAddress;
 import java.net.UnknownHostException;
-import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
-import java.nio.CharBuffer;
-import java.nio.DoubleBuffer;
-import java.nio.FloatBuffer;
-import java.nio.IntBuffer;
-import java.nio.LongBuffer;
-import java.nio.ShortBuffer;
 
 import io.rankwire.Rankwire;
 
@@ -21,53 +13,13 @@ import io.rankwire.Rankwire;
  * bound to the thread with {@link RankBinding#bind}. {@link #COMM_WORLD} and {@link #COMM_SELF}
  * mean the calling thread's rank (see {@link RankBinding}).
  */
-public final class MPI
+public final class MPI extends MpiBuffers
 {
-    /** Receive from any source. */
-    public static final int ANY_SOURCE = -1;
-    /** Receive with any tag. */
-    public static final int ANY_TAG = -1;
-    /** The null process: communication with it succeeds at once and moves no data. */
-    public static final int PROC_NULL = -2;
-    /** An undefined value (index, count, split color). */
-    public static final int UNDEFINED = io.rankwire.Comm.UNDEFINED;
-    /** The largest tag. */
-    public static final int TAG_UB = io.rankwire.Comm.TAG_UB;
-    /** Bytes a buffered send takes in the attached buffer beyond its data. */
-    public static final int BSEND_OVERHEAD = 64;
-
-    public static final int THREAD_SINGLE = 0;
-    public static final int THREAD_FUNNELED = 1;
-    public static final int THREAD_SERIALIZED = 2;
-    public static final int THREAD_MULTIPLE = 3;
-
-    public static final int IDENT = 0;
-    public static final int CONGRUENT = 1;
-    public static final int SIMILAR = 2;
-    public static final int UNEQUAL = 3;
-
-    public static final int SUCCESS = 0;
-    public static final int ERR_BUFFER = 1;
-    public static final int ERR_COUNT = 2;
-    public static final int ERR_TYPE = 3;
-    public static final int ERR_TAG = 4;
-    public static final int ERR_COMM = 5;
-    public static final int ERR_RANK = 6;
-    public static final int ERR_REQUEST = 7;
-    public static final int ERR_ROOT = 8;
-    public static final int ERR_GROUP = 9;
-    public static final int ERR_OP = 10;
-    public static final int ERR_ARG = 13;
-    public static final int ERR_UNKNOWN = 14;
-    public static final int ERR_TRUNCATE = 15;
-    public static final int ERR_OTHER = 16;
-    public static final int ERR_INTERN = 17;
-    public static final int ERR_IN_STATUS = 18;
-    public static final int ERR_PENDING = 19;
-    public static final int ERR_LASTCODE = 92;
-
     public static final Errhandler ERRORS_ARE_FATAL = new Errhandler(true);
     public static final Errhandler ERRORS_RETURN = new Errhandler(false);
+
+    /** The null datatype: every use raises {@link #ERR_TYPE}. */
+    public static final Datatype DATATYPE_NULL = Datatype.nullType();
 
     public static final Datatype BYTE = Datatype.basic(Datatype.K_BYTE, 1, "MPI_BYTE");
     public static final Datatype CHAR = Datatype.basic(Datatype.K_CHAR, 2, "MPI_CHAR");
@@ -78,13 +30,35 @@ public final class MPI
     public static final Datatype FLOAT = Datatype.basic(Datatype.K_FLOAT, 4, "MPI_FLOAT");
     public static final Datatype DOUBLE = Datatype.basic(Datatype.K_DOUBLE, 8, "MPI_DOUBLE");
     public static final Datatype PACKED = Datatype.basic(Datatype.K_PACKED, 1, "MPI_PACKED");
-    public static final Datatype INT2 = Datatype.pair(8, 8, 4, "MPI_2INT");
-    public static final Datatype SHORT_INT = Datatype.pair(6, 8, 2, "MPI_SHORT_INT");
-    public static final Datatype LONG_INT = Datatype.pair(12, 16, 4, "MPI_LONG_INT");
-    public static final Datatype FLOAT_INT = Datatype.pair(8, 8, 4, "MPI_FLOAT_INT");
-    public static final Datatype DOUBLE_INT = Datatype.pair(12, 16, 4, "MPI_DOUBLE_INT");
-    public static final Datatype FLOAT2 = Datatype.pair(8, 8, 4, "MPI_2FLOAT");
-    public static final Datatype DOUBLE2 = Datatype.pair(16, 16, 8, "MPI_2DOUBLE");
+    /** Two ints (value, index), base type {@code BYTE}; use with {@link #int2}. */
+    public static final Datatype INT2 = Datatype.predefined(TypeBuilder.twin(4, Datatype.K_INT2), BYTE, "MPI_2INT");
+    /** C's {@code struct {short; int;}} (value, index: 6 data bytes, extent 8), base type {@code BYTE}; use with {@link #shortInt}. */
+    public static final Datatype SHORT_INT = Datatype.predefined(TypeBuilder.pair(2, 4, 4, 8, Datatype.K_SHORT_INT), BYTE, "MPI_SHORT_INT");
+    /** C's {@code struct {long; int;}} (12 data bytes, extent 16), base type {@code BYTE}; use with {@link #longInt}. */
+    public static final Datatype LONG_INT = Datatype.predefined(TypeBuilder.pair(8, 8, 4, 16, Datatype.K_LONG_INT), BYTE, "MPI_LONG_INT");
+    /** C's {@code struct {float; int;}} (8 bytes), base type {@code BYTE}; use with {@link #floatInt}. */
+    public static final Datatype FLOAT_INT = Datatype.predefined(TypeBuilder.pair(4, 4, 4, 8, Datatype.K_FLOAT_INT), BYTE, "MPI_FLOAT_INT");
+    /** C's {@code struct {double; int;}} (12 data bytes, extent 16), base type {@code BYTE}; use with {@link #doubleInt}. */
+    public static final Datatype DOUBLE_INT = Datatype.predefined(TypeBuilder.pair(8, 8, 4, 16, Datatype.K_DOUBLE_INT), BYTE, "MPI_DOUBLE_INT");
+    /** A complex number of two floats (real, imaginary), base type {@code FLOAT}. */
+    public static final Datatype FLOAT_COMPLEX = Datatype.predefined(TypeBuilder.twin(4, Datatype.K_FLOAT_COMPLEX), FLOAT, "MPI_C_FLOAT_COMPLEX");
+    /** A complex number of two doubles (real, imaginary), base type {@code DOUBLE}. */
+    public static final Datatype DOUBLE_COMPLEX = Datatype.predefined(TypeBuilder.twin(8, Datatype.K_DOUBLE_COMPLEX), DOUBLE, "MPI_C_DOUBLE_COMPLEX");
+    /** Two floats (value, index) for {@code MINLOC}/{@code MAXLOC} (not in Open MPI's bindings), base type {@code FLOAT}. */
+    public static final Datatype FLOAT2 = Datatype.predefined(TypeBuilder.twin(4, Datatype.K_FLOAT2), FLOAT, "MPI_2FLOAT");
+    /** Two doubles (value, index) for {@code MINLOC}/{@code MAXLOC} (not in Open MPI's bindings), base type {@code DOUBLE}. */
+    public static final Datatype DOUBLE2 = Datatype.predefined(TypeBuilder.twin(8, Datatype.K_DOUBLE2), DOUBLE, "MPI_2DOUBLE");
+
+    /** The record helper of {@link #INT2}. */
+    public static final Int2 int2 = new Int2(4, 4);
+    /** The record helper of {@link #SHORT_INT}. */
+    public static final ShortInt shortInt = new ShortInt(2, 4, 4);
+    /** The record helper of {@link #LONG_INT}. */
+    public static final LongInt longInt = new LongInt(8, 8, 4);
+    /** The record helper of {@link #FLOAT_INT}. */
+    public static final FloatInt floatInt = new FloatInt(4, 4);
+    /** The record helper of {@link #DOUBLE_INT}. */
+    public static final DoubleInt doubleInt = new DoubleInt(8, 4);
 
     public static final Op MAX = new Op("MAX", true, io.rankwire.Op.MAX);
     public static final Op MIN = new Op("MIN", true, io.rankwire.Op.MIN);
@@ -100,6 +74,14 @@ public final class MPI
     public static final Op MAXLOC = new Op("MAXLOC", true, io.rankwire.Op.MAXLOC);
     public static final Op REPLACE = new Op("REPLACE", false, null);
     public static final Op NO_OP = new Op("NO_OP", false, null);
+
+    /** The null info object. */
+    public static final Info INFO_NULL = Info.nullInfo();
+    /** How this process was started: {@code command}, {@code argv}, {@code maxprocs}, {@code host}, {@code arch}, {@code wdir}. */
+    public static final Info INFO_ENV = Info.environment();
+
+    /** The group without members. */
+    public static final Group GROUP_EMPTY = Group.empty();
 
     /** The null request. */
     public static final Request REQUEST_NULL = new Request(false);
@@ -241,6 +223,25 @@ public final class MPI
         return 1e-9;
     }
 
+    /** The MPI standard version this library follows for the calls it provides: 3.1, as Open MPI 4.1 and 5.0 report. */
+    public static Version getVersion()
+    {
+        return new Version(VERSION, SUBVERSION);
+    }
+
+    /** A description of this library. */
+    public static String getLibVersion()
+    {
+        final String v = MPI.class.getPackage().getImplementationVersion();
+        return "Rankwire MPI Java bindings" + (v == null ? "" : " " + v) + " (Open MPI 5.0 Java API, MPI " + VERSION + "." +
+            SUBVERSION + ")";
+    }
+
+    /** Profiling control ({@code MPI_PCONTROL}): Rankwire has no profiling layer to control, so this does nothing, as in Open MPI. */
+    public static void pControl(final int level, final Object obj)
+    {
+    }
+
     /** The host name. */
     public static String getProcessorName()
     {
@@ -266,129 +267,4 @@ public final class MPI
         return Binding.current().attached.detach();
     }
 
-    /** A direct buffer of {@code capacity} bytes. */
-    public static ByteBuffer newByteBuffer(final int capacity)
-    {
-        return ByteBuffer.allocateDirect(capacity).order(ByteOrder.nativeOrder());
-    }
-
-    /** A direct buffer of {@code capacity} chars, in native order. */
-    public static CharBuffer newCharBuffer(final int capacity)
-    {
-        return newByteBuffer(capacity * 2).asCharBuffer();
-    }
-
-    /** A direct buffer of {@code capacity} shorts, in native order. */
-    public static ShortBuffer newShortBuffer(final int capacity)
-    {
-        return newByteBuffer(capacity * 2).asShortBuffer();
-    }
-
-    /** A direct buffer of {@code capacity} ints, in native order. */
-    public static IntBuffer newIntBuffer(final int capacity)
-    {
-        return newByteBuffer(capacity * 4).asIntBuffer();
-    }
-
-    /** A direct buffer of {@code capacity} longs, in native order. */
-    public static LongBuffer newLongBuffer(final int capacity)
-    {
-        return newByteBuffer(capacity * 8).asLongBuffer();
-    }
-
-    /** A direct buffer of {@code capacity} floats, in native order. */
-    public static FloatBuffer newFloatBuffer(final int capacity)
-    {
-        return newByteBuffer(capacity * 4).asFloatBuffer();
-    }
-
-    /** A direct buffer of {@code capacity} doubles, in native order. */
-    public static DoubleBuffer newDoubleBuffer(final int capacity)
-    {
-        return newByteBuffer(capacity * 8).asDoubleBuffer();
-    }
-
-    /** The part of {@code buf} from element {@code offset}, sharing its memory and order. */
-    public static ByteBuffer slice(final ByteBuffer buf, final int offset)
-    {
-        return buf.duplicate().position(offset).slice().order(buf.order());
-    }
-
-    /** The part of {@code buf} from element {@code offset}, sharing its memory. */
-    public static CharBuffer slice(final CharBuffer buf, final int offset)
-    {
-        return buf.duplicate().position(offset).slice();
-    }
-
-    /** The part of {@code buf} from element {@code offset}, sharing its memory. */
-    public static ShortBuffer slice(final ShortBuffer buf, final int offset)
-    {
-        return buf.duplicate().position(offset).slice();
-    }
-
-    /** The part of {@code buf} from element {@code offset}, sharing its memory. */
-    public static IntBuffer slice(final IntBuffer buf, final int offset)
-    {
-        return buf.duplicate().position(offset).slice();
-    }
-
-    /** The part of {@code buf} from element {@code offset}, sharing its memory. */
-    public static LongBuffer slice(final LongBuffer buf, final int offset)
-    {
-        return buf.duplicate().position(offset).slice();
-    }
-
-    /** The part of {@code buf} from element {@code offset}, sharing its memory. */
-    public static FloatBuffer slice(final FloatBuffer buf, final int offset)
-    {
-        return buf.duplicate().position(offset).slice();
-    }
-
-    /** The part of {@code buf} from element {@code offset}, sharing its memory. */
-    public static DoubleBuffer slice(final DoubleBuffer buf, final int offset)
-    {
-        return buf.duplicate().position(offset).slice();
-    }
-
-    /** The part of {@code buf} from element {@code offset}, sharing the array. */
-    public static ByteBuffer slice(final byte[] buf, final int offset)
-    {
-        return ByteBuffer.wrap(buf, offset, buf.length - offset).slice().order(ByteOrder.nativeOrder());
-    }
-
-    /** The part of {@code buf} from element {@code offset}, sharing the array. */
-    public static CharBuffer slice(final char[] buf, final int offset)
-    {
-        return CharBuffer.wrap(buf, offset, buf.length - offset).slice();
-    }
-
-    /** The part of {@code buf} from element {@code offset}, sharing the array. */
-    public static ShortBuffer slice(final short[] buf, final int offset)
-    {
-        return ShortBuffer.wrap(buf, offset, buf.length - offset).slice();
-    }
-
-    /** The part of {@code buf} from element {@code offset}, sharing the array. */
-    public static IntBuffer slice(final int[] buf, final int offset)
-    {
-        return IntBuffer.wrap(buf, offset, buf.length - offset).slice();
-    }
-
-    /** The part of {@code buf} from element {@code offset}, sharing the array. */
-    public static LongBuffer slice(final long[] buf, final int offset)
-    {
-        return LongBuffer.wrap(buf, offset, buf.length - offset).slice();
-    }
-
-    /** The part of {@code buf} from element {@code offset}, sharing the array. */
-    public static FloatBuffer slice(final float[] buf, final int offset)
-    {
-        return FloatBuffer.wrap(buf, offset, buf.length - offset).slice();
-    }
-
-    /** The part of {@code buf} from element {@code offset}, sharing the array. */
-    public static DoubleBuffer slice(final double[] buf, final int offset)
-    {
-        return DoubleBuffer.wrap(buf, offset, buf.length - offset).slice();
-    }
 }

@@ -49,15 +49,18 @@ public final class Message
         return Status.of(msg.status());
     }
 
-    /** Like {@link #mProbe} but never blocks: false when no message matches. */
-    public boolean imProbe(final int source, final int tag, final Comm comm)
+    /**
+     * Like {@link #mProbe} but never blocks: the status of the matched message, which this object
+     * now holds, or null when no message matches (this object is then left null).
+     */
+    public Status imProbe(final int source, final int tag, final Comm comm)
     {
         final io.rankwire.Comm c = comm.rw();
         if (!Comm.checkSource(c, source, tag))
         {
             msg = null;
             noProc = true;
-            return true;
+            return Status.procNull();
         }
         try
         {
@@ -68,7 +71,7 @@ public final class Message
             throw Errors.of(e);
         }
         noProc = false;
-        return msg != null;
+        return msg == null ? null : Status.of(msg.status());
     }
 
     /** Receives the message into {@code count} elements of {@code type}; the message becomes null. */

@@ -113,8 +113,8 @@ public class Request
         retire();
         if (s.getError() == MPI.ERR_TRUNCATE)
         {
-            throw new MPIException(MPI.ERR_TRUNCATE, "message truncated: " + s.bytes() +
-                " bytes fit the receive buffer, the message was longer");
+            throw new MPIException(MPI.ERR_TRUNCATE, "receive buffer : " + s.bytes() +
+                " bytes (expected: room for the whole message, which was longer)");
         }
         return s;
     }

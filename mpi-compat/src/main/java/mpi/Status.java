@@ -10,8 +10,8 @@ public final class Status
     private final int source;
     private final int tag;
     private final int error;
-    private final boolean cancelled;
-    private final long bytes;
+    private boolean cancelled;
+    private long bytes;
     private int index = MPI.UNDEFINED;
 
     Status(final int source, final int tag, final int error, final boolean cancelled, final long bytes)
@@ -82,26 +82,67 @@ public final class Status
         return cancelled;
     }
 
-    /** The number of whole elements of {@code type} received, or {@code MPI.UNDEFINED}. */
+    /**
+     * The number of whole items of {@code type} received ({@code MPI_GET_COUNT}): the bytes
+     * received divided by the type's size, or {@link MPI#UNDEFINED} when they are not a whole
+     * number of items.
+     */
     public int getCount(final Datatype type)
     {
-        final int ext = type.getExtent();
-        if (ext == 0)
+        final long size = type.sizeBytes();
+        if (size == 0)
         {
             return bytes == 0 ? 0 : MPI.UNDEFINED;
         }
-        return bytes % ext == 0 ? (int)(bytes / ext) : MPI.UNDEFINED;
+        return bytes % size == 0 ? narrow(bytes / size) : MPI.UNDEFINED;
     }
 
-    /** The number of basic elements of {@code type} received, or {@code MPI.UNDEFINED}. */
+    /**
+     * The number of basic elements of {@code type} received ({@code MPI_GET_ELEMENTS}), which may
+     * end inside an item, or {@link MPI#UNDEFINED} when the bytes end inside a basic element.
+     */
     public int getElements(final Datatype type)
     {
-        final int b = type.baseSize();
-        if (type.kind() == Datatype.K_PAIR)
+        final long n = type.elementsIn(bytes);
+        return n < 0 ? MPI.UNDEFINED : narrow(n);
+    }
+
+    /** Like {@link #getElements} as a {@link Count} ({@code MPI_GET_ELEMENTS_X}). */
+    public Count getElementsX(final Datatype type)
+    {
+        final long n = type.elementsIn(bytes);
+        return new Count(n < 0 ? MPI.UNDEFINED : n);
+    }
+
+    /**
+     * Makes this status report {@code count} basic elements of {@code type}
+     * ({@code MPI_STATUS_SET_ELEMENTS}): {@link #getElements} then returns {@code count} and
+     * {@link #getCount} the whole items they make.
+     */
+    public void setElements(final Datatype type, final int count)
+    {
+        setElementsX(type, new Count(count));
+    }
+
+    /** Like {@link #setElements} with a {@link Count} ({@code MPI_STATUS_SET_ELEMENTS_X}). */
+    public void setElementsX(final Datatype type, final Count count)
+    {
+        if (count.getCount() < 0)
         {
-            return getCount(type) == MPI.UNDEFINED ? MPI.UNDEFINED : 2 * getCount(type);
+            throw new MPIException(MPI.ERR_COUNT, "count : " + count.getCount() + " (expected: >= 0)");
         }
-        return bytes % b == 0 ? (int)(bytes / b) : MPI.UNDEFINED;
+        bytes = type.bytesOfElements(count.getCount());
+    }
+
+    /** Sets whether this status reports a cancelled operation ({@code MPI_STATUS_SET_CANCELLED}). */
+    public void setCancelled(final boolean flag)
+    {
+        cancelled = flag;
+    }
+
+    private static int narrow(final long n)
+    {
+        return n > Integer.MAX_VALUE ? MPI.UNDEFINED : (int)n;
     }
 
     @Override

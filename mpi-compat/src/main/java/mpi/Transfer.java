@@ -1,14 +1,14 @@
 package mpi;
 
-import java.util.function.Consumer;
-
 import io.rankwire.Comm;
 import io.rankwire.PersistentRequest;
 
 /**
- * Starts Rankwire operations on resolved {@link Buf}s: the typed-array overload when the bytes
- * are whole elements of the array, the direct-buffer overload for direct memory, else a staging
- * copy (boolean arrays, byte ranges that split an element).
+ * Starts Rankwire operations on resolved {@link Buf}s: the typed-array overload when the items
+ * are dense and whole elements of the array, the direct-buffer overload for dense direct memory,
+ * else a pooled staging array ({@link StagingPool}) the items are packed into before a send and
+ * unpacked from after a receive (derived types with gaps, boolean arrays, byte ranges that split an
+ * element). A staging array returns to the pool when its request completes.
  */
 final class Transfer
 {
@@ -20,6 +20,10 @@ final class Transfer
     {
         try
         {
+            if (!b.inPlace())
+            {
+                return stagedSend(c, b, dest, tag, sync);
+            }
             return new Request(startSend(c, b, dest, tag, sync), null);
         }
         catch (final MPIException e)
@@ -32,14 +36,27 @@ final class Transfer
         }
     }
 
+    /** Packs {@code b} into a pooled staging array, sends that, and returns the array to the pool when the send completes. */
+    private static Request stagedSend(final Comm c, final Buf b, final int dest, final int tag, final boolean sync)
+    {
+        final StagingPool pool = Binding.current().staging;
+        final byte[] stage = pool.acquire(b.bytes);
+        b.copyTo(stage, 0);
+        final io.rankwire.Request r;
+        try
+        {
+            r = sync ? c.issend(stage, 0, b.bytes, dest, tag) : c.isend(stage, 0, b.bytes, dest, tag);
+        }
+        catch (final RuntimeException e)
+        {
+            pool.release(stage);
+            throw e;
+        }
+        return new Request(r, s -> pool.release(stage));
+    }
+
     private static io.rankwire.Request startSend(final Comm c, final Buf b, final int dest, final int tag, final boolean sync)
     {
-        if (!b.inPlace())
-        {
-            final byte[] copy = new byte[b.bytes];
-            b.copyTo(copy, 0);
-            return sync ? c.issend(copy, 0, copy.length, dest, tag) : c.isend(copy, 0, copy.length, dest, tag);
-        }
         final int off = b.elemOffset();
         final int n = b.elemCount();
         switch (b.kind)
@@ -184,9 +201,23 @@ final class Transfer
         {
             if (!b.inPlace())
             {
-                final byte[] stage = new byte[b.bytes];
-                final Consumer<io.rankwire.Status> copyBack = s -> b.copyFrom(stage, 0, s.bytes());
-                return new Request(target.bytes(stage, 0, stage.length), copyBack);
+                final StagingPool pool = Binding.current().staging;
+                final byte[] stage = pool.acquire(b.bytes);
+                final io.rankwire.Request r;
+                try
+                {
+                    r = target.bytes(stage, 0, b.bytes);
+                }
+                catch (final RuntimeException e)
+                {
+                    pool.release(stage);
+                    throw e;
+                }
+                return new Request(r, s ->
+                {
+                    b.copyFrom(stage, 0, s.bytes());
+                    pool.release(stage);
+                });
             }
             if (b.kind == Buf.BYTE)
             {

@@ -206,6 +206,7 @@ class CollectivesTest
             assertEquals(N, rs[0]);
             assertEquals(N, rs[1]);
             final Datatype pair = Datatype.createContiguous(2, MPI.INT);
+            pair.commit();
             final int[] viaPair = rank == 0 ? new int[] {3, 4} : new int[2];
             w.bcast(viaPair, 1, pair, 0);
             assertArrayEquals(new int[] {3, 4}, viaPair);

@@ -2,7 +2,6 @@ package mpi;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -35,7 +34,9 @@ class CommTest
             assertEquals(MPI.UNEQUAL, Comm.compare(w, half));
             final Intracomm reversed = w.split(0, -rank);
             assertEquals(MPI.SIMILAR, Comm.compare(w, reversed));
-            assertNull(w.split(MPI.UNDEFINED, 0));
+            final Intracomm none = w.split(MPI.UNDEFINED, 0);
+            assertTrue(none.isNull(), "UNDEFINED gives MPI_COMM_NULL, as an object");
+            assertEquals(MPI.ERR_COMM, assertThrows(MPIException.class, none::getSize).getErrorClass());
             final int peer = half.getRank() ^ 1;
             final int[] got = new int[1];
             final int[] early = new int[1];
@@ -82,6 +83,26 @@ class CommTest
             assertSame(MPI.ERRORS_RETURN, MPI.COMM_WORLD.getErrhandler());
             assertEquals("MPI_COMM_WORLD", MPI.COMM_WORLD.getName());
             MPI.COMM_WORLD.barrier();
+        });
+    }
+
+    @ParameterizedTest
+    @org.junit.jupiter.params.provider.MethodSource("mpi.MpiJob#grid")
+    void shouldSplitByHostWithSplitType(final String transport, final int ranks)
+    {
+        MpiJob.run(ranks, transport, rank ->
+        {
+            final Intracomm w = MPI.COMM_WORLD;
+            final Info info = new Info();
+            info.set("hint", "kept");
+            final Intracomm host = w.splitType(Comm.TYPE_SHARED, -rank, info);
+            assertEquals(w.getSize(), host.getSize(), "the ranks of one job in one JVM share a host");
+            assertEquals(w.getSize() - 1 - rank, host.getRank(), "ordered by key");
+            assertEquals("kept", host.getInfo().get("hint"));
+            final Intracomm none = w.splitType(rank == 0 ? MPI.UNDEFINED : Comm.TYPE_SHARED, 0, MPI.INFO_NULL);
+            assertEquals(rank == 0, none.isNull());
+            assertEquals(MPI.ERR_ARG, assertThrows(MPIException.class, () -> w.splitType(7, 0, MPI.INFO_NULL)).getErrorClass());
+            host.free();
         });
     }
 }

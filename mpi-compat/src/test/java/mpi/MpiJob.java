@@ -1,6 +1,9 @@
 package mpi;
 
 import java.time.Duration;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.params.provider.Arguments;
 
 import io.rankwire.LocalJob;
 import io.rankwire.RankwireConfig;
@@ -17,6 +20,12 @@ final class MpiJob
 
     private MpiJob()
     {
+    }
+
+    /** Every transport with 2, 3 (odd) and 4 ranks: a {@code @MethodSource("mpi.MpiJob#grid")} for (transport, ranks). */
+    static Stream<Arguments> grid()
+    {
+        return Stream.of("sim", "tcp").flatMap(t -> Stream.of(2, 3, 4).map(n -> Arguments.of(t, n)));
     }
 
     static void run(final int n, final String transport, final Body body)

@@ -91,15 +91,17 @@ class MpiTest
     @Test
     void shouldDescribeDatatypes()
     {
-        assertEquals(4, MPI.INT.getSize());
-        assertEquals(2, MPI.CHAR.getSize());
+        assertEquals(1, MPI.INT.getSize(), "sizes count units of the base type, as in Open MPI");
+        assertEquals(1, MPI.CHAR.getExtent());
         assertEquals(1, MPI.BOOLEAN.getSize());
-        assertEquals(8, MPI.INT2.getExtent());
+        assertEquals(8, MPI.INT2.getExtent(), "pair types have base type BYTE");
         assertEquals(12, MPI.DOUBLE_INT.getSize());
         assertEquals(16, MPI.DOUBLE_INT.getExtent());
+        assertEquals(2, MPI.DOUBLE_COMPLEX.getExtent(), "complex types have base type DOUBLE or FLOAT");
         final Datatype three = Datatype.createContiguous(3, MPI.DOUBLE);
         three.commit();
-        assertEquals(24, three.getExtent());
+        assertEquals(3, three.getExtent());
+        assertEquals(3, three.getSize());
         final Status s = new Status(0, 0, MPI.SUCCESS, false, 48);
         assertEquals(2, s.getCount(three));
         assertEquals(6, s.getElements(three));

@@ -60,7 +60,7 @@ class ProbeTest
             if (rank == 0)
             {
                 final Message m = new Message();
-                assertFalse(m.imProbe(1, 1, w), "nothing was sent yet");
+                assertNull(m.imProbe(1, 1, w), "nothing was sent yet");
                 assertTrue(m.isNull());
                 w.send(new int[0], 0, MPI.INT, 1, 0);
                 final Status s = m.mProbe(1, 1, w);
@@ -73,10 +73,14 @@ class ProbeTest
                 assertTrue(m.isNull());
                 assertEquals(MPI.ERR_REQUEST, assertThrows(MPIException.class, () -> m.mRecv(got, 3, MPI.SHORT)).getErrorClass());
                 final Message n = new Message();
-                while (!n.imProbe(MPI.ANY_SOURCE, 2, w))
+                Status found;
+                while ((found = n.imProbe(MPI.ANY_SOURCE, 2, w)) == null)
                 {
                     Thread.onSpinWait();
                 }
+                assertEquals(1, found.getSource());
+                assertEquals(2, found.getTag());
+                assertEquals(2, found.getCount(MPI.BOOLEAN));
                 final boolean[] z = new boolean[2];
                 final Request r = n.imRecv(z, 2, MPI.BOOLEAN);
                 assertEquals(2, r.waitStatus().getTag());

@@ -120,6 +120,15 @@ class MpiRunTest
 
     @ParameterizedTest
     @ValueSource(strings = {"tcp", "sim"})
+    void shouldRunAHaloExchangeWithTopologiesDatatypesAndGroupsOnThreeRanks(final String transport)
+    {
+        final Result r = java(transport, 3, "Halo");
+        assertEquals(0, r.code, r::toString);
+        assertTrue(r.lines(0).contains("Halo test on 3 processes PASSED."), r::toString);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"tcp", "sim"})
     void shouldEndTheWholeJobWithTheAbortCode(final String transport)
     {
         final Result r = java(transport, 3, "AbortOnOne", "3");

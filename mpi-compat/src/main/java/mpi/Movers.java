@@ -1,0 +1,144 @@
+package mpi;
+
+/**
+ * The data-moving collectives (broadcast, gatherv, scatterv, all-gatherv, all-to-allv; the
+ * fixed-count forms are their special cases) over Rankwire's collectives: counts and
+ * displacements in datatype units are turned into element counts of the array the call moves,
+ * which is the caller's own array when both sides have dense types and share an element type
+ * that no count splits, else a byte staging array the items are packed into (see
+ * {@link Region}), where item i lies at {@code i * size}. Received blocks are unpacked block by
+ * block, so the gaps between them are not written. Count and displacement arrays longer than
+ * the group are cut to its size ({@link Coll#head}).
+ */
+final class Movers
+{
+    private final io.rankwire.Comm c;
+    private final Coll coll;
+
+    Movers(final io.rankwire.Comm c)
+    {
+        this.c = c;
+        this.coll = new Coll(c);
+    }
+
+    void bcast(final Object buf, final int count, final Datatype type, final int root)
+    {
+        final boolean isRoot = coll.isRoot(root);
+        final Buf b = Buf.of(buf, count, type);
+        final int k = Region.commonKind(new Buf[] {b});
+        final Region r = Region.of(b, k, isRoot);
+        Coll.run(() -> c.bcast(r.array, r.offset, b.bytes / Buf.elemSize(k), root));
+        if (!isRoot)
+        {
+            r.copyBack();
+        }
+    }
+
+    Request ibcast(final Object buf, final int count, final Datatype type, final int root)
+    {
+        final boolean isRoot = coll.isRoot(root);
+        final Buf b = Buf.of(buf, count, type);
+        final int k = Region.commonKind(new Buf[] {b});
+        final Region r = Region.of(b, k, isRoot);
+        try
+        {
+            return new Request(c.ibcast(r.array, r.offset, b.bytes / Buf.elemSize(k), root), isRoot ? null : s -> r.copyBack());
+        }
+        catch (final RuntimeException e)
+        {
+            throw Errors.of(e);
+        }
+    }
+
+    void gatherv(final Object sendbuf, final int sendcount, final Datatype sendtype,
+        final Object recvbuf, final int[] recvcount, final int[] displs, final Datatype recvtype, final int root)
+    {
+        final int n = c.size();
+        final boolean isRoot = coll.isRoot(root);
+        final boolean inPlace = sendbuf == Coll.IN_PLACE;
+        final int[] rc = isRoot ? Coll.head(recvcount, n, "recvcount") : new int[n];
+        final int[] rd = isRoot ? Coll.head(displs, n, "displs") : new int[n];
+        final Buf sb = inPlace ? null : Buf.of(sendbuf, sendcount, sendtype);
+        final Buf rb = isRoot ? Buf.of(recvbuf, Coll.extentUnits(rc, rd), recvtype) : null;
+        final int ext = (int)recvtype.sizeBytes();
+        final int k = Region.commonKind(new Buf[] {sb, rb}, sb == null ? 0 : sb.bytes, ext);
+        final int s = Buf.elemSize(k);
+        final Region rs = Region.of(sb, k);
+        final Region rr = Region.of(rb, k);
+        final int[] counts = Coll.scale(rc, ext, s);
+        final int[] d = Coll.shifted(Coll.scale(rd, ext, s), rr);
+        final int count = sb == null ? counts[root] : sb.bytes / s;
+        Coll.run(() -> c.gatherv(inPlace ? Coll.IN_PLACE : rs.array, Coll.off(rs), count, Coll.arr(rr), counts, d, root));
+        if (rr != null)
+        {
+            rr.copyBack(rc, rd, ext);
+        }
+    }
+
+    void scatterv(final Object sendbuf, final int[] sendcount, final int[] displs, final Datatype sendtype,
+        final Object recvbuf, final int recvcount, final Datatype recvtype, final int root)
+    {
+        final int n = c.size();
+        final boolean isRoot = coll.isRoot(root);
+        final boolean inPlace = recvbuf == Coll.IN_PLACE;
+        final int[] sc = isRoot ? Coll.head(sendcount, n, "sendcount") : new int[n];
+        final int[] sd = isRoot ? Coll.head(displs, n, "displs") : new int[n];
+        final Buf sb = isRoot ? Buf.of(sendbuf, Coll.extentUnits(sc, sd), sendtype) : null;
+        final Buf rb = inPlace ? null : Buf.of(recvbuf, recvcount, recvtype);
+        final int ext = (int)sendtype.sizeBytes();
+        final int k = Region.commonKind(new Buf[] {sb, rb}, rb == null ? 0 : rb.bytes, ext);
+        final int s = Buf.elemSize(k);
+        final Region rs = Region.of(sb, k);
+        final Region rr = Region.of(rb, k);
+        final int[] counts = Coll.scale(sc, ext, s);
+        final int[] d = Coll.shifted(Coll.scale(sd, ext, s), rs);
+        final int count = rb == null ? counts[root] : rb.bytes / s;
+        Coll.run(() -> c.scatterv(Coll.arr(rs), counts, d, inPlace ? Coll.IN_PLACE : rr.array, Coll.off(rr), count, root));
+        Coll.copyBack(rr);
+    }
+
+    void allGatherv(final Object sendbuf, final int sendcount, final Datatype sendtype,
+        final Object recvbuf, final int[] recvcount, final int[] displs, final Datatype recvtype)
+    {
+        final int n = c.size();
+        final boolean inPlace = sendbuf == Coll.IN_PLACE;
+        final int[] rc = Coll.head(recvcount, n, "recvcount");
+        final int[] rd = Coll.head(displs, n, "displs");
+        final Buf sb = inPlace ? null : Buf.of(sendbuf, sendcount, sendtype);
+        final Buf rb = Buf.of(recvbuf, Coll.extentUnits(rc, rd), recvtype);
+        final int ext = (int)recvtype.sizeBytes();
+        final int k = Region.commonKind(new Buf[] {sb, rb}, sb == null ? 0 : sb.bytes, ext);
+        final int s = Buf.elemSize(k);
+        final Region rs = Region.of(sb, k);
+        final Region rr = Region.of(rb, k);
+        final int[] counts = Coll.scale(rc, ext, s);
+        final int[] d = Coll.shifted(Coll.scale(rd, ext, s), rr);
+        final int count = sb == null ? counts[c.rank()] : sb.bytes / s;
+        Coll.run(() -> c.allGatherv(inPlace ? Coll.IN_PLACE : rs.array, Coll.off(rs), count, rr.array, counts, d));
+        rr.copyBack(rc, rd, ext);
+    }
+
+    void allToAllv(final Object sendbuf, final int[] sendcount, final int[] sdispls, final Datatype sendtype,
+        final Object recvbuf, final int[] recvcount, final int[] rdispls, final Datatype recvtype)
+    {
+        final int n = c.size();
+        final int[] sc = Coll.head(sendcount, n, "sendcount");
+        final int[] sdp = Coll.head(sdispls, n, "sdispls");
+        final int[] rc = Coll.head(recvcount, n, "recvcount");
+        final int[] rdp = Coll.head(rdispls, n, "rdispls");
+        final Buf sb = Buf.of(sendbuf, Coll.extentUnits(sc, sdp), sendtype);
+        final Buf rb = Buf.of(recvbuf, Coll.extentUnits(rc, rdp), recvtype);
+        final int sSize = (int)sendtype.sizeBytes();
+        final int rSize = (int)recvtype.sizeBytes();
+        final int k = Region.commonKind(new Buf[] {sb, rb}, sSize, rSize);
+        final int s = Buf.elemSize(k);
+        final Region rs = Region.of(sb, k);
+        final Region rr = Region.of(rb, k);
+        final int[] scn = Coll.scale(sc, sSize, s);
+        final int[] sd = Coll.shifted(Coll.scale(sdp, sSize, s), rs);
+        final int[] rcn = Coll.scale(rc, rSize, s);
+        final int[] rd = Coll.shifted(Coll.scale(rdp, rSize, s), rr);
+        Coll.run(() -> c.allToAllv(rs.array, scn, sd, rr.array, rcn, rd));
+        rr.copyBack(rc, rdp, rSize);
+    }
+}
