@@ -8,11 +8,11 @@ import io.rankwire.core.Contexts;
 import io.rankwire.core.Engine;
 import io.rankwire.core.Group;
 import io.rankwire.core.ProgressThread;
-import io.rankwire.core.Wakeup;
 import io.rankwire.spi.Bootstrap;
 import io.rankwire.spi.Transport;
 import io.rankwire.spi.TransportContext;
 import io.rankwire.spi.TransportProvider;
+import io.rankwire.progress.Wakeup;
 
 /**
  * One rank of a Rankwire job: the runtime's entry point.

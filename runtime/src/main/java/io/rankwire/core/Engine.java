@@ -13,6 +13,9 @@ import io.rankwire.proto.TmHeader;
 import io.rankwire.spi.Capabilities;
 import io.rankwire.spi.OffloadPort;
 import io.rankwire.spi.Transport;
+import io.rankwire.progress.EngineLock;
+import io.rankwire.progress.PerThread;
+import io.rankwire.progress.Wakeup;
 
 /**
  * One rank's point-to-point engine: the transport endpoint, the matching engine, the eager and

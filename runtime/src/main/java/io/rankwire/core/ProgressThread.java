@@ -1,6 +1,7 @@
 package io.rankwire.core;
 
 import org.agrona.concurrent.IdleStrategy;
+import io.rankwire.progress.Idles;
 
 /**
  * An optional thread that drives a rank's progress while the application computes (for example
@@ -35,7 +36,7 @@ public final class ProgressThread implements Runnable
     @Override
     public void run()
     {
-        final IdleStrategy idler = new Idles.Backoff(engine.wakeup(), 16, 0, 16, Idles.MIN_PARK_NS, Idles.MAX_PARK_NS);
+        final IdleStrategy idler = Idles.background(engine.wakeup());
         while (running && !engine.isClosed())
         {
             idler.idle(engine.progressOnce());

@@ -6,6 +6,9 @@ import org.agrona.concurrent.IdleStrategy;
 
 import io.rankwire.RankwireConfig;
 import io.rankwire.RankwireException;
+import io.rankwire.progress.Idles;
+import io.rankwire.progress.PerThread;
+import io.rankwire.progress.Wakeup;
 
 /**
  * How a thread blocks on an operation: a loop of "make progress if no other thread is doing so"
@@ -36,7 +39,8 @@ final class Waiter
         final RankwireConfig.Idle mode = config.idle();
         final int spinMicros = config.spinMicros() >= 0 ? config.spinMicros() : Math.max(0, transportSpinMicros);
         final long spinNs = TimeUnit.MICROSECONDS.toNanos(spinMicros);
-        this.idle = new PerThread<>(() -> Idles.create(mode, wakeup, spinNs));
+        final Idles.Mode idleMode = Idles.Mode.valueOf(mode.name());
+        this.idle = new PerThread<>(() -> Idles.create(idleMode, wakeup, spinNs));
     }
 
     /**

@@ -1,4 +1,4 @@
-package io.rankwire.core;
+package io.rankwire.progress;
 
 import java.util.function.Supplier;
 
@@ -11,18 +11,18 @@ import java.util.function.Supplier;
  * so a racing reader sees either a complete slot of some thread or an older one, and it only
  * uses a slot whose owner is itself. A miss allocates nothing once each thread has its slot.
  */
-final class PerThread<T>
+public final class PerThread<T>
 {
     private final ThreadLocal<Slot<T>> slots;
     private Slot<T> last;
 
-    PerThread(final Supplier<? extends T> initial)
+    public PerThread(final Supplier<? extends T> initial)
     {
         this.slots = ThreadLocal.withInitial(() -> new Slot<>(Thread.currentThread(), initial.get()));
     }
 
     /** The calling thread's value. */
-    T get()
+    public T get()
     {
         final Thread self = Thread.currentThread();
         final Slot<T> cached = last;

@@ -1,4 +1,4 @@
-package io.rankwire.core;
+package io.rankwire.progress;
 
 import java.util.concurrent.TimeUnit;
 
@@ -6,11 +6,21 @@ import org.agrona.concurrent.BusySpinIdleStrategy;
 import org.agrona.concurrent.IdleStrategy;
 import org.agrona.concurrent.YieldingIdleStrategy;
 
-import io.rankwire.RankwireConfig;
 
 /** The idle strategies behind {@code rankwire.idle}. */
-final class Idles
+public final class Idles
 {
+    /** How a blocked caller waits ({@code rankwire.idle}). */
+    public enum Mode
+    {
+        /** Busy-spin. */
+        SPIN,
+        /** Spin briefly, then {@code Thread.yield()}. */
+        YIELD,
+        /** Spin, then yield, then block (see {@link Backoff}). */
+        BACKOFF
+    }
+
     static final int SPINS = 64;
     static final int YIELDS = 16;
     /** The yield phase lasts until this many spin windows have passed since the wait began. */
@@ -24,7 +34,8 @@ final class Idles
     {
     }
 
-    static IdleStrategy create(final RankwireConfig.Idle mode, final Wakeup wakeup, final long spinNs)
+    /** The strategy for {@code mode}; {@code spinNs} is the spin window of {@link Mode#BACKOFF}. */
+    public static IdleStrategy create(final Mode mode, final Wakeup wakeup, final long spinNs)
     {
         switch (mode)
         {
@@ -36,6 +47,15 @@ final class Idles
             default:
                 return new Backoff(wakeup, SPINS, spinNs, YIELDS, MIN_PARK_NS, MAX_PARK_NS);
         }
+    }
+
+    /**
+     * The strategy of a background progress thread: a short spin (no window), then yield, then
+     * block like {@link Mode#BACKOFF}, so it never competes long with the rank's own threads.
+     */
+    public static IdleStrategy background(final Wakeup wakeup)
+    {
+        return new Backoff(wakeup, YIELDS, 0, YIELDS, MIN_PARK_NS, MAX_PARK_NS);
     }
 
     /**

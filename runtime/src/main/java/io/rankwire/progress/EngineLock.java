@@ -1,4 +1,4 @@
-package io.rankwire.core;
+package io.rankwire.progress;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
@@ -33,7 +33,7 @@ import java.util.concurrent.locks.LockSupport;
  * itself or after it ended and was joined ({@link #confine}), and the volatile write of the new
  * owner publishes the engine's state to it.
  */
-final class EngineLock
+public final class EngineLock
 {
     static final int SLOTS = 8;
     static final int SPINS = 100;
@@ -73,7 +73,7 @@ final class EngineLock
      * no other thread uses the lock any more: it is the current owner handing over, or the
      * previous owner has ended and was joined. Must not be called while the lock is held.
      */
-    void confine(final Thread thread)
+    public void confine(final Thread thread)
     {
         if (holds != 0)
         {
@@ -84,7 +84,7 @@ final class EngineLock
     }
 
     /** The thread the lock is confined to, or null in the shared mode. */
-    Thread confinedTo()
+    public Thread confinedTo()
     {
         return confinedTo;
     }
@@ -96,7 +96,7 @@ final class EngineLock
     }
 
     /** Takes the lock if it is free or already held by the calling thread. Never blocks. */
-    boolean tryLock()
+    public boolean tryLock()
     {
         final Thread me = Thread.currentThread();
         final Thread confined = confinedTo;
@@ -124,7 +124,7 @@ final class EngineLock
     }
 
     /** Takes the lock, blocking (spin, then bounded parks) while another thread holds it. */
-    void lock()
+    public void lock()
     {
         if (!tryLock())
         {
@@ -190,7 +190,7 @@ final class EngineLock
      *
      * @throws IllegalStateException when the calling thread does not hold the lock
      */
-    void unlock()
+    public void unlock()
     {
         final Thread confined = confinedTo;
         if (confined != null)
@@ -233,7 +233,7 @@ final class EngineLock
     }
 
     /** Whether the calling thread holds the lock. */
-    boolean isHeldByCurrentThread()
+    public boolean isHeldByCurrentThread()
     {
         final Thread confined = confinedTo;
         if (confined != null)

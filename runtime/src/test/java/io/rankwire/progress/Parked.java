@@ -1,4 +1,4 @@
-package io.rankwire.core;
+package io.rankwire.progress;
 
 /** Test helper: waits until a started thread is parked (timed) or has ended. */
 final class Parked

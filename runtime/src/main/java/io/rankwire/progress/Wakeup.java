@@ -1,4 +1,4 @@
-package io.rankwire.core;
+package io.rankwire.progress;
 
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;

@@ -1,4 +1,4 @@
-package io.rankwire.core;
+package io.rankwire.progress;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
