@@ -245,14 +245,15 @@ public final class Comm extends PointToPoint implements AutoCloseable
     {
         Envelope.checkUserTag(tag);
         Envelope.checkRank(dest, group.size());
-        return op.bindSend(group.worldRank(dest), Envelope.pack(group.context(), group.rank(), tag), sync);
+        return (PersistentRequest)op.bindSend(group.worldRank(dest), Envelope.pack(group.context(), group.rank(), tag), sync);
     }
 
     @Override
     PersistentRequest bindRecv(final PersistentOperation op, final int source, final int tag)
     {
         final long t = recvTag(source, tag);
-        return op.bindRecv(t, Envelope.recvMask(source, tag), source == ANY_SOURCE ? -1 : group.worldRank(source), group);
+        return (PersistentRequest)op.bindRecv(
+            t, Envelope.recvMask(source, tag), source == ANY_SOURCE ? -1 : group.worldRank(source), group);
     }
 
     @Override
@@ -261,7 +262,7 @@ public final class Comm extends PointToPoint implements AutoCloseable
         Envelope.checkUserTag(tag);
         Envelope.checkRank(dest, group.size());
         engine.send(op, group.worldRank(dest), Envelope.pack(group.context(), group.rank(), tag), sync);
-        return op;
+        return (Request)op;
     }
 
     @Override
@@ -277,7 +278,7 @@ public final class Comm extends PointToPoint implements AutoCloseable
     {
         final long t = recvTag(source, tag);
         engine.recv(op, t, Envelope.recvMask(source, tag), source == ANY_SOURCE ? -1 : group.worldRank(source), group);
-        return op;
+        return (Request)op;
     }
 
     @Override
@@ -301,7 +302,7 @@ public final class Comm extends PointToPoint implements AutoCloseable
     Status exchange(final Operation sendOp, final int dest, final int sendTag, final Operation recvOp, final int source, final int recvTag)
     {
         postThenSend(sendOp, dest, sendTag, recvOp, source, recvTag);
-        return finishRecv(recvOp);
+        return finishRecv((Request)recvOp);
     }
 
     @Override
@@ -310,7 +311,7 @@ public final class Comm extends PointToPoint implements AutoCloseable
         final MutableStatus into)
     {
         postThenSend(sendOp, dest, sendTag, recvOp, source, recvTag);
-        return finishRecv(recvOp, into);
+        return finishRecv((Request)recvOp, into);
     }
 
     /** The common part of both exchanges: checks both sides, posts the receive, then completes the send. */
@@ -322,7 +323,7 @@ public final class Comm extends PointToPoint implements AutoCloseable
         recvTag(source, recvTag);
         startRecv(recvOp, source, recvTag);
         startSend(sendOp, dest, sendTag, false);
-        finishSend(sendOp);
+        finishSend((Request)sendOp);
     }
 
     private long recvTag(final int source, final int tag)
@@ -493,19 +494,19 @@ public final class Comm extends PointToPoint implements AutoCloseable
      */
     public Request ibarrier()
     {
-        return coll().ibarrier();
+        return new CollectiveRequest(engine, coll().ibarrier());
     }
 
     /** Starts a {@link #bcast}; {@code buf} must not be touched until the request completes. */
     public Request ibcast(final Object buf, final int offset, final int count, final int root)
     {
-        return coll().ibcast(buf, offset, count, root);
+        return new CollectiveRequest(engine, coll().ibcast(buf, offset, count, root));
     }
 
     /** Starts an {@link #allReduce(Object, int, Object, int, int, io.rankwire.Op)}; {@code recvBuf} must not be touched until the request completes. */
     public Request iallReduce(
         final Object sendBuf, final int sendOffset, final Object recvBuf, final int recvOffset, final int count, final io.rankwire.Op op)
     {
-        return coll().iallReduce(sendBuf, sendOffset, recvBuf, recvOffset, count, op);
+        return new CollectiveRequest(engine, coll().iallReduce(sendBuf, sendOffset, recvBuf, recvOffset, count, op));
     }
 }

@@ -51,7 +51,7 @@ public final class Message
         }
         msg = null;
         comm.engine().recvMatched(op, m);
-        return op;
+        return (Request)op;
     }
 
     private Status finish(final Operation op)

@@ -6,6 +6,7 @@ import java.util.function.IntBinaryOperator;
 import java.util.function.LongBinaryOperator;
 
 import io.rankwire.coll.Kernels;
+import io.rankwire.coll.Reduction;
 
 /**
  * A reduction operation for {@link Comm#reduce}, {@link Comm#allReduce}, {@link Comm#scan} and
@@ -22,7 +23,7 @@ import io.rankwire.coll.Kernels;
  * <p>Results of a commutative op may be combined in any order (so floating-point sums may differ
  * in the last bits between algorithms); a non-commutative op is always applied in rank order.
  */
-public final class Op
+public final class Op implements Reduction
 {
     public static final Op SUM = new Op(Kernels.SUM, null);
     public static final Op PROD = new Op(Kernels.PROD, null);
@@ -105,12 +106,14 @@ public final class Op
     }
 
     /** True when operands may be combined in any order. Built-ins are commutative. */
+    @Override
     public boolean isCommutative()
     {
         return commutative;
     }
 
     /** Computes {@code inout[ioOff + i] = in[inOff + i] op inout[ioOff + i]} for {@code count} elements. */
+    @Override
     public void apply(final Object in, final int inOff, final Object inout, final int ioOff, final int count)
     {
         if (function != null)
@@ -121,6 +124,13 @@ public final class Op
         {
             Kernels.apply(kind, in, inOff, inout, ioOff, count);
         }
+    }
+
+    /** True for {@link #MINLOC} and {@link #MAXLOC}, whose elements are (value, index) pairs. */
+    @Override
+    public boolean isPairwise()
+    {
+        return this == MINLOC || this == MAXLOC;
     }
 
     @Override

@@ -46,7 +46,7 @@ public final class Rankwire implements AutoCloseable
     {
         this.config = config;
         this.bootstrap = bootstrap;
-        this.engine = new Engine(transport, config, config.rank(), config.size(), wakeup);
+        this.engine = new Engine(transport, config, config.rank(), config.size(), wakeup, Requests.FACTORY);
         this.contexts = new Contexts(engine);
         this.world = new Comm(this, Group.world(config.size(), config.rank()));
     }

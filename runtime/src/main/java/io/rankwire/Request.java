@@ -4,7 +4,6 @@ import java.time.Duration;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 
-import io.rankwire.core.Waits;
 
 /**
  * A nonblocking operation in flight ({@code isend}, {@code irecv}, {@code issend},

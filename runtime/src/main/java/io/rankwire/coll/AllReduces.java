@@ -1,6 +1,5 @@
 package io.rankwire.coll;
 
-import io.rankwire.Op;
 
 /**
  * AllReduce algorithms on {@code buf[off, off + count)} (this rank's contribution in, the result
@@ -15,7 +14,7 @@ final class AllReduces
     }
 
     /** Recursive doubling: log2(n) full-buffer exchanges. Any op (rank order kept). */
-    static void recursiveDoubling(final Channel ch, final Op op, final Object buf, final int off, final int count)
+    static void recursiveDoubling(final Channel ch, final Reduction op, final Object buf, final int off, final int count)
     {
         final int n = ch.size();
         final int me = ch.rank();
@@ -47,7 +46,7 @@ final class AllReduces
      * Rabenseifner: reduce-scatter by recursive halving, then allgather by recursive doubling.
      * Commutative ops only.
      */
-    static void rabenseifner(final Channel ch, final Op op, final Object buf, final int off, final int count)
+    static void rabenseifner(final Channel ch, final Reduction op, final Object buf, final int off, final int count)
     {
         final int n = ch.size();
         final int pof2 = Integer.highestOneBit(n);
@@ -139,7 +138,7 @@ final class AllReduces
     }
 
     /** Ring: reduce-scatter around the ring, then allgather around it. Commutative ops only. */
-    static void ring(final Channel ch, final Op op, final Object buf, final int off, final int count)
+    static void ring(final Channel ch, final Reduction op, final Object buf, final int off, final int count)
     {
         final int n = ch.size();
         final int[] counts = new int[n];
@@ -150,7 +149,7 @@ final class AllReduces
     }
 
     static int foldIn(
-        final Channel ch, final Op op, final Object buf, final int off, final int count, final Object tmp, final int rem)
+        final Channel ch, final Reduction op, final Object buf, final int off, final int count, final Object tmp, final int rem)
     {
         final int me = ch.rank();
         if (me >= 2 * rem)

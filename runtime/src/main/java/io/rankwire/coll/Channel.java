@@ -1,7 +1,5 @@
 package io.rankwire.coll;
 
-import io.rankwire.RankwireException;
-import io.rankwire.Status;
 import io.rankwire.core.Engine;
 import io.rankwire.core.Group;
 import io.rankwire.core.Operation;
@@ -76,11 +74,7 @@ final class Channel
     /** Waits for {@code op} and returns it to the pool; a failed message fails the collective. */
     void await(final Operation op)
     {
-        final Status s = op.await();
-        if (s.isError())
-        {
-            throw new RankwireException("collective message : " + s + " (expected: OK)");
-        }
+        op.awaitOk("collective message");
         engine.recycle(op);
     }
 }

@@ -1,6 +1,5 @@
 package io.rankwire.coll;
 
-import io.rankwire.Op;
 
 /** Argument checks of the collectives: each names the bad value and what was expected. */
 final class Checks
@@ -10,7 +9,7 @@ final class Checks
     }
 
     static void reduceBufs(
-        final Object send, final int sendOff, final Object recv, final int recvOff, final int count, final Op op)
+        final Object send, final int sendOff, final Object recv, final int recvOff, final int count, final Reduction op)
     {
         Bufs.check(send, sendOff, count, "sendBuf");
         Bufs.check(recv, recvOff, count, "recvBuf");
@@ -18,7 +17,7 @@ final class Checks
         op(op);
     }
 
-    static void op(final Op op)
+    static void op(final Reduction op)
     {
         if (op == null)
         {

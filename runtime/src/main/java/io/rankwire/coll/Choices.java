@@ -1,6 +1,5 @@
 package io.rankwire.coll;
 
-import io.rankwire.Op;
 
 /**
  * The algorithm choices that depend on size and rank count, from {@link CollSettings}. Every
@@ -27,9 +26,9 @@ final class Choices
 
     /** Whether a reduce uses Rabenseifner's algorithm: commutative ops other than MINLOC/MAXLOC only. */
     static boolean reduceRabenseifner(
-        final CollSettings settings, final int count, final int elemSize, final int n, final Op op)
+        final CollSettings settings, final int count, final int elemSize, final int n, final Reduction op)
     {
-        if (!op.isCommutative() || op == Op.MINLOC || op == Op.MAXLOC || n < 2)
+        if (!op.isCommutative() || op.isPairwise() || n < 2)
         {
             return false;
         }

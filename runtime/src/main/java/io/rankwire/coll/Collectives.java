@@ -1,13 +1,12 @@
 package io.rankwire.coll;
 
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
-import io.rankwire.Op;
-import io.rankwire.Request;
 import io.rankwire.core.Engine;
 import io.rankwire.core.Group;
 
@@ -69,7 +68,7 @@ public final class Collectives
     }
 
     /** Starts a broadcast; runs on the communicator's collective worker. */
-    public Request ibcast(final Object buf, final int off, final int count, final int root)
+    public CompletableFuture<Void> ibcast(final Object buf, final int off, final int count, final int root)
     {
         return submit(bcastTask(buf, off, count, root));
     }
@@ -100,7 +99,7 @@ public final class Collectives
     }
 
     /** Starts a dissemination barrier on this communicator's collective tags. */
-    public Request ibarrier()
+    public CompletableFuture<Void> ibarrier()
     {
         if (group.size() == 1)
         {
@@ -111,7 +110,7 @@ public final class Collectives
     }
 
     public void reduce(
-        final Object send, final int sendOff, final Object recv, final int recvOff, final int count, final Op op, final int root)
+        final Object send, final int sendOff, final Object recv, final int recvOff, final int count, final Reduction op, final int root)
     {
         root(root);
         final boolean isRoot = group.rank() == root;
@@ -154,7 +153,7 @@ public final class Collectives
     }
 
     public void allReduce(
-        final Object send, final int sendOff, final Object recv, final int recvOff, final int count, final Op op)
+        final Object send, final int sendOff, final Object recv, final int recvOff, final int count, final Reduction op)
     {
         run(allReduceTask(send, sendOff, recv, recvOff, count, op));
     }
@@ -163,14 +162,14 @@ public final class Collectives
      * Starts an allReduce; runs on the communicator's collective worker. The send data is copied
      * into {@code recv} before this returns.
      */
-    public Request iallReduce(
-        final Object send, final int sendOff, final Object recv, final int recvOff, final int count, final Op op)
+    public CompletableFuture<Void> iallReduce(
+        final Object send, final int sendOff, final Object recv, final int recvOff, final int count, final Reduction op)
     {
         return submit(allReduceTask(send, sendOff, recv, recvOff, count, op));
     }
 
     private Runnable allReduceTask(
-        final Object send, final int sendOff, final Object recv, final int recvOff, final int count, final Op op)
+        final Object send, final int sendOff, final Object recv, final int recvOff, final int count, final Reduction op)
     {
         final boolean inPlace = send == IN_PLACE;
         Checks.reduceBufs(inPlace ? recv : send, inPlace ? recvOff : sendOff, recv, recvOff, count, op);
@@ -207,32 +206,32 @@ public final class Collectives
      * after a second idle, so nonblocking collectives of one communicator run in the order they
      * were started and progress without the caller.
      */
-    private Request submit(final Runnable task)
+    private CompletableFuture<Void> submit(final Runnable task)
     {
         if (engine.funneled())
         {
             throw new IllegalStateException("rankwire.threads : funneled (expected: multiple for nonblocking " +
                 "collectives, which progress on a worker thread of the communicator)");
         }
-        final CollRequest request = new CollRequest(engine);
+        final CompletableFuture<Void> done = new CompletableFuture<>();
         if (task == null)
         {
-            request.complete();
-            return request;
+            done.complete(null);
+            return done;
         }
         worker().execute(() ->
         {
             try
             {
                 task.run();
-                request.complete();
+                done.complete(null);
             }
             catch (final Throwable ex)
             {
-                request.fail(ex);
+                done.completeExceptionally(ex);
             }
         });
-        return request;
+        return done;
     }
 
     private synchronized ThreadPoolExecutor worker()
@@ -251,10 +250,10 @@ public final class Collectives
         return worker;
     }
 
-    private CollSettings.AllReduce allReduceAlgorithm(final int count, final int elemSize, final Op op)
+    private CollSettings.AllReduce allReduceAlgorithm(final int count, final int elemSize, final Reduction op)
     {
         final CollSettings.AllReduce forced = settings.allReduce;
-        final boolean pairs = op == Op.MINLOC || op == Op.MAXLOC;
+        final boolean pairs = op.isPairwise();
         if (!op.isCommutative() || pairs)
         {
             return CollSettings.AllReduce.RECURSIVEDOUBLING;
@@ -412,7 +411,7 @@ public final class Collectives
     }
 
     public void reduceScatterBlock(
-        final Object send, final int sendOff, final Object recv, final int recvOff, final int count, final Op op)
+        final Object send, final int sendOff, final Object recv, final int recvOff, final int count, final Reduction op)
     {
         final int[] counts = new int[group.size()];
         java.util.Arrays.fill(counts, count);
@@ -425,7 +424,7 @@ public final class Collectives
      * its start.
      */
     public void reduceScatter(
-        final Object send, final int sendOff, final Object recv, final int recvOff, final int[] counts, final Op op)
+        final Object send, final int sendOff, final Object recv, final int recvOff, final int[] counts, final Reduction op)
     {
         final int n = group.size();
         final int me = group.rank();
@@ -451,7 +450,7 @@ public final class Collectives
         {
             displs[r] = displs[r - 1] + counts[r - 1];
         }
-        if (n > 1 && op.isCommutative() && op != Op.MINLOC && op != Op.MAXLOC)
+        if (n > 1 && op.isCommutative() && !op.isPairwise())
         {
             Rings.reduceScatter(channel(), op, work, counts, displs);
             Bufs.copy(work, displs[me], recv, recvOff, counts[me]);
@@ -468,7 +467,7 @@ public final class Collectives
     }
 
     public void scan(
-        final Object send, final int sendOff, final Object recv, final int recvOff, final int count, final Op op, final boolean exclusive)
+        final Object send, final int sendOff, final Object recv, final int recvOff, final int count, final Reduction op, final boolean exclusive)
     {
         final boolean inPlace = send == IN_PLACE;
         Checks.reduceBufs(inPlace ? recv : send, inPlace ? recvOff : sendOff, recv, recvOff, count, op);

@@ -1,6 +1,5 @@
 package io.rankwire.coll;
 
-import io.rankwire.Op;
 
 /**
  * Rabenseifner's reduce for long messages and commutative ops: a reduce-scatter by recursive
@@ -27,7 +26,7 @@ final class Reduces
     }
 
     /** Reduces {@code work[off, off + count)} (this rank's contribution, overwritten) to {@code root}. */
-    static void rabenseifner(final Channel ch, final Op op, final Object work, final int off, final int count, final int root)
+    static void rabenseifner(final Channel ch, final Reduction op, final Object work, final int off, final int count, final int root)
     {
         final int n = ch.size();
         final int me = ch.rank();
@@ -59,7 +58,7 @@ final class Reduces
     }
 
     private static void halveAndGather(
-        final Channel ch, final Op op, final Object work, final Object tmp, final int[] disps,
+        final Channel ch, final Reduction op, final Object work, final Object tmp, final int[] disps,
         final int newrank, final int newroot, final int rem, final int pof2)
     {
         final int steps = Integer.numberOfTrailingZeros(pof2);

@@ -1,6 +1,5 @@
 package io.rankwire.coll;
 
-import io.rankwire.Op;
 
 /**
  * Ring algorithms: n - 1 steps, each rank sending to its right neighbour and receiving from its
@@ -36,7 +35,7 @@ final class Rings
      * Ring reduce-scatter for a commutative op: on return block r of {@code buf} at rank r holds
      * the reduction of every rank's block r (other blocks hold partial results).
      */
-    static void reduceScatter(final Channel ch, final Op op, final Object buf, final int[] counts, final int[] displs)
+    static void reduceScatter(final Channel ch, final Reduction op, final Object buf, final int[] counts, final int[] displs)
     {
         final int n = ch.size();
         final int me = ch.rank();

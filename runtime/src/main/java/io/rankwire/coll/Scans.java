@@ -1,6 +1,5 @@
 package io.rankwire.coll;
 
-import io.rankwire.Op;
 
 /**
  * Inclusive and exclusive prefix reductions by recursive doubling: in round k each rank swaps
@@ -19,7 +18,7 @@ final class Scans
      * @param exclusive true for exScan: rank 0's {@code recv} is left untouched
      */
     static void scan(
-        final Channel ch, final Op op, final Object mine, final int mineOff,
+        final Channel ch, final Reduction op, final Object mine, final int mineOff,
         final Object recv, final int recvOff, final int count, final boolean exclusive)
     {
         final int n = ch.size();

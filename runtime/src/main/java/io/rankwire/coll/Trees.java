@@ -1,6 +1,5 @@
 package io.rankwire.coll;
 
-import io.rankwire.Op;
 
 /**
  * Tree algorithms: binomial broadcast, van de Geijn broadcast (binomial scatter, then ring
@@ -110,7 +109,7 @@ final class Trees
      * order towards rank 0, which then passes the result to the root.
      */
     static void reduceBinomial(
-        final Channel ch, final Op op, final Object work, final int off, final int count, final int root)
+        final Channel ch, final Reduction op, final Object work, final int off, final int count, final int root)
     {
         final int n = ch.size();
         final int me = ch.rank();

@@ -38,6 +38,7 @@ public final class Engine
 
     final EngineLock lock = new EngineLock();
     private final Transport transport;
+    private final OperationFactory factory;
     private final Capabilities caps;
     private final int rank;
     private final int size;
@@ -73,9 +74,17 @@ public final class Engine
      *
      * @param config concluded configuration
      * @param wakeup the wake-up the transport's {@code TransportContext.signal()} calls
+     * @param factory makes the operations {@link #newOp} and {@link #newPersistent} hand out
      */
-    public Engine(final Transport transport, final RankwireConfig config, final int rank, final int size, final Wakeup wakeup)
+    public Engine(
+        final Transport transport,
+        final RankwireConfig config,
+        final int rank,
+        final int size,
+        final Wakeup wakeup,
+        final OperationFactory factory)
     {
+        this.factory = factory;
         this.transport = transport;
         this.caps = transport.capabilities();
         this.rank = rank;
@@ -199,16 +208,16 @@ public final class Engine
     {
         if (!pooled)
         {
-            return new Operation(this, false);
+            return factory.operation(this, false);
         }
         final Operation op = opPool.get().pollFirst();
-        return op != null ? op : new Operation(this, true);
+        return op != null ? op : factory.operation(this, true);
     }
 
     /** A new persistent operation, inactive until its first start (see {@link PersistentOperation}). */
     public PersistentOperation newPersistent()
     {
-        return new PersistentOperation(this);
+        return factory.persistent(this);
     }
 
     /** The buffer wrappers nonblocking operations borrow until they complete. */
@@ -427,7 +436,7 @@ public final class Engine
         }
     }
 
-    /** Cancels a receive (see {@link io.rankwire.Request#cancel()}). */
+    /** Cancels a receive (a user's {@code Request.cancel()}). */
     void cancel(final Operation op)
     {
         lock.lock();

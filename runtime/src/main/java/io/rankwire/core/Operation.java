@@ -9,13 +9,13 @@ import java.util.concurrent.CompletableFuture;
 import org.agrona.concurrent.UnsafeBuffer;
 
 import io.rankwire.RankwireException;
-import io.rankwire.Request;
 import io.rankwire.Status;
 import io.rankwire.match.PostedRecv;
 import io.rankwire.spi.MemoryRegion;
 
 /**
- * One point-to-point operation and the {@link Request} the user holds for it. Fields other than
+ * One point-to-point operation: what the user's request (the API's {@code Request}, implemented
+ * by a subclass the engine makes through its {@link OperationFactory}) is. Fields other than
  * {@link #done} are written only by the thread driving the engine (under its lock); the
  * completion is published by a release store of {@code done}, after every status field (waiters
  * read it with a volatile load). A release store, not a volatile one: no fence on the
@@ -29,7 +29,7 @@ import io.rankwire.spi.MemoryRegion;
  * one object (plus the reused {@code UnsafeBuffer} a {@code byte[]} or {@code ByteBuffer} needs);
  * its {@link Status} and future are made only when asked for.
  */
-public class Operation extends BufView implements Request
+public class Operation extends BufView
 {
     static final int SEND = 1;
     static final int RECV = 2;
@@ -104,7 +104,8 @@ public class Operation extends BufView implements Request
         }
     }
 
-    Operation(final Engine engine, final boolean pooled)
+    /** An operation of {@code engine}; pooled ones are for blocking calls (see {@link Engine#newOp}). */
+    protected Operation(final Engine engine, final boolean pooled)
     {
         this(engine, pooled, false);
     }
@@ -140,6 +141,12 @@ public class Operation extends BufView implements Request
     boolean lendsWrapper()
     {
         return !pooled && !persistent;
+    }
+
+    /** The engine this operation belongs to. */
+    public Engine engine()
+    {
+        return engine;
     }
 
     /** The buffer descriptor to fill before submitting (the operation itself). */
@@ -204,7 +211,7 @@ public class Operation extends BufView implements Request
         }
     }
 
-    @Override
+    /** Waits for completion; the status, or {@link RankwireException} for a communication failure. */
     public Status await()
     {
         engine.waitFor(this, 0);
@@ -221,6 +228,19 @@ public class Operation extends BufView implements Request
         if (isCommFailure(stError))
         {
             checked();
+        }
+    }
+
+    /**
+     * Waits like {@link #await()} and throws {@link RankwireException} naming {@code what} unless
+     * the operation completed with {@link Status#OK} (a truncation fails too).
+     */
+    public void awaitOk(final String what)
+    {
+        final Status s = await();
+        if (s.isError())
+        {
+            throw new RankwireException(what + " : " + s + " (expected: OK)");
         }
     }
 
@@ -254,7 +274,7 @@ public class Operation extends BufView implements Request
         return stCancelled;
     }
 
-    @Override
+    /** Waits at most {@code timeout}; empty when it passed first. */
     public Optional<Status> await(final Duration timeout)
     {
         final long nanos = Math.max(1, timeout.toNanos());
@@ -265,7 +285,7 @@ public class Operation extends BufView implements Request
         return Optional.of(checked());
     }
 
-    @Override
+    /** Makes progress once if not done; true when complete. */
     public boolean test()
     {
         if (!done)
@@ -275,13 +295,13 @@ public class Operation extends BufView implements Request
         return done;
     }
 
-    @Override
+    /** True once complete. */
     public boolean isDone()
     {
         return done;
     }
 
-    @Override
+    /** The outcome of a completed operation. */
     public Status status()
     {
         if (!done)
@@ -303,7 +323,7 @@ public class Operation extends BufView implements Request
             s.cancelled() == stCancelled;
     }
 
-    @Override
+    /** Cancels a pending receive (sends are not cancelled). */
     public void cancel()
     {
         if (!done)
@@ -312,7 +332,7 @@ public class Operation extends BufView implements Request
         }
     }
 
-    @Override
+    /** A future completed with the status. */
     public CompletableFuture<Status> toFuture()
     {
         CompletableFuture<Status> f = future;

@@ -3,7 +3,6 @@ package io.rankwire.core;
 import java.time.Duration;
 import java.util.Optional;
 
-import io.rankwire.PersistentRequest;
 import io.rankwire.Status;
 
 /**
@@ -23,7 +22,7 @@ import io.rankwire.Status;
  * <p>State changes are made by the threads that start and complete rounds; the engine sees the
  * operation as an ordinary one while a round is active.
  */
-public final class PersistentOperation extends Operation implements PersistentRequest
+public class PersistentOperation extends Operation
 {
     private static final int INACTIVE = 0;
     private static final int ACTIVE = 1;
@@ -37,7 +36,8 @@ public final class PersistentOperation extends Operation implements PersistentRe
     private Group recvGroup;
     private volatile int state = INACTIVE;
 
-    PersistentOperation(final Engine engine)
+    /** An inactive persistent operation of {@code engine}. */
+    protected PersistentOperation(final Engine engine)
     {
         super(engine, false, true);
         finish(-1, -1, 0, Status.OK, false);
@@ -67,7 +67,6 @@ public final class PersistentOperation extends Operation implements PersistentRe
         return this;
     }
 
-    @Override
     public void start()
     {
         checkStartable();
@@ -104,19 +103,16 @@ public final class PersistentOperation extends Operation implements PersistentRe
         }
     }
 
-    @Override
     public boolean isActive()
     {
         return state == ACTIVE;
     }
 
-    @Override
     public boolean isClosed()
     {
         return state == CLOSED;
     }
 
-    @Override
     public Status await()
     {
         checkNotClosed();
@@ -130,7 +126,6 @@ public final class PersistentOperation extends Operation implements PersistentRe
         }
     }
 
-    @Override
     public Optional<Status> await(final Duration timeout)
     {
         checkNotClosed();
@@ -158,7 +153,6 @@ public final class PersistentOperation extends Operation implements PersistentRe
         }
     }
 
-    @Override
     public boolean test()
     {
         checkNotClosed();
@@ -170,7 +164,6 @@ public final class PersistentOperation extends Operation implements PersistentRe
         return done;
     }
 
-    @Override
     public void close()
     {
         state = CLOSED;

@@ -1,21 +1,20 @@
-package io.rankwire.core;
+package io.rankwire;
 
 import java.util.Arrays;
 
 import org.agrona.concurrent.IdleStrategy;
 
-import io.rankwire.PersistentRequest;
-import io.rankwire.Request;
-import io.rankwire.Status;
+import io.rankwire.core.Engine;
+import io.rankwire.core.Operation;
 
 /** The bodies of {@link Request}'s static wait and test calls. */
-public final class Waits
+final class Waits
 {
     private Waits()
     {
     }
 
-    public static Status[] waitAll(final Request... requests)
+    static Status[] waitAll(final Request... requests)
     {
         final Status[] statuses = new Status[requests.length];
         for (int i = 0; i < requests.length; i++)
@@ -25,7 +24,7 @@ public final class Waits
         return statuses;
     }
 
-    public static int waitAny(final Request... requests)
+    static int waitAny(final Request... requests)
     {
         final int i = waitAnyDone(requests);
         if (i >= 0)
@@ -40,7 +39,7 @@ public final class Waits
      * request is an inactive persistent request (which waits and tests skip, as MPI skips
      * inactive handles). Allocates nothing.
      */
-    public static int waitAnyDone(final Request... requests)
+    static int waitAnyDone(final Request... requests)
     {
         checkNotEmpty(requests);
         if (allInactive(requests))
@@ -60,7 +59,7 @@ public final class Waits
         }
     }
 
-    public static int[] waitSome(final Request... requests)
+    static int[] waitSome(final Request... requests)
     {
         checkNotEmpty(requests);
         final IdleStrategy idler = idlerOf(requests);
@@ -94,7 +93,7 @@ public final class Waits
      * True when every request is done; then each is completed by its own {@code test()}, so
      * persistent requests become inactive.
      */
-    public static boolean testAll(final Request... requests)
+    static boolean testAll(final Request... requests)
     {
         progress(requests);
         for (final Request r : requests)
@@ -112,7 +111,7 @@ public final class Waits
     }
 
     /** The index of a done request, completed by its own {@code test()}, or -1. */
-    public static int testAny(final Request... requests)
+    static int testAny(final Request... requests)
     {
         final int i = firstDone(requests);
         if (i >= 0)
@@ -162,7 +161,7 @@ public final class Waits
             {
                 continue;
             }
-            final Engine e = ((Operation)r).engine;
+            final Engine e = ((Operation)r).engine();
             if (e != last)
             {
                 e.progressOnce();
@@ -177,7 +176,7 @@ public final class Waits
         {
             if (r instanceof Operation)
             {
-                return ((Operation)r).engine.idler();
+                return ((Operation)r).engine().idler();
             }
         }
         return new org.agrona.concurrent.BackoffIdleStrategy();

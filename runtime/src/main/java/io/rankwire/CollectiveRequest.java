@@ -1,4 +1,4 @@
-package io.rankwire.coll;
+package io.rankwire;
 
 import java.time.Duration;
 import java.util.Optional;
@@ -8,9 +8,6 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
-import io.rankwire.RankwireException;
-import io.rankwire.Request;
-import io.rankwire.Status;
 import io.rankwire.core.Engine;
 
 /**
@@ -18,26 +15,18 @@ import io.rankwire.core.Engine;
  * (its buffers may then be reused). Collectives cannot be cancelled; {@link #cancel()} does
  * nothing. The status carries no source, tag or byte count.
  */
-final class CollRequest implements Request
+final class CollectiveRequest implements Request
 {
     private static final Status DONE = new Status(-1, -1, 0, Status.OK, false);
 
     private final Engine engine;
-    private final CompletableFuture<Status> future = new CompletableFuture<>();
+    private final CompletableFuture<Status> future;
 
-    CollRequest(final Engine engine)
+    /** The request of a collective that completes with {@code done}. */
+    CollectiveRequest(final Engine engine, final CompletableFuture<Void> done)
     {
         this.engine = engine;
-    }
-
-    void complete()
-    {
-        future.complete(DONE);
-    }
-
-    void fail(final Throwable cause)
-    {
-        future.completeExceptionally(cause);
+        this.future = done.thenApply(ignored -> DONE);
     }
 
     @Override
