@@ -3,13 +3,11 @@ package io.rankwire;
 import java.util.Arrays;
 import java.util.Optional;
 
-import org.agrona.concurrent.IdleStrategy;
 
 import io.rankwire.core.Engine;
-import io.rankwire.core.Group;
+import io.rankwire.proto.Group;
 import io.rankwire.core.Operation;
 import io.rankwire.core.PersistentOperation;
-import io.rankwire.core.ProbeResult;
 import io.rankwire.match.Envelope;
 import io.rankwire.match.UnexpectedMsg;
 
@@ -38,15 +36,13 @@ public final class Comm extends PointToPoint implements AutoCloseable
     /** The {@link #split} color of ranks that want no new communicator; also an undefined count. */
     public static final int UNDEFINED = -32766;
 
-    private static final ThreadLocal<ProbeResult> PROBES = ThreadLocal.withInitial(ProbeResult::new);
-
     private final Rankwire runtime;
     private final Engine engine;
     private final Group group;
-    private volatile boolean closed;
 
     Comm(final Rankwire runtime, final Group group)
     {
+        super(new PointToPointCalls(runtime.engine(), group));
         this.runtime = runtime;
         this.engine = runtime.engine();
         this.group = group;
@@ -76,22 +72,7 @@ public final class Comm extends PointToPoint implements AutoCloseable
      */
     public Status probe(final int source, final int tag)
     {
-        final long t = recvTag(source, tag);
-        final long m = Envelope.recvMask(source, tag);
-        Status s = engine.iprobe(t, m);
-        if (s != null)
-        {
-            return s;
-        }
-        final IdleStrategy idler = engine.idler();
-        idler.reset();
-        final int expected = source == ANY_SOURCE ? -1 : group.worldRank(source);
-        while ((s = engine.iprobe(t, m)) == null)
-        {
-            engine.checkSatisfiable(expected, group);
-            idler.idle();
-        }
-        return s;
+        return Probing.probe(engine, group, calls.recvTag(source, tag), Envelope.recvMask(source, tag), expected(source));
     }
 
     /**
@@ -102,22 +83,7 @@ public final class Comm extends PointToPoint implements AutoCloseable
      */
     public MutableStatus probe(final int source, final int tag, final MutableStatus status)
     {
-        final long t = recvTag(source, tag);
-        final long m = Envelope.recvMask(source, tag);
-        final ProbeResult found = PROBES.get();
-        if (!engine.iprobe(t, m, found))
-        {
-            final IdleStrategy idler = engine.idler();
-            idler.reset();
-            final int expected = source == ANY_SOURCE ? -1 : group.worldRank(source);
-            while (!engine.iprobe(t, m, found))
-            {
-                engine.checkSatisfiable(expected, group);
-                idler.idle();
-            }
-        }
-        status.set(found.source(), found.tag(), found.length(), Status.OK, false);
-        return status;
+        return Probing.probe(engine, group, calls.recvTag(source, tag), Envelope.recvMask(source, tag), expected(source), status);
     }
 
     /**
@@ -127,19 +93,13 @@ public final class Comm extends PointToPoint implements AutoCloseable
      */
     public boolean iprobe(final int source, final int tag, final MutableStatus status)
     {
-        final ProbeResult found = PROBES.get();
-        if (!engine.iprobe(recvTag(source, tag), Envelope.recvMask(source, tag), found))
-        {
-            return false;
-        }
-        status.set(found.source(), found.tag(), found.length(), Status.OK, false);
-        return true;
+        return Probing.iprobe(engine, calls.recvTag(source, tag), Envelope.recvMask(source, tag), status);
     }
 
     /** The status of a message that could be received now, or empty. Never blocks. */
     public Optional<Status> iprobe(final int source, final int tag)
     {
-        return Optional.ofNullable(engine.iprobe(recvTag(source, tag), Envelope.recvMask(source, tag)));
+        return Optional.ofNullable(engine.iprobe(calls.recvTag(source, tag), Envelope.recvMask(source, tag)));
     }
 
     /**
@@ -148,28 +108,20 @@ public final class Comm extends PointToPoint implements AutoCloseable
      */
     public Message mprobe(final int source, final int tag)
     {
-        final long t = recvTag(source, tag);
-        final long m = Envelope.recvMask(source, tag);
-        UnexpectedMsg msg = engine.improbe(t, m);
-        if (msg == null)
-        {
-            final IdleStrategy idler = engine.idler();
-            idler.reset();
-            final int expected = source == ANY_SOURCE ? -1 : group.worldRank(source);
-            while ((msg = engine.improbe(t, m)) == null)
-            {
-                engine.checkSatisfiable(expected, group);
-                idler.idle();
-            }
-        }
-        return new Message(this, msg);
+        return new Message(this, Probing.take(engine, group, calls.recvTag(source, tag), Envelope.recvMask(source, tag), expected(source)));
     }
 
     /** Like {@link #mprobe} but never blocks: empty when no matching message is there. */
     public Optional<Message> improbe(final int source, final int tag)
     {
-        final UnexpectedMsg msg = engine.improbe(recvTag(source, tag), Envelope.recvMask(source, tag));
+        final UnexpectedMsg msg = engine.improbe(calls.recvTag(source, tag), Envelope.recvMask(source, tag));
         return msg == null ? Optional.empty() : Optional.of(new Message(this, msg));
+    }
+
+    /** The world rank a receive from {@code source} expects, -1 for ANY_SOURCE. */
+    private int expected(final int source)
+    {
+        return source == ANY_SOURCE ? -1 : group.worldRank(source);
     }
 
     /** A new communicator with the same group and a new context. Collective; blocks. */
@@ -212,13 +164,13 @@ public final class Comm extends PointToPoint implements AutoCloseable
     @Override
     public void close()
     {
-        closed = true;
+        calls.close();
     }
 
     /** True once {@link #close()} was called or the runtime was closed. */
     public boolean isClosed()
     {
-        return closed || engine.isClosed();
+        return calls.isClosed() || engine.isClosed();
     }
 
     Engine engine()
@@ -226,121 +178,9 @@ public final class Comm extends PointToPoint implements AutoCloseable
         return engine;
     }
 
-    @Override
-    Operation newOp(final boolean pooled)
-    {
-        checkOpen();
-        return engine.newOp(pooled);
-    }
-
-    @Override
-    PersistentOperation newPersistent()
-    {
-        checkOpen();
-        return engine.newPersistent();
-    }
-
-    @Override
-    PersistentRequest bindSend(final PersistentOperation op, final int dest, final int tag, final boolean sync)
-    {
-        Envelope.checkUserTag(tag);
-        Envelope.checkRank(dest, group.size());
-        return (PersistentRequest)op.bindSend(group.worldRank(dest), Envelope.pack(group.context(), group.rank(), tag), sync);
-    }
-
-    @Override
-    PersistentRequest bindRecv(final PersistentOperation op, final int source, final int tag)
-    {
-        final long t = recvTag(source, tag);
-        return (PersistentRequest)op.bindRecv(
-            t, Envelope.recvMask(source, tag), source == ANY_SOURCE ? -1 : group.worldRank(source), group);
-    }
-
-    @Override
-    Request startSend(final Operation op, final int dest, final int tag, final boolean sync)
-    {
-        Envelope.checkUserTag(tag);
-        Envelope.checkRank(dest, group.size());
-        engine.send(op, group.worldRank(dest), Envelope.pack(group.context(), group.rank(), tag), sync);
-        return (Request)op;
-    }
-
-    @Override
-    void finishSend(final Request request)
-    {
-        final Operation op = (Operation)request;
-        op.join();
-        engine.recycle(op);
-    }
-
-    @Override
-    Request startRecv(final Operation op, final int source, final int tag)
-    {
-        final long t = recvTag(source, tag);
-        engine.recv(op, t, Envelope.recvMask(source, tag), source == ANY_SOURCE ? -1 : group.worldRank(source), group);
-        return (Request)op;
-    }
-
-    @Override
-    Status finishRecv(final Request request)
-    {
-        final Status s = request.await();
-        engine.recycle((Operation)request);
-        return s;
-    }
-
-    @Override
-    MutableStatus finishRecv(final Request request, final MutableStatus into)
-    {
-        final Operation op = (Operation)request;
-        StatusCopy.join(op, into);
-        engine.recycle(op);
-        return into;
-    }
-
-    @Override
-    Status exchange(final Operation sendOp, final int dest, final int sendTag, final Operation recvOp, final int source, final int recvTag)
-    {
-        postThenSend(sendOp, dest, sendTag, recvOp, source, recvTag);
-        return finishRecv((Request)recvOp);
-    }
-
-    @Override
-    MutableStatus exchange(
-        final Operation sendOp, final int dest, final int sendTag, final Operation recvOp, final int source, final int recvTag,
-        final MutableStatus into)
-    {
-        postThenSend(sendOp, dest, sendTag, recvOp, source, recvTag);
-        return finishRecv((Request)recvOp, into);
-    }
-
-    /** The common part of both exchanges: checks both sides, posts the receive, then completes the send. */
-    private void postThenSend(
-        final Operation sendOp, final int dest, final int sendTag, final Operation recvOp, final int source, final int recvTag)
-    {
-        Envelope.checkUserTag(sendTag);
-        Envelope.checkRank(dest, group.size());
-        recvTag(source, recvTag);
-        startRecv(recvOp, source, recvTag);
-        startSend(sendOp, dest, sendTag, false);
-        finishSend((Request)sendOp);
-    }
-
-    private long recvTag(final int source, final int tag)
-    {
-        checkOpen();
-        Envelope.checkUserRecvTag(tag);
-        Envelope.checkRecvRank(source, group.size());
-        return Envelope.recvTag(group.context(), source, tag);
-    }
-
     void checkOpen()
     {
-        if (closed)
-        {
-            throw new IllegalStateException("communicator : closed (expected: an open communicator)");
-        }
-        engine.checkOpen();
+        calls.checkOpen();
     }
 
     @Override
@@ -406,7 +246,7 @@ public final class Comm extends PointToPoint implements AutoCloseable
     public void gather(
         final Object sendBuf, final int sendOffset, final Object recvBuf, final int recvOffset, final int count, final int root)
     {
-        coll().gather(sendBuf, sendOffset, recvBuf, recvOffset, count, root);
+        coll().data().gather(sendBuf, sendOffset, recvBuf, recvOffset, count, root);
     }
 
     /** Gathers {@code recvCounts[r]} elements from member r into {@code recvBuf[displs[r]]} at {@code root}; {@code sendBuf} may be {@link #IN_PLACE} at the root. */
@@ -414,14 +254,14 @@ public final class Comm extends PointToPoint implements AutoCloseable
         final Object sendBuf, final int sendOffset, final int sendCount,
         final Object recvBuf, final int[] recvCounts, final int[] displs, final int root)
     {
-        coll().gatherv(sendBuf, sendOffset, sendCount, recvBuf, recvCounts, displs, root);
+        coll().data().gatherv(sendBuf, sendOffset, sendCount, recvBuf, recvCounts, displs, root);
     }
 
     /** Sends {@code sendBuf[sendOffset + r * count, + count)} from {@code root} to member r; {@code recvBuf} may be {@link #IN_PLACE} at the root. */
     public void scatter(
         final Object sendBuf, final int sendOffset, final Object recvBuf, final int recvOffset, final int count, final int root)
     {
-        coll().scatter(sendBuf, sendOffset, recvBuf, recvOffset, count, root);
+        coll().data().scatter(sendBuf, sendOffset, recvBuf, recvOffset, count, root);
     }
 
     /** Sends {@code sendBuf[displs[r], + sendCounts[r])} from {@code root} to member r; {@code recvBuf} may be {@link #IN_PLACE} at the root. */
@@ -429,26 +269,26 @@ public final class Comm extends PointToPoint implements AutoCloseable
         final Object sendBuf, final int[] sendCounts, final int[] displs,
         final Object recvBuf, final int recvOffset, final int recvCount, final int root)
     {
-        coll().scatterv(sendBuf, sendCounts, displs, recvBuf, recvOffset, recvCount, root);
+        coll().data().scatterv(sendBuf, sendCounts, displs, recvBuf, recvOffset, recvCount, root);
     }
 
     /** Every member gets every member's {@code count} elements at {@code recvBuf[recvOffset + r * count]}; {@code sendBuf} may be {@link #IN_PLACE}. */
     public void allGather(final Object sendBuf, final int sendOffset, final Object recvBuf, final int recvOffset, final int count)
     {
-        coll().allGather(sendBuf, sendOffset, recvBuf, recvOffset, count);
+        coll().data().allGather(sendBuf, sendOffset, recvBuf, recvOffset, count);
     }
 
     /** Every member gets member r's {@code recvCounts[r]} elements at {@code recvBuf[displs[r]]}; {@code sendBuf} may be {@link #IN_PLACE}. */
     public void allGatherv(
         final Object sendBuf, final int sendOffset, final int sendCount, final Object recvBuf, final int[] recvCounts, final int[] displs)
     {
-        coll().allGatherv(sendBuf, sendOffset, sendCount, recvBuf, recvCounts, displs);
+        coll().data().allGatherv(sendBuf, sendOffset, sendCount, recvBuf, recvCounts, displs);
     }
 
     /** Block r ({@code count} elements) of each member's {@code sendBuf} goes to member r, into block (sender) of its {@code recvBuf}. */
     public void allToAll(final Object sendBuf, final int sendOffset, final Object recvBuf, final int recvOffset, final int count)
     {
-        coll().allToAll(sendBuf, sendOffset, recvBuf, recvOffset, count);
+        coll().data().allToAll(sendBuf, sendOffset, recvBuf, recvOffset, count);
     }
 
     /** {@code sendBuf[sendDispls[r], + sendCounts[r])} goes to member r, into its {@code recvBuf[recvDispls[me], + recvCounts[me])}. */
@@ -456,7 +296,7 @@ public final class Comm extends PointToPoint implements AutoCloseable
         final Object sendBuf, final int[] sendCounts, final int[] sendDispls,
         final Object recvBuf, final int[] recvCounts, final int[] recvDispls)
     {
-        coll().allToAllv(sendBuf, sendCounts, sendDispls, recvBuf, recvCounts, recvDispls);
+        coll().data().allToAllv(sendBuf, sendCounts, sendDispls, recvBuf, recvCounts, recvDispls);
     }
 
     /** Reduces {@code size() * count} elements; member r receives block r. {@code sendBuf} may be {@link #IN_PLACE} (input in {@code recvBuf}). */

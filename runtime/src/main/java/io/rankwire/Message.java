@@ -4,7 +4,7 @@ import java.nio.ByteBuffer;
 
 import org.agrona.MutableDirectBuffer;
 
-import io.rankwire.core.BufView;
+import io.rankwire.buffer.BufView;
 import io.rankwire.core.Operation;
 import io.rankwire.core.ProbeStatus;
 import io.rankwire.match.UnexpectedMsg;
@@ -39,7 +39,7 @@ public final class Message
         {
             throw new IllegalStateException("message : already received (expected: one receive per matched probe)");
         }
-        return comm.newOp(pooled);
+        return comm.calls.newOp(pooled);
     }
 
     private synchronized Request start(final Operation op)

@@ -5,7 +5,7 @@ import java.nio.ByteBuffer;
 import org.agrona.DirectBuffer;
 import org.agrona.MutableDirectBuffer;
 
-import io.rankwire.core.BufView;
+import io.rankwire.buffer.BufView;
 import io.rankwire.core.PersistentOperation;
 
 /**
@@ -21,11 +21,13 @@ import io.rankwire.core.PersistentOperation;
  */
 abstract class PersistentOverloads
 {
-    abstract PersistentOperation newPersistent();
+    /** What every overload comes down to. */
+    final PointToPointCalls calls;
 
-    abstract PersistentRequest bindSend(PersistentOperation op, int dest, int tag, boolean sync);
-
-    abstract PersistentRequest bindRecv(PersistentOperation op, int source, int tag);
+    PersistentOverloads(final PointToPointCalls calls)
+    {
+        this.calls = calls;
+    }
 
     /**
      * A persistent send of {@code buf[position, limit)} (as they are now) to {@code dest} with
@@ -33,9 +35,9 @@ abstract class PersistentOverloads
      */
     public PersistentRequest sendInit(final ByteBuffer buf, final int dest, final int tag)
     {
-        final PersistentOperation op = newPersistent();
+        final PersistentOperation op = calls.newPersistent();
         op.byteBuffer(buf, false);
-        return bindSend(op, dest, tag, false);
+        return calls.bindSend(op, dest, tag, false);
     }
 
     /**
@@ -43,9 +45,9 @@ abstract class PersistentOverloads
      */
     public PersistentRequest sendInit(final byte[] buf, final int offset, final int length, final int dest, final int tag)
     {
-        final PersistentOperation op = newPersistent();
+        final PersistentOperation op = calls.newPersistent();
         op.bytes(buf, offset, length);
-        return bindSend(op, dest, tag, false);
+        return calls.bindSend(op, dest, tag, false);
     }
 
     /**
@@ -53,9 +55,9 @@ abstract class PersistentOverloads
      */
     public PersistentRequest sendInit(final DirectBuffer buf, final int offset, final int length, final int dest, final int tag)
     {
-        final PersistentOperation op = newPersistent();
+        final PersistentOperation op = calls.newPersistent();
         op.direct(buf, offset, length);
-        return bindSend(op, dest, tag, false);
+        return calls.bindSend(op, dest, tag, false);
     }
 
     /**
@@ -64,9 +66,9 @@ abstract class PersistentOverloads
      */
     public PersistentRequest sendInit(final short[] buf, final int offset, final int count, final int dest, final int tag)
     {
-        final PersistentOperation op = newPersistent();
+        final PersistentOperation op = calls.newPersistent();
         op.typed(buf, buf.length, offset, count, 2, BufView.SHORT_BASE);
-        return bindSend(op, dest, tag, false);
+        return calls.bindSend(op, dest, tag, false);
     }
 
     /**
@@ -75,9 +77,9 @@ abstract class PersistentOverloads
      */
     public PersistentRequest sendInit(final char[] buf, final int offset, final int count, final int dest, final int tag)
     {
-        final PersistentOperation op = newPersistent();
+        final PersistentOperation op = calls.newPersistent();
         op.typed(buf, buf.length, offset, count, 2, BufView.CHAR_BASE);
-        return bindSend(op, dest, tag, false);
+        return calls.bindSend(op, dest, tag, false);
     }
 
     /**
@@ -86,9 +88,9 @@ abstract class PersistentOverloads
      */
     public PersistentRequest sendInit(final int[] buf, final int offset, final int count, final int dest, final int tag)
     {
-        final PersistentOperation op = newPersistent();
+        final PersistentOperation op = calls.newPersistent();
         op.typed(buf, buf.length, offset, count, 4, BufView.INT_BASE);
-        return bindSend(op, dest, tag, false);
+        return calls.bindSend(op, dest, tag, false);
     }
 
     /**
@@ -97,9 +99,9 @@ abstract class PersistentOverloads
      */
     public PersistentRequest sendInit(final long[] buf, final int offset, final int count, final int dest, final int tag)
     {
-        final PersistentOperation op = newPersistent();
+        final PersistentOperation op = calls.newPersistent();
         op.typed(buf, buf.length, offset, count, 8, BufView.LONG_BASE);
-        return bindSend(op, dest, tag, false);
+        return calls.bindSend(op, dest, tag, false);
     }
 
     /**
@@ -108,9 +110,9 @@ abstract class PersistentOverloads
      */
     public PersistentRequest sendInit(final float[] buf, final int offset, final int count, final int dest, final int tag)
     {
-        final PersistentOperation op = newPersistent();
+        final PersistentOperation op = calls.newPersistent();
         op.typed(buf, buf.length, offset, count, 4, BufView.FLOAT_BASE);
-        return bindSend(op, dest, tag, false);
+        return calls.bindSend(op, dest, tag, false);
     }
 
     /**
@@ -119,9 +121,9 @@ abstract class PersistentOverloads
      */
     public PersistentRequest sendInit(final double[] buf, final int offset, final int count, final int dest, final int tag)
     {
-        final PersistentOperation op = newPersistent();
+        final PersistentOperation op = calls.newPersistent();
         op.typed(buf, buf.length, offset, count, 8, BufView.DOUBLE_BASE);
-        return bindSend(op, dest, tag, false);
+        return calls.bindSend(op, dest, tag, false);
     }
 
     /**
@@ -130,9 +132,9 @@ abstract class PersistentOverloads
      */
     public PersistentRequest ssendInit(final ByteBuffer buf, final int dest, final int tag)
     {
-        final PersistentOperation op = newPersistent();
+        final PersistentOperation op = calls.newPersistent();
         op.byteBuffer(buf, false);
-        return bindSend(op, dest, tag, true);
+        return calls.bindSend(op, dest, tag, true);
     }
 
     /**
@@ -141,9 +143,9 @@ abstract class PersistentOverloads
      */
     public PersistentRequest ssendInit(final byte[] buf, final int offset, final int length, final int dest, final int tag)
     {
-        final PersistentOperation op = newPersistent();
+        final PersistentOperation op = calls.newPersistent();
         op.bytes(buf, offset, length);
-        return bindSend(op, dest, tag, true);
+        return calls.bindSend(op, dest, tag, true);
     }
 
     /**
@@ -152,9 +154,9 @@ abstract class PersistentOverloads
      */
     public PersistentRequest ssendInit(final DirectBuffer buf, final int offset, final int length, final int dest, final int tag)
     {
-        final PersistentOperation op = newPersistent();
+        final PersistentOperation op = calls.newPersistent();
         op.direct(buf, offset, length);
-        return bindSend(op, dest, tag, true);
+        return calls.bindSend(op, dest, tag, true);
     }
 
     /**
@@ -163,9 +165,9 @@ abstract class PersistentOverloads
      */
     public PersistentRequest ssendInit(final short[] buf, final int offset, final int count, final int dest, final int tag)
     {
-        final PersistentOperation op = newPersistent();
+        final PersistentOperation op = calls.newPersistent();
         op.typed(buf, buf.length, offset, count, 2, BufView.SHORT_BASE);
-        return bindSend(op, dest, tag, true);
+        return calls.bindSend(op, dest, tag, true);
     }
 
     /**
@@ -174,9 +176,9 @@ abstract class PersistentOverloads
      */
     public PersistentRequest ssendInit(final char[] buf, final int offset, final int count, final int dest, final int tag)
     {
-        final PersistentOperation op = newPersistent();
+        final PersistentOperation op = calls.newPersistent();
         op.typed(buf, buf.length, offset, count, 2, BufView.CHAR_BASE);
-        return bindSend(op, dest, tag, true);
+        return calls.bindSend(op, dest, tag, true);
     }
 
     /**
@@ -185,9 +187,9 @@ abstract class PersistentOverloads
      */
     public PersistentRequest ssendInit(final int[] buf, final int offset, final int count, final int dest, final int tag)
     {
-        final PersistentOperation op = newPersistent();
+        final PersistentOperation op = calls.newPersistent();
         op.typed(buf, buf.length, offset, count, 4, BufView.INT_BASE);
-        return bindSend(op, dest, tag, true);
+        return calls.bindSend(op, dest, tag, true);
     }
 
     /**
@@ -196,9 +198,9 @@ abstract class PersistentOverloads
      */
     public PersistentRequest ssendInit(final long[] buf, final int offset, final int count, final int dest, final int tag)
     {
-        final PersistentOperation op = newPersistent();
+        final PersistentOperation op = calls.newPersistent();
         op.typed(buf, buf.length, offset, count, 8, BufView.LONG_BASE);
-        return bindSend(op, dest, tag, true);
+        return calls.bindSend(op, dest, tag, true);
     }
 
     /**
@@ -207,9 +209,9 @@ abstract class PersistentOverloads
      */
     public PersistentRequest ssendInit(final float[] buf, final int offset, final int count, final int dest, final int tag)
     {
-        final PersistentOperation op = newPersistent();
+        final PersistentOperation op = calls.newPersistent();
         op.typed(buf, buf.length, offset, count, 4, BufView.FLOAT_BASE);
-        return bindSend(op, dest, tag, true);
+        return calls.bindSend(op, dest, tag, true);
     }
 
     /**
@@ -218,9 +220,9 @@ abstract class PersistentOverloads
      */
     public PersistentRequest ssendInit(final double[] buf, final int offset, final int count, final int dest, final int tag)
     {
-        final PersistentOperation op = newPersistent();
+        final PersistentOperation op = calls.newPersistent();
         op.typed(buf, buf.length, offset, count, 8, BufView.DOUBLE_BASE);
-        return bindSend(op, dest, tag, true);
+        return calls.bindSend(op, dest, tag, true);
     }
 
     /**
@@ -229,9 +231,9 @@ abstract class PersistentOverloads
      */
     public PersistentRequest recvInit(final ByteBuffer buf, final int source, final int tag)
     {
-        final PersistentOperation op = newPersistent();
+        final PersistentOperation op = calls.newPersistent();
         op.byteBuffer(buf, true);
-        return bindRecv(op, source, tag);
+        return calls.bindRecv(op, source, tag);
     }
 
     /**
@@ -240,9 +242,9 @@ abstract class PersistentOverloads
      */
     public PersistentRequest recvInit(final byte[] buf, final int offset, final int length, final int source, final int tag)
     {
-        final PersistentOperation op = newPersistent();
+        final PersistentOperation op = calls.newPersistent();
         op.bytes(buf, offset, length);
-        return bindRecv(op, source, tag);
+        return calls.bindRecv(op, source, tag);
     }
 
     /**
@@ -251,9 +253,9 @@ abstract class PersistentOverloads
      */
     public PersistentRequest recvInit(final MutableDirectBuffer buf, final int offset, final int length, final int source, final int tag)
     {
-        final PersistentOperation op = newPersistent();
+        final PersistentOperation op = calls.newPersistent();
         op.direct(buf, offset, length);
-        return bindRecv(op, source, tag);
+        return calls.bindRecv(op, source, tag);
     }
 
     /**
@@ -262,9 +264,9 @@ abstract class PersistentOverloads
      */
     public PersistentRequest recvInit(final short[] buf, final int offset, final int count, final int source, final int tag)
     {
-        final PersistentOperation op = newPersistent();
+        final PersistentOperation op = calls.newPersistent();
         op.typed(buf, buf.length, offset, count, 2, BufView.SHORT_BASE);
-        return bindRecv(op, source, tag);
+        return calls.bindRecv(op, source, tag);
     }
 
     /**
@@ -273,9 +275,9 @@ abstract class PersistentOverloads
      */
     public PersistentRequest recvInit(final char[] buf, final int offset, final int count, final int source, final int tag)
     {
-        final PersistentOperation op = newPersistent();
+        final PersistentOperation op = calls.newPersistent();
         op.typed(buf, buf.length, offset, count, 2, BufView.CHAR_BASE);
-        return bindRecv(op, source, tag);
+        return calls.bindRecv(op, source, tag);
     }
 
     /**
@@ -284,9 +286,9 @@ abstract class PersistentOverloads
      */
     public PersistentRequest recvInit(final int[] buf, final int offset, final int count, final int source, final int tag)
     {
-        final PersistentOperation op = newPersistent();
+        final PersistentOperation op = calls.newPersistent();
         op.typed(buf, buf.length, offset, count, 4, BufView.INT_BASE);
-        return bindRecv(op, source, tag);
+        return calls.bindRecv(op, source, tag);
     }
 
     /**
@@ -295,9 +297,9 @@ abstract class PersistentOverloads
      */
     public PersistentRequest recvInit(final long[] buf, final int offset, final int count, final int source, final int tag)
     {
-        final PersistentOperation op = newPersistent();
+        final PersistentOperation op = calls.newPersistent();
         op.typed(buf, buf.length, offset, count, 8, BufView.LONG_BASE);
-        return bindRecv(op, source, tag);
+        return calls.bindRecv(op, source, tag);
     }
 
     /**
@@ -306,9 +308,9 @@ abstract class PersistentOverloads
      */
     public PersistentRequest recvInit(final float[] buf, final int offset, final int count, final int source, final int tag)
     {
-        final PersistentOperation op = newPersistent();
+        final PersistentOperation op = calls.newPersistent();
         op.typed(buf, buf.length, offset, count, 4, BufView.FLOAT_BASE);
-        return bindRecv(op, source, tag);
+        return calls.bindRecv(op, source, tag);
     }
 
     /**
@@ -317,8 +319,8 @@ abstract class PersistentOverloads
      */
     public PersistentRequest recvInit(final double[] buf, final int offset, final int count, final int source, final int tag)
     {
-        final PersistentOperation op = newPersistent();
+        final PersistentOperation op = calls.newPersistent();
         op.typed(buf, buf.length, offset, count, 8, BufView.DOUBLE_BASE);
-        return bindRecv(op, source, tag);
+        return calls.bindRecv(op, source, tag);
     }
 }

@@ -5,7 +5,7 @@ import java.nio.ByteBuffer;
 import org.agrona.DirectBuffer;
 import org.agrona.MutableDirectBuffer;
 
-import io.rankwire.core.BufView;
+import io.rankwire.buffer.BufView;
 import io.rankwire.core.Operation;
 
 /**
@@ -23,10 +23,10 @@ import io.rankwire.core.Operation;
  */
 abstract class PointToPoint extends RecvOverloads
 {
-    abstract Status exchange(Operation sendOp, int dest, int sendTag, Operation recvOp, int source, int recvTag);
-
-    abstract MutableStatus exchange(
-        Operation sendOp, int dest, int sendTag, Operation recvOp, int source, int recvTag, MutableStatus into);
+    PointToPoint(final PointToPointCalls calls)
+    {
+        super(calls);
+    }
 
     /**
      * Sends to {@code dest} and receives from {@code source} at the same time (so two ranks can
@@ -36,11 +36,11 @@ abstract class PointToPoint extends RecvOverloads
         final ByteBuffer sendBuf, final int dest, final int sendTag,
         final ByteBuffer recvBuf, final int source, final int recvTag)
     {
-        final Operation sop = newOp(true);
+        final Operation sop = calls.newOp(true);
         sop.buf().byteBuffer(sendBuf, false);
-        final Operation rop = newOp(true);
+        final Operation rop = calls.newOp(true);
         rop.buf().byteBuffer(recvBuf, true);
-        return exchange(sop, dest, sendTag, rop, source, recvTag);
+        return calls.exchange(sop, dest, sendTag, rop, source, recvTag);
     }
 
     /**
@@ -51,11 +51,11 @@ abstract class PointToPoint extends RecvOverloads
         final byte[] sendBuf, final int sendOffset, final int sendLength, final int dest, final int sendTag,
         final byte[] recvBuf, final int recvOffset, final int recvLength, final int source, final int recvTag)
     {
-        final Operation sop = newOp(true);
+        final Operation sop = calls.newOp(true);
         sop.buf().bytes(sendBuf, sendOffset, sendLength);
-        final Operation rop = newOp(true);
+        final Operation rop = calls.newOp(true);
         rop.buf().bytes(recvBuf, recvOffset, recvLength);
-        return exchange(sop, dest, sendTag, rop, source, recvTag);
+        return calls.exchange(sop, dest, sendTag, rop, source, recvTag);
     }
 
     /**
@@ -67,11 +67,11 @@ abstract class PointToPoint extends RecvOverloads
         final byte[] recvBuf, final int recvOffset, final int recvLength, final int source, final int recvTag,
         final MutableStatus status)
     {
-        final Operation sop = newOp(true);
+        final Operation sop = calls.newOp(true);
         sop.buf().bytes(sendBuf, sendOffset, sendLength);
-        final Operation rop = newOp(true);
+        final Operation rop = calls.newOp(true);
         rop.buf().bytes(recvBuf, recvOffset, recvLength);
-        return exchange(sop, dest, sendTag, rop, source, recvTag, status);
+        return calls.exchange(sop, dest, sendTag, rop, source, recvTag, status);
     }
 
     /**
@@ -82,11 +82,11 @@ abstract class PointToPoint extends RecvOverloads
         final DirectBuffer sendBuf, final int sendOffset, final int sendLength, final int dest, final int sendTag,
         final MutableDirectBuffer recvBuf, final int recvOffset, final int recvLength, final int source, final int recvTag)
     {
-        final Operation sop = newOp(true);
+        final Operation sop = calls.newOp(true);
         sop.buf().direct(sendBuf, sendOffset, sendLength);
-        final Operation rop = newOp(true);
+        final Operation rop = calls.newOp(true);
         rop.buf().direct(recvBuf, recvOffset, recvLength);
-        return exchange(sop, dest, sendTag, rop, source, recvTag);
+        return calls.exchange(sop, dest, sendTag, rop, source, recvTag);
     }
 
     /**
@@ -98,11 +98,11 @@ abstract class PointToPoint extends RecvOverloads
         final MutableDirectBuffer recvBuf, final int recvOffset, final int recvLength, final int source, final int recvTag,
         final MutableStatus status)
     {
-        final Operation sop = newOp(true);
+        final Operation sop = calls.newOp(true);
         sop.buf().direct(sendBuf, sendOffset, sendLength);
-        final Operation rop = newOp(true);
+        final Operation rop = calls.newOp(true);
         rop.buf().direct(recvBuf, recvOffset, recvLength);
-        return exchange(sop, dest, sendTag, rop, source, recvTag, status);
+        return calls.exchange(sop, dest, sendTag, rop, source, recvTag, status);
     }
 
     /**
@@ -113,11 +113,11 @@ abstract class PointToPoint extends RecvOverloads
         final short[] sendBuf, final int sendOffset, final int sendCount, final int dest, final int sendTag,
         final short[] recvBuf, final int recvOffset, final int recvCount, final int source, final int recvTag)
     {
-        final Operation sop = newOp(true);
+        final Operation sop = calls.newOp(true);
         sop.buf().typed(sendBuf, sendBuf.length, sendOffset, sendCount, 2, BufView.SHORT_BASE);
-        final Operation rop = newOp(true);
+        final Operation rop = calls.newOp(true);
         rop.buf().typed(recvBuf, recvBuf.length, recvOffset, recvCount, 2, BufView.SHORT_BASE);
-        return exchange(sop, dest, sendTag, rop, source, recvTag);
+        return calls.exchange(sop, dest, sendTag, rop, source, recvTag);
     }
 
     /**
@@ -128,11 +128,11 @@ abstract class PointToPoint extends RecvOverloads
         final char[] sendBuf, final int sendOffset, final int sendCount, final int dest, final int sendTag,
         final char[] recvBuf, final int recvOffset, final int recvCount, final int source, final int recvTag)
     {
-        final Operation sop = newOp(true);
+        final Operation sop = calls.newOp(true);
         sop.buf().typed(sendBuf, sendBuf.length, sendOffset, sendCount, 2, BufView.CHAR_BASE);
-        final Operation rop = newOp(true);
+        final Operation rop = calls.newOp(true);
         rop.buf().typed(recvBuf, recvBuf.length, recvOffset, recvCount, 2, BufView.CHAR_BASE);
-        return exchange(sop, dest, sendTag, rop, source, recvTag);
+        return calls.exchange(sop, dest, sendTag, rop, source, recvTag);
     }
 
     /**
@@ -143,11 +143,11 @@ abstract class PointToPoint extends RecvOverloads
         final int[] sendBuf, final int sendOffset, final int sendCount, final int dest, final int sendTag,
         final int[] recvBuf, final int recvOffset, final int recvCount, final int source, final int recvTag)
     {
-        final Operation sop = newOp(true);
+        final Operation sop = calls.newOp(true);
         sop.buf().typed(sendBuf, sendBuf.length, sendOffset, sendCount, 4, BufView.INT_BASE);
-        final Operation rop = newOp(true);
+        final Operation rop = calls.newOp(true);
         rop.buf().typed(recvBuf, recvBuf.length, recvOffset, recvCount, 4, BufView.INT_BASE);
-        return exchange(sop, dest, sendTag, rop, source, recvTag);
+        return calls.exchange(sop, dest, sendTag, rop, source, recvTag);
     }
 
     /**
@@ -158,11 +158,11 @@ abstract class PointToPoint extends RecvOverloads
         final long[] sendBuf, final int sendOffset, final int sendCount, final int dest, final int sendTag,
         final long[] recvBuf, final int recvOffset, final int recvCount, final int source, final int recvTag)
     {
-        final Operation sop = newOp(true);
+        final Operation sop = calls.newOp(true);
         sop.buf().typed(sendBuf, sendBuf.length, sendOffset, sendCount, 8, BufView.LONG_BASE);
-        final Operation rop = newOp(true);
+        final Operation rop = calls.newOp(true);
         rop.buf().typed(recvBuf, recvBuf.length, recvOffset, recvCount, 8, BufView.LONG_BASE);
-        return exchange(sop, dest, sendTag, rop, source, recvTag);
+        return calls.exchange(sop, dest, sendTag, rop, source, recvTag);
     }
 
     /**
@@ -173,11 +173,11 @@ abstract class PointToPoint extends RecvOverloads
         final float[] sendBuf, final int sendOffset, final int sendCount, final int dest, final int sendTag,
         final float[] recvBuf, final int recvOffset, final int recvCount, final int source, final int recvTag)
     {
-        final Operation sop = newOp(true);
+        final Operation sop = calls.newOp(true);
         sop.buf().typed(sendBuf, sendBuf.length, sendOffset, sendCount, 4, BufView.FLOAT_BASE);
-        final Operation rop = newOp(true);
+        final Operation rop = calls.newOp(true);
         rop.buf().typed(recvBuf, recvBuf.length, recvOffset, recvCount, 4, BufView.FLOAT_BASE);
-        return exchange(sop, dest, sendTag, rop, source, recvTag);
+        return calls.exchange(sop, dest, sendTag, rop, source, recvTag);
     }
 
     /**
@@ -188,10 +188,10 @@ abstract class PointToPoint extends RecvOverloads
         final double[] sendBuf, final int sendOffset, final int sendCount, final int dest, final int sendTag,
         final double[] recvBuf, final int recvOffset, final int recvCount, final int source, final int recvTag)
     {
-        final Operation sop = newOp(true);
+        final Operation sop = calls.newOp(true);
         sop.buf().typed(sendBuf, sendBuf.length, sendOffset, sendCount, 8, BufView.DOUBLE_BASE);
-        final Operation rop = newOp(true);
+        final Operation rop = calls.newOp(true);
         rop.buf().typed(recvBuf, recvBuf.length, recvOffset, recvCount, 8, BufView.DOUBLE_BASE);
-        return exchange(sop, dest, sendTag, rop, source, recvTag);
+        return calls.exchange(sop, dest, sendTag, rop, source, recvTag);
     }
 }

@@ -6,7 +6,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import io.rankwire.bootstrap.InMemoryBootstrap;
 import io.rankwire.core.Contexts;
 import io.rankwire.core.Engine;
-import io.rankwire.core.Group;
+import io.rankwire.proto.Group;
+import io.rankwire.core.ProgressAgent;
 import io.rankwire.core.ProgressThread;
 import io.rankwire.spi.Bootstrap;
 import io.rankwire.spi.Transport;
@@ -135,6 +136,18 @@ public final class Rankwire implements AutoCloseable
         }
         throw new IllegalArgumentException(RankwireConfig.TRANSPORT_PROP + " : '" + name +
             "' (expected: one of [" + known + "] found on the class path)");
+    }
+
+    /**
+     * This rank's progress as an Agrona {@code Agent}, for applications that run their own agent
+     * threads (an {@code AgentRunner}, or a {@code CompositeAgent} beside their own work): its
+     * {@code doWork()} advances rendezvous, ssend and control traffic while no thread of the
+     * application is inside a Rankwire call, never blocks, and returns the work done. An
+     * alternative to {@code rankwire.progressThread=true}; needs the default thread level.
+     */
+    public org.agrona.concurrent.Agent progressAgent()
+    {
+        return new ProgressAgent(engine, "rankwire-progress-" + rank());
     }
 
     /** The communicator of all ranks of the job. */

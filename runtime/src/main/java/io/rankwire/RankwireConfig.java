@@ -12,49 +12,17 @@ import io.rankwire.spi.Bootstrap;
  * a system property named in this class; {@link #conclude()} validates ranges and names the
  * bad value.
  *
- * <table>
- *   <caption>Settings</caption>
- *   <tr><th>property</th><th>default</th><th>meaning</th></tr>
- *   <tr><td>{@code rankwire.transport}</td><td>{@code tcp}</td><td>transport name</td></tr>
- *   <tr><td>{@code rankwire.eagerLimit}</td><td>transport's {@code Capabilities.eagerLimit()}</td>
- *       <td>largest payload sent eagerly; larger ones use rendezvous</td></tr>
- *   <tr><td>{@code rankwire.unexpectedBytes}</td><td>32 MiB</td><td>bound on eager payload bytes a
- *       rank buffers for messages nobody has received yet (flow control); each peer is granted
- *       an equal share</td></tr>
- *   <tr><td>{@code rankwire.credits}</td><td>64</td><td>eager messages a sender may have
- *       outstanding per receiver before it must wait for credits</td></tr>
- *   <tr><td>{@code rankwire.sendBufferBytes}</td><td>64 MiB</td><td>bound on the copies a rank
- *       keeps of small standard-mode sends that could not go at once for want of eager credits:
- *       such a send completes at once and its copy goes when it can; each copy counts its payload
- *       plus {@link #SEND_BUFFER_COPY_OVERHEAD} bytes; past this bound a small send waits (0:
- *       always)</td></tr>
- *   <tr><td>{@code rankwire.creditWaitMicros}</td><td>100</td><td>how long a blocking small
- *       send that finds no eager credit asks for credits and polls for them before it is copied
- *       (a sender faster than its receiver then follows the receiver's pace); it never waits for
- *       a matching receive (0: copy at once)</td></tr>
- *   <tr><td>{@code rankwire.idle}</td><td>{@code backoff}</td><td>how blocked callers wait:
- *       {@code spin}, {@code yield}, or {@code backoff} (spin, then yield, then park)</td></tr>
- *   <tr><td>{@code rankwire.idle.spinMicros}</td><td>the transport's ({@code sim} 50,
- *       {@code tcp} 0)</td><td>with {@code backoff}: how long a blocked caller keeps polling
- *       before it yields and parks (0: 64 polls only)</td></tr>
- *   <tr><td>{@code rankwire.progressThread}</td><td>{@code false}</td><td>run an asynchronous
- *       progress thread</td></tr>
- *   <tr><td>{@code rankwire.threads}</td><td>{@code multiple}</td><td>which threads may call the
- *       rank, as MPI's thread levels: {@code multiple}, any thread at any time (the engine takes
- *       a lock per call); {@code funneled} (or {@code single}), only the thread that initialized
- *       it, which then takes no lock (a call from another thread fails with a clear error); not
- *       with {@code rankwire.progressThread}</td></tr>
- *   <tr><td>{@code rankwire.timeout}</td><td>{@code 0} (none)</td><td>milliseconds after which
- *       a blocking call fails with {@link RankwireException}</td></tr>
- *   <tr><td>{@code rankwire.bootstrapTimeout}</td><td>60000</td><td>milliseconds allowed for
- *       wire-up and for the closing rendezvous of all ranks</td></tr>
- *   <tr><td>{@code rankwire.offloadMinBytes}</td><td>1024</td><td>receives smaller than this are
- *       matched in software even when the NIC offers tag matching</td></tr>
- *   <tr><td>{@code rankwire.srqBuffers}</td><td>256</td><td>plain SRQ buffers posted on a
- *       transport with an offload port</td></tr>
- *   <tr><td>{@code rankwire.sim.*}, {@code rankwire.tcp.*}</td><td></td><td>passed through to the
- *       transport ({@code TransportContext.settings()})</td></tr>
- * </table>
+ * <p>Settings (each a system property, an {@code rwrun -x key=value}, or a setter here):
+ * {@code rankwire.transport} (default {@code tcp}), {@code rankwire.eagerLimit} (the
+ * transport's), {@code rankwire.unexpectedBytes} (32 MiB), {@code rankwire.credits} (64),
+ * {@code rankwire.sendBufferBytes} (64 MiB; each copy counts its payload plus
+ * {@link #SEND_BUFFER_COPY_OVERHEAD} bytes), {@code rankwire.creditWaitMicros} (100),
+ * {@code rankwire.idle} ({@code backoff}), {@code rankwire.idle.spinMicros} (the transport's),
+ * {@code rankwire.progressThread} (false), {@code rankwire.threads} ({@code multiple}),
+ * {@code rankwire.timeout} (0: none), {@code rankwire.bootstrapTimeout} (60000 ms),
+ * {@code rankwire.offloadMinBytes} (1024), {@code rankwire.srqBuffers} (256); and
+ * {@code rankwire.sim.*}, {@code rankwire.tcp.*} passed through to the transport. Their meaning
+ * is in docs/RUNTIME.md, "Settings".
  */
 public final class RankwireConfig
 {
@@ -84,7 +52,7 @@ public final class RankwireConfig
      * What each copy in the send buffer counts against {@code rankwire.sendBufferBytes} beyond its
      * payload (its bookkeeping), so that tiny copies cannot hold many times the bound in heap.
      */
-    public static final int SEND_BUFFER_COPY_OVERHEAD = 256;
+    public static final int SEND_BUFFER_COPY_OVERHEAD = io.rankwire.proto.ProtocolSettings.SEND_BUFFER_COPY_OVERHEAD;
     public static final long BOOTSTRAP_TIMEOUT_DEFAULT_MS = 60_000;
     public static final int OFFLOAD_MIN_BYTES_DEFAULT = 1024;
     public static final int SRQ_BUFFERS_DEFAULT = 256;
@@ -135,19 +103,19 @@ public final class RankwireConfig
     public RankwireConfig(final Properties props)
     {
         transport = props.getProperty(TRANSPORT_PROP, TRANSPORT_DEFAULT);
-        eagerLimit = intProp(props, EAGER_LIMIT_PROP, EAGER_LIMIT_DEFAULT);
-        unexpectedBytes = longProp(props, UNEXPECTED_BYTES_PROP, UNEXPECTED_BYTES_DEFAULT);
-        credits = intProp(props, CREDITS_PROP, CREDITS_DEFAULT);
-        sendBufferBytes = longProp(props, SEND_BUFFER_BYTES_PROP, SEND_BUFFER_BYTES_DEFAULT);
-        creditWaitMicros = intProp(props, CREDIT_WAIT_MICROS_PROP, CREDIT_WAIT_MICROS_DEFAULT);
-        idle = parseIdle(props.getProperty(IDLE_PROP, "backoff"));
+        eagerLimit = ConfigValues.intProp(props, EAGER_LIMIT_PROP, EAGER_LIMIT_DEFAULT);
+        unexpectedBytes = ConfigValues.longProp(props, UNEXPECTED_BYTES_PROP, UNEXPECTED_BYTES_DEFAULT);
+        credits = ConfigValues.intProp(props, CREDITS_PROP, CREDITS_DEFAULT);
+        sendBufferBytes = ConfigValues.longProp(props, SEND_BUFFER_BYTES_PROP, SEND_BUFFER_BYTES_DEFAULT);
+        creditWaitMicros = ConfigValues.intProp(props, CREDIT_WAIT_MICROS_PROP, CREDIT_WAIT_MICROS_DEFAULT);
+        idle = ConfigValues.parseIdle(props.getProperty(IDLE_PROP, "backoff"));
         progressThread = Boolean.parseBoolean(props.getProperty(PROGRESS_THREAD_PROP, "false"));
-        funneled = parseThreads(props.getProperty(THREADS_PROP, "multiple"));
-        timeout = Duration.ofMillis(longProp(props, TIMEOUT_PROP, 0));
-        bootstrapTimeout = Duration.ofMillis(longProp(props, BOOTSTRAP_TIMEOUT_PROP, BOOTSTRAP_TIMEOUT_DEFAULT_MS));
-        offloadMinBytes = intProp(props, OFFLOAD_MIN_BYTES_PROP, OFFLOAD_MIN_BYTES_DEFAULT);
-        srqBuffers = intProp(props, SRQ_BUFFERS_PROP, SRQ_BUFFERS_DEFAULT);
-        spinMicros = intProp(props, SPIN_MICROS_PROP, SPIN_MICROS_DEFAULT);
+        funneled = ConfigValues.parseThreads(props.getProperty(THREADS_PROP, "multiple"));
+        timeout = Duration.ofMillis(ConfigValues.longProp(props, TIMEOUT_PROP, 0));
+        bootstrapTimeout = Duration.ofMillis(ConfigValues.longProp(props, BOOTSTRAP_TIMEOUT_PROP, BOOTSTRAP_TIMEOUT_DEFAULT_MS));
+        offloadMinBytes = ConfigValues.intProp(props, OFFLOAD_MIN_BYTES_PROP, OFFLOAD_MIN_BYTES_DEFAULT);
+        srqBuffers = ConfigValues.intProp(props, SRQ_BUFFERS_PROP, SRQ_BUFFERS_DEFAULT);
+        spinMicros = ConfigValues.intProp(props, SPIN_MICROS_PROP, SPIN_MICROS_DEFAULT);
         for (final String name : props.stringPropertyNames())
         {
             if (name.startsWith("rankwire."))
@@ -450,43 +418,7 @@ public final class RankwireConfig
      */
     public RankwireConfig conclude()
     {
-        if (transport == null || transport.isEmpty())
-        {
-            throw new IllegalArgumentException(TRANSPORT_PROP + " : '" + transport + "' (expected: a transport name)");
-        }
-        if (eagerLimit < -1)
-        {
-            throw new IllegalArgumentException(EAGER_LIMIT_PROP + " : " + eagerLimit + " (expected: >= 0, or -1)");
-        }
-        if (unexpectedBytes < 0)
-        {
-            throw new IllegalArgumentException(UNEXPECTED_BYTES_PROP + " : " + unexpectedBytes + " (expected: >= 0)");
-        }
-        checkRange(CREDITS_PROP, credits, 1, 1 << 20);
-        checkRange(SEND_BUFFER_BYTES_PROP, sendBufferBytes, 0, Long.MAX_VALUE);
-        checkRange(CREDIT_WAIT_MICROS_PROP, creditWaitMicros, 0, 1_000_000);
-        checkRange(OFFLOAD_MIN_BYTES_PROP, offloadMinBytes, 0, Integer.MAX_VALUE);
-        checkRange(SRQ_BUFFERS_PROP, srqBuffers, 1, 1 << 16);
-        checkRange(SPIN_MICROS_PROP, spinMicros, -1, 1_000_000);
-        if (timeout == null || timeout.isNegative())
-        {
-            throw new IllegalArgumentException(TIMEOUT_PROP + " : " + timeout + " (expected: >= 0)");
-        }
-        if (bootstrapTimeout == null || bootstrapTimeout.isNegative() || bootstrapTimeout.isZero())
-        {
-            throw new IllegalArgumentException(BOOTSTRAP_TIMEOUT_PROP + " : " + bootstrapTimeout + " (expected: > 0)");
-        }
-        checkRange("size", size, 1, io.rankwire.match.Envelope.MAX_RANKS);
-        checkRange("rank", rank, 0, size - 1);
-        if (idle == null)
-        {
-            throw new IllegalArgumentException(IDLE_PROP + " : null (expected: spin, yield or backoff)");
-        }
-        if (funneled && progressThread)
-        {
-            throw new IllegalArgumentException(THREADS_PROP + " : funneled with " + PROGRESS_THREAD_PROP +
-                " : true (expected: multiple, since a progress thread calls the rank from a second thread)");
-        }
+        ConfigValues.validate(this);
         concluded = true;
         return this;
     }
@@ -512,64 +444,5 @@ public final class RankwireConfig
             ", progressThread=" + progressThread +
             ", threads=" + (funneled ? "funneled" : "multiple") +
             ", timeout=" + timeout + '}';
-    }
-
-    private static void checkRange(final String name, final long value, final long min, final long max)
-    {
-        if (value < min || value > max)
-        {
-            throw new IllegalArgumentException(name + " : " + value + " (expected: " + min + ".." + max + ")");
-        }
-    }
-
-    private static boolean parseThreads(final String value)
-    {
-        switch (value.trim().toLowerCase(java.util.Locale.ROOT))
-        {
-            case "multiple": case "serialized": return false;
-            case "funneled": case "single": return true;
-            default:
-                throw new IllegalArgumentException(THREADS_PROP + " : '" + value +
-                    "' (expected: multiple, serialized, funneled or single)");
-        }
-    }
-
-    private static Idle parseIdle(final String value)
-    {
-        switch (value.trim().toLowerCase(java.util.Locale.ROOT))
-        {
-            case "spin": return Idle.SPIN;
-            case "yield": return Idle.YIELD;
-            case "backoff": return Idle.BACKOFF;
-            default:
-                throw new IllegalArgumentException(IDLE_PROP + " : '" + value + "' (expected: spin, yield or backoff)");
-        }
-    }
-
-    private static int intProp(final Properties props, final String name, final int defaultValue)
-    {
-        final long v = longProp(props, name, defaultValue);
-        if (v < Integer.MIN_VALUE || v > Integer.MAX_VALUE)
-        {
-            throw new IllegalArgumentException(name + " : " + v + " (expected: a 32-bit integer)");
-        }
-        return (int)v;
-    }
-
-    private static long longProp(final Properties props, final String name, final long defaultValue)
-    {
-        final String s = props.getProperty(name);
-        if (s == null)
-        {
-            return defaultValue;
-        }
-        try
-        {
-            return Long.parseLong(s.trim());
-        }
-        catch (final NumberFormatException e)
-        {
-            throw new IllegalArgumentException(name + " : '" + s + "' (expected: an integer)", e);
-        }
     }
 }

@@ -4,7 +4,7 @@ import java.nio.ByteBuffer;
 
 import org.agrona.MutableDirectBuffer;
 
-import io.rankwire.core.BufView;
+import io.rankwire.buffer.BufView;
 import io.rankwire.core.Operation;
 
 /**
@@ -14,11 +14,10 @@ import io.rankwire.core.Operation;
  */
 abstract class RecvOverloads extends SendOverloads
 {
-    abstract Request startRecv(Operation op, int source, int tag);
-
-    abstract Status finishRecv(Request request);
-
-    abstract MutableStatus finishRecv(Request request, MutableStatus into);
+    RecvOverloads(final PointToPointCalls calls)
+    {
+        super(calls);
+    }
 
     /**
      * Receives into {@code buf[position, limit)}; written from the position, which is not moved a message from {@code source} (or {@code ANY_SOURCE}) with
@@ -26,9 +25,9 @@ abstract class RecvOverloads extends SendOverloads
      */
     public Status recv(final ByteBuffer buf, final int source, final int tag)
     {
-        final Operation op = newOp(true);
+        final Operation op = calls.newOp(true);
         op.buf().byteBuffer(buf, true);
-        return finishRecv(startRecv(op, source, tag));
+        return calls.finishRecv(calls.startRecv(op, source, tag));
     }
 
     /**
@@ -37,17 +36,17 @@ abstract class RecvOverloads extends SendOverloads
      */
     public MutableStatus recv(final ByteBuffer buf, final int source, final int tag, final MutableStatus status)
     {
-        final Operation op = newOp(true);
+        final Operation op = calls.newOp(true);
         op.buf().byteBuffer(buf, true);
-        return finishRecv(startRecv(op, source, tag), status);
+        return calls.finishRecv(calls.startRecv(op, source, tag), status);
     }
 
     /** Starts a receive into {@code buf[position, limit)}; written from the position, which is not moved; never blocks. */
     public Request irecv(final ByteBuffer buf, final int source, final int tag)
     {
-        final Operation op = newOp(false);
+        final Operation op = calls.newOp(false);
         op.buf().byteBuffer(buf, true);
-        return startRecv(op, source, tag);
+        return calls.startRecv(op, source, tag);
     }
 
     /**
@@ -56,9 +55,9 @@ abstract class RecvOverloads extends SendOverloads
      */
     public Status recv(final byte[] buf, final int offset, final int length, final int source, final int tag)
     {
-        final Operation op = newOp(true);
+        final Operation op = calls.newOp(true);
         op.buf().bytes(buf, offset, length);
-        return finishRecv(startRecv(op, source, tag));
+        return calls.finishRecv(calls.startRecv(op, source, tag));
     }
 
     /**
@@ -67,17 +66,17 @@ abstract class RecvOverloads extends SendOverloads
      */
     public MutableStatus recv(final byte[] buf, final int offset, final int length, final int source, final int tag, final MutableStatus status)
     {
-        final Operation op = newOp(true);
+        final Operation op = calls.newOp(true);
         op.buf().bytes(buf, offset, length);
-        return finishRecv(startRecv(op, source, tag), status);
+        return calls.finishRecv(calls.startRecv(op, source, tag), status);
     }
 
     /** Starts a receive into {@code buf[offset, offset + length)}; never blocks. */
     public Request irecv(final byte[] buf, final int offset, final int length, final int source, final int tag)
     {
-        final Operation op = newOp(false);
+        final Operation op = calls.newOp(false);
         op.buf().bytes(buf, offset, length);
-        return startRecv(op, source, tag);
+        return calls.startRecv(op, source, tag);
     }
 
     /**
@@ -86,9 +85,9 @@ abstract class RecvOverloads extends SendOverloads
      */
     public Status recv(final MutableDirectBuffer buf, final int offset, final int length, final int source, final int tag)
     {
-        final Operation op = newOp(true);
+        final Operation op = calls.newOp(true);
         op.buf().direct(buf, offset, length);
-        return finishRecv(startRecv(op, source, tag));
+        return calls.finishRecv(calls.startRecv(op, source, tag));
     }
 
     /**
@@ -98,17 +97,17 @@ abstract class RecvOverloads extends SendOverloads
     public MutableStatus recv(
         final MutableDirectBuffer buf, final int offset, final int length, final int source, final int tag, final MutableStatus status)
     {
-        final Operation op = newOp(true);
+        final Operation op = calls.newOp(true);
         op.buf().direct(buf, offset, length);
-        return finishRecv(startRecv(op, source, tag), status);
+        return calls.finishRecv(calls.startRecv(op, source, tag), status);
     }
 
     /** Starts a receive into {@code buf[offset, offset + length)}; never blocks. */
     public Request irecv(final MutableDirectBuffer buf, final int offset, final int length, final int source, final int tag)
     {
-        final Operation op = newOp(false);
+        final Operation op = calls.newOp(false);
         op.buf().direct(buf, offset, length);
-        return startRecv(op, source, tag);
+        return calls.startRecv(op, source, tag);
     }
 
     /**
@@ -117,9 +116,9 @@ abstract class RecvOverloads extends SendOverloads
      */
     public Status recv(final short[] buf, final int offset, final int count, final int source, final int tag)
     {
-        final Operation op = newOp(true);
+        final Operation op = calls.newOp(true);
         op.buf().typed(buf, buf.length, offset, count, 2, BufView.SHORT_BASE);
-        return finishRecv(startRecv(op, source, tag));
+        return calls.finishRecv(calls.startRecv(op, source, tag));
     }
 
     /**
@@ -129,17 +128,17 @@ abstract class RecvOverloads extends SendOverloads
     public MutableStatus recv(
         final short[] buf, final int offset, final int count, final int source, final int tag, final MutableStatus status)
     {
-        final Operation op = newOp(true);
+        final Operation op = calls.newOp(true);
         op.buf().typed(buf, buf.length, offset, count, 2, BufView.SHORT_BASE);
-        return finishRecv(startRecv(op, source, tag), status);
+        return calls.finishRecv(calls.startRecv(op, source, tag), status);
     }
 
     /** Starts a receive into {@code count} elements from {@code buf[offset]}; never blocks. */
     public Request irecv(final short[] buf, final int offset, final int count, final int source, final int tag)
     {
-        final Operation op = newOp(false);
+        final Operation op = calls.newOp(false);
         op.buf().typed(buf, buf.length, offset, count, 2, BufView.SHORT_BASE);
-        return startRecv(op, source, tag);
+        return calls.startRecv(op, source, tag);
     }
 
     /**
@@ -148,9 +147,9 @@ abstract class RecvOverloads extends SendOverloads
      */
     public Status recv(final char[] buf, final int offset, final int count, final int source, final int tag)
     {
-        final Operation op = newOp(true);
+        final Operation op = calls.newOp(true);
         op.buf().typed(buf, buf.length, offset, count, 2, BufView.CHAR_BASE);
-        return finishRecv(startRecv(op, source, tag));
+        return calls.finishRecv(calls.startRecv(op, source, tag));
     }
 
     /**
@@ -160,17 +159,17 @@ abstract class RecvOverloads extends SendOverloads
     public MutableStatus recv(
         final char[] buf, final int offset, final int count, final int source, final int tag, final MutableStatus status)
     {
-        final Operation op = newOp(true);
+        final Operation op = calls.newOp(true);
         op.buf().typed(buf, buf.length, offset, count, 2, BufView.CHAR_BASE);
-        return finishRecv(startRecv(op, source, tag), status);
+        return calls.finishRecv(calls.startRecv(op, source, tag), status);
     }
 
     /** Starts a receive into {@code count} elements from {@code buf[offset]}; never blocks. */
     public Request irecv(final char[] buf, final int offset, final int count, final int source, final int tag)
     {
-        final Operation op = newOp(false);
+        final Operation op = calls.newOp(false);
         op.buf().typed(buf, buf.length, offset, count, 2, BufView.CHAR_BASE);
-        return startRecv(op, source, tag);
+        return calls.startRecv(op, source, tag);
     }
 
     /**
@@ -179,9 +178,9 @@ abstract class RecvOverloads extends SendOverloads
      */
     public Status recv(final int[] buf, final int offset, final int count, final int source, final int tag)
     {
-        final Operation op = newOp(true);
+        final Operation op = calls.newOp(true);
         op.buf().typed(buf, buf.length, offset, count, 4, BufView.INT_BASE);
-        return finishRecv(startRecv(op, source, tag));
+        return calls.finishRecv(calls.startRecv(op, source, tag));
     }
 
     /**
@@ -191,17 +190,17 @@ abstract class RecvOverloads extends SendOverloads
     public MutableStatus recv(
         final int[] buf, final int offset, final int count, final int source, final int tag, final MutableStatus status)
     {
-        final Operation op = newOp(true);
+        final Operation op = calls.newOp(true);
         op.buf().typed(buf, buf.length, offset, count, 4, BufView.INT_BASE);
-        return finishRecv(startRecv(op, source, tag), status);
+        return calls.finishRecv(calls.startRecv(op, source, tag), status);
     }
 
     /** Starts a receive into {@code count} elements from {@code buf[offset]}; never blocks. */
     public Request irecv(final int[] buf, final int offset, final int count, final int source, final int tag)
     {
-        final Operation op = newOp(false);
+        final Operation op = calls.newOp(false);
         op.buf().typed(buf, buf.length, offset, count, 4, BufView.INT_BASE);
-        return startRecv(op, source, tag);
+        return calls.startRecv(op, source, tag);
     }
 
     /**
@@ -210,9 +209,9 @@ abstract class RecvOverloads extends SendOverloads
      */
     public Status recv(final long[] buf, final int offset, final int count, final int source, final int tag)
     {
-        final Operation op = newOp(true);
+        final Operation op = calls.newOp(true);
         op.buf().typed(buf, buf.length, offset, count, 8, BufView.LONG_BASE);
-        return finishRecv(startRecv(op, source, tag));
+        return calls.finishRecv(calls.startRecv(op, source, tag));
     }
 
     /**
@@ -222,17 +221,17 @@ abstract class RecvOverloads extends SendOverloads
     public MutableStatus recv(
         final long[] buf, final int offset, final int count, final int source, final int tag, final MutableStatus status)
     {
-        final Operation op = newOp(true);
+        final Operation op = calls.newOp(true);
         op.buf().typed(buf, buf.length, offset, count, 8, BufView.LONG_BASE);
-        return finishRecv(startRecv(op, source, tag), status);
+        return calls.finishRecv(calls.startRecv(op, source, tag), status);
     }
 
     /** Starts a receive into {@code count} elements from {@code buf[offset]}; never blocks. */
     public Request irecv(final long[] buf, final int offset, final int count, final int source, final int tag)
     {
-        final Operation op = newOp(false);
+        final Operation op = calls.newOp(false);
         op.buf().typed(buf, buf.length, offset, count, 8, BufView.LONG_BASE);
-        return startRecv(op, source, tag);
+        return calls.startRecv(op, source, tag);
     }
 
     /**
@@ -241,9 +240,9 @@ abstract class RecvOverloads extends SendOverloads
      */
     public Status recv(final float[] buf, final int offset, final int count, final int source, final int tag)
     {
-        final Operation op = newOp(true);
+        final Operation op = calls.newOp(true);
         op.buf().typed(buf, buf.length, offset, count, 4, BufView.FLOAT_BASE);
-        return finishRecv(startRecv(op, source, tag));
+        return calls.finishRecv(calls.startRecv(op, source, tag));
     }
 
     /**
@@ -253,17 +252,17 @@ abstract class RecvOverloads extends SendOverloads
     public MutableStatus recv(
         final float[] buf, final int offset, final int count, final int source, final int tag, final MutableStatus status)
     {
-        final Operation op = newOp(true);
+        final Operation op = calls.newOp(true);
         op.buf().typed(buf, buf.length, offset, count, 4, BufView.FLOAT_BASE);
-        return finishRecv(startRecv(op, source, tag), status);
+        return calls.finishRecv(calls.startRecv(op, source, tag), status);
     }
 
     /** Starts a receive into {@code count} elements from {@code buf[offset]}; never blocks. */
     public Request irecv(final float[] buf, final int offset, final int count, final int source, final int tag)
     {
-        final Operation op = newOp(false);
+        final Operation op = calls.newOp(false);
         op.buf().typed(buf, buf.length, offset, count, 4, BufView.FLOAT_BASE);
-        return startRecv(op, source, tag);
+        return calls.startRecv(op, source, tag);
     }
 
     /**
@@ -272,9 +271,9 @@ abstract class RecvOverloads extends SendOverloads
      */
     public Status recv(final double[] buf, final int offset, final int count, final int source, final int tag)
     {
-        final Operation op = newOp(true);
+        final Operation op = calls.newOp(true);
         op.buf().typed(buf, buf.length, offset, count, 8, BufView.DOUBLE_BASE);
-        return finishRecv(startRecv(op, source, tag));
+        return calls.finishRecv(calls.startRecv(op, source, tag));
     }
 
     /**
@@ -284,16 +283,16 @@ abstract class RecvOverloads extends SendOverloads
     public MutableStatus recv(
         final double[] buf, final int offset, final int count, final int source, final int tag, final MutableStatus status)
     {
-        final Operation op = newOp(true);
+        final Operation op = calls.newOp(true);
         op.buf().typed(buf, buf.length, offset, count, 8, BufView.DOUBLE_BASE);
-        return finishRecv(startRecv(op, source, tag), status);
+        return calls.finishRecv(calls.startRecv(op, source, tag), status);
     }
 
     /** Starts a receive into {@code count} elements from {@code buf[offset]}; never blocks. */
     public Request irecv(final double[] buf, final int offset, final int count, final int source, final int tag)
     {
-        final Operation op = newOp(false);
+        final Operation op = calls.newOp(false);
         op.buf().typed(buf, buf.length, offset, count, 8, BufView.DOUBLE_BASE);
-        return startRecv(op, source, tag);
+        return calls.startRecv(op, source, tag);
     }
 }

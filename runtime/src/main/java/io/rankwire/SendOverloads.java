@@ -4,7 +4,7 @@ import java.nio.ByteBuffer;
 
 import org.agrona.DirectBuffer;
 
-import io.rankwire.core.BufView;
+import io.rankwire.buffer.BufView;
 import io.rankwire.core.Operation;
 
 /**
@@ -16,11 +16,10 @@ import io.rankwire.core.Operation;
  */
 abstract class SendOverloads extends PersistentOverloads
 {
-    abstract Operation newOp(boolean pooled);
-
-    abstract Request startSend(Operation op, int dest, int tag, boolean sync);
-
-    abstract void finishSend(Request request);
+    SendOverloads(final PointToPointCalls calls)
+    {
+        super(calls);
+    }
 
     /**
      * Sends {@code buf[position, limit)}; the position is not moved to {@code dest} with {@code tag}. Blocks until the buffer may be reused:
@@ -28,33 +27,33 @@ abstract class SendOverloads extends PersistentOverloads
      */
     public void send(final ByteBuffer buf, final int dest, final int tag)
     {
-        final Operation op = newOp(true);
+        final Operation op = calls.newOp(true);
         op.buf().byteBuffer(buf, false);
-        finishSend(startSend(op, dest, tag, false));
+        calls.finishSend(calls.startSend(op, dest, tag, false));
     }
 
     /** Starts sending {@code buf[position, limit)}; the position is not moved; never blocks. The buffer must not change until the request completes. */
     public Request isend(final ByteBuffer buf, final int dest, final int tag)
     {
-        final Operation op = newOp(false);
+        final Operation op = calls.newOp(false);
         op.buf().byteBuffer(buf, false);
-        return startSend(op, dest, tag, false);
+        return calls.startSend(op, dest, tag, false);
     }
 
     /** Synchronous send of {@code buf[position, limit)}; the position is not moved: blocks until the receiver has matched the message. */
     public void ssend(final ByteBuffer buf, final int dest, final int tag)
     {
-        final Operation op = newOp(true);
+        final Operation op = calls.newOp(true);
         op.buf().byteBuffer(buf, false);
-        finishSend(startSend(op, dest, tag, true));
+        calls.finishSend(calls.startSend(op, dest, tag, true));
     }
 
     /** Starts a synchronous send of {@code buf[position, limit)}; the position is not moved: completes once the receiver has matched it. Never blocks. */
     public Request issend(final ByteBuffer buf, final int dest, final int tag)
     {
-        final Operation op = newOp(false);
+        final Operation op = calls.newOp(false);
         op.buf().byteBuffer(buf, false);
-        return startSend(op, dest, tag, true);
+        return calls.startSend(op, dest, tag, true);
     }
 
     /**
@@ -63,33 +62,33 @@ abstract class SendOverloads extends PersistentOverloads
      */
     public void send(final byte[] buf, final int offset, final int length, final int dest, final int tag)
     {
-        final Operation op = newOp(true);
+        final Operation op = calls.newOp(true);
         op.buf().bytes(buf, offset, length);
-        finishSend(startSend(op, dest, tag, false));
+        calls.finishSend(calls.startSend(op, dest, tag, false));
     }
 
     /** Starts sending {@code buf[offset, offset + length)}; never blocks. The buffer must not change until the request completes. */
     public Request isend(final byte[] buf, final int offset, final int length, final int dest, final int tag)
     {
-        final Operation op = newOp(false);
+        final Operation op = calls.newOp(false);
         op.buf().bytes(buf, offset, length);
-        return startSend(op, dest, tag, false);
+        return calls.startSend(op, dest, tag, false);
     }
 
     /** Synchronous send of {@code buf[offset, offset + length)}: blocks until the receiver has matched the message. */
     public void ssend(final byte[] buf, final int offset, final int length, final int dest, final int tag)
     {
-        final Operation op = newOp(true);
+        final Operation op = calls.newOp(true);
         op.buf().bytes(buf, offset, length);
-        finishSend(startSend(op, dest, tag, true));
+        calls.finishSend(calls.startSend(op, dest, tag, true));
     }
 
     /** Starts a synchronous send of {@code buf[offset, offset + length)}: completes once the receiver has matched it. Never blocks. */
     public Request issend(final byte[] buf, final int offset, final int length, final int dest, final int tag)
     {
-        final Operation op = newOp(false);
+        final Operation op = calls.newOp(false);
         op.buf().bytes(buf, offset, length);
-        return startSend(op, dest, tag, true);
+        return calls.startSend(op, dest, tag, true);
     }
 
     /**
@@ -98,33 +97,33 @@ abstract class SendOverloads extends PersistentOverloads
      */
     public void send(final DirectBuffer buf, final int offset, final int length, final int dest, final int tag)
     {
-        final Operation op = newOp(true);
+        final Operation op = calls.newOp(true);
         op.buf().direct(buf, offset, length);
-        finishSend(startSend(op, dest, tag, false));
+        calls.finishSend(calls.startSend(op, dest, tag, false));
     }
 
     /** Starts sending {@code buf[offset, offset + length)}; never blocks. The buffer must not change until the request completes. */
     public Request isend(final DirectBuffer buf, final int offset, final int length, final int dest, final int tag)
     {
-        final Operation op = newOp(false);
+        final Operation op = calls.newOp(false);
         op.buf().direct(buf, offset, length);
-        return startSend(op, dest, tag, false);
+        return calls.startSend(op, dest, tag, false);
     }
 
     /** Synchronous send of {@code buf[offset, offset + length)}: blocks until the receiver has matched the message. */
     public void ssend(final DirectBuffer buf, final int offset, final int length, final int dest, final int tag)
     {
-        final Operation op = newOp(true);
+        final Operation op = calls.newOp(true);
         op.buf().direct(buf, offset, length);
-        finishSend(startSend(op, dest, tag, true));
+        calls.finishSend(calls.startSend(op, dest, tag, true));
     }
 
     /** Starts a synchronous send of {@code buf[offset, offset + length)}: completes once the receiver has matched it. Never blocks. */
     public Request issend(final DirectBuffer buf, final int offset, final int length, final int dest, final int tag)
     {
-        final Operation op = newOp(false);
+        final Operation op = calls.newOp(false);
         op.buf().direct(buf, offset, length);
-        return startSend(op, dest, tag, true);
+        return calls.startSend(op, dest, tag, true);
     }
 
     /**
@@ -133,33 +132,33 @@ abstract class SendOverloads extends PersistentOverloads
      */
     public void send(final short[] buf, final int offset, final int count, final int dest, final int tag)
     {
-        final Operation op = newOp(true);
+        final Operation op = calls.newOp(true);
         op.buf().typed(buf, buf.length, offset, count, 2, BufView.SHORT_BASE);
-        finishSend(startSend(op, dest, tag, false));
+        calls.finishSend(calls.startSend(op, dest, tag, false));
     }
 
     /** Starts sending {@code count} elements from {@code buf[offset]}; never blocks. The buffer must not change until the request completes. */
     public Request isend(final short[] buf, final int offset, final int count, final int dest, final int tag)
     {
-        final Operation op = newOp(false);
+        final Operation op = calls.newOp(false);
         op.buf().typed(buf, buf.length, offset, count, 2, BufView.SHORT_BASE);
-        return startSend(op, dest, tag, false);
+        return calls.startSend(op, dest, tag, false);
     }
 
     /** Synchronous send of {@code count} elements from {@code buf[offset]}: blocks until the receiver has matched the message. */
     public void ssend(final short[] buf, final int offset, final int count, final int dest, final int tag)
     {
-        final Operation op = newOp(true);
+        final Operation op = calls.newOp(true);
         op.buf().typed(buf, buf.length, offset, count, 2, BufView.SHORT_BASE);
-        finishSend(startSend(op, dest, tag, true));
+        calls.finishSend(calls.startSend(op, dest, tag, true));
     }
 
     /** Starts a synchronous send of {@code count} elements from {@code buf[offset]}: completes once the receiver has matched it. Never blocks. */
     public Request issend(final short[] buf, final int offset, final int count, final int dest, final int tag)
     {
-        final Operation op = newOp(false);
+        final Operation op = calls.newOp(false);
         op.buf().typed(buf, buf.length, offset, count, 2, BufView.SHORT_BASE);
-        return startSend(op, dest, tag, true);
+        return calls.startSend(op, dest, tag, true);
     }
 
     /**
@@ -168,33 +167,33 @@ abstract class SendOverloads extends PersistentOverloads
      */
     public void send(final char[] buf, final int offset, final int count, final int dest, final int tag)
     {
-        final Operation op = newOp(true);
+        final Operation op = calls.newOp(true);
         op.buf().typed(buf, buf.length, offset, count, 2, BufView.CHAR_BASE);
-        finishSend(startSend(op, dest, tag, false));
+        calls.finishSend(calls.startSend(op, dest, tag, false));
     }
 
     /** Starts sending {@code count} elements from {@code buf[offset]}; never blocks. The buffer must not change until the request completes. */
     public Request isend(final char[] buf, final int offset, final int count, final int dest, final int tag)
     {
-        final Operation op = newOp(false);
+        final Operation op = calls.newOp(false);
         op.buf().typed(buf, buf.length, offset, count, 2, BufView.CHAR_BASE);
-        return startSend(op, dest, tag, false);
+        return calls.startSend(op, dest, tag, false);
     }
 
     /** Synchronous send of {@code count} elements from {@code buf[offset]}: blocks until the receiver has matched the message. */
     public void ssend(final char[] buf, final int offset, final int count, final int dest, final int tag)
     {
-        final Operation op = newOp(true);
+        final Operation op = calls.newOp(true);
         op.buf().typed(buf, buf.length, offset, count, 2, BufView.CHAR_BASE);
-        finishSend(startSend(op, dest, tag, true));
+        calls.finishSend(calls.startSend(op, dest, tag, true));
     }
 
     /** Starts a synchronous send of {@code count} elements from {@code buf[offset]}: completes once the receiver has matched it. Never blocks. */
     public Request issend(final char[] buf, final int offset, final int count, final int dest, final int tag)
     {
-        final Operation op = newOp(false);
+        final Operation op = calls.newOp(false);
         op.buf().typed(buf, buf.length, offset, count, 2, BufView.CHAR_BASE);
-        return startSend(op, dest, tag, true);
+        return calls.startSend(op, dest, tag, true);
     }
 
     /**
@@ -203,33 +202,33 @@ abstract class SendOverloads extends PersistentOverloads
      */
     public void send(final int[] buf, final int offset, final int count, final int dest, final int tag)
     {
-        final Operation op = newOp(true);
+        final Operation op = calls.newOp(true);
         op.buf().typed(buf, buf.length, offset, count, 4, BufView.INT_BASE);
-        finishSend(startSend(op, dest, tag, false));
+        calls.finishSend(calls.startSend(op, dest, tag, false));
     }
 
     /** Starts sending {@code count} elements from {@code buf[offset]}; never blocks. The buffer must not change until the request completes. */
     public Request isend(final int[] buf, final int offset, final int count, final int dest, final int tag)
     {
-        final Operation op = newOp(false);
+        final Operation op = calls.newOp(false);
         op.buf().typed(buf, buf.length, offset, count, 4, BufView.INT_BASE);
-        return startSend(op, dest, tag, false);
+        return calls.startSend(op, dest, tag, false);
     }
 
     /** Synchronous send of {@code count} elements from {@code buf[offset]}: blocks until the receiver has matched the message. */
     public void ssend(final int[] buf, final int offset, final int count, final int dest, final int tag)
     {
-        final Operation op = newOp(true);
+        final Operation op = calls.newOp(true);
         op.buf().typed(buf, buf.length, offset, count, 4, BufView.INT_BASE);
-        finishSend(startSend(op, dest, tag, true));
+        calls.finishSend(calls.startSend(op, dest, tag, true));
     }
 
     /** Starts a synchronous send of {@code count} elements from {@code buf[offset]}: completes once the receiver has matched it. Never blocks. */
     public Request issend(final int[] buf, final int offset, final int count, final int dest, final int tag)
     {
-        final Operation op = newOp(false);
+        final Operation op = calls.newOp(false);
         op.buf().typed(buf, buf.length, offset, count, 4, BufView.INT_BASE);
-        return startSend(op, dest, tag, true);
+        return calls.startSend(op, dest, tag, true);
     }
 
     /**
@@ -238,33 +237,33 @@ abstract class SendOverloads extends PersistentOverloads
      */
     public void send(final long[] buf, final int offset, final int count, final int dest, final int tag)
     {
-        final Operation op = newOp(true);
+        final Operation op = calls.newOp(true);
         op.buf().typed(buf, buf.length, offset, count, 8, BufView.LONG_BASE);
-        finishSend(startSend(op, dest, tag, false));
+        calls.finishSend(calls.startSend(op, dest, tag, false));
     }
 
     /** Starts sending {@code count} elements from {@code buf[offset]}; never blocks. The buffer must not change until the request completes. */
     public Request isend(final long[] buf, final int offset, final int count, final int dest, final int tag)
     {
-        final Operation op = newOp(false);
+        final Operation op = calls.newOp(false);
         op.buf().typed(buf, buf.length, offset, count, 8, BufView.LONG_BASE);
-        return startSend(op, dest, tag, false);
+        return calls.startSend(op, dest, tag, false);
     }
 
     /** Synchronous send of {@code count} elements from {@code buf[offset]}: blocks until the receiver has matched the message. */
     public void ssend(final long[] buf, final int offset, final int count, final int dest, final int tag)
     {
-        final Operation op = newOp(true);
+        final Operation op = calls.newOp(true);
         op.buf().typed(buf, buf.length, offset, count, 8, BufView.LONG_BASE);
-        finishSend(startSend(op, dest, tag, true));
+        calls.finishSend(calls.startSend(op, dest, tag, true));
     }
 
     /** Starts a synchronous send of {@code count} elements from {@code buf[offset]}: completes once the receiver has matched it. Never blocks. */
     public Request issend(final long[] buf, final int offset, final int count, final int dest, final int tag)
     {
-        final Operation op = newOp(false);
+        final Operation op = calls.newOp(false);
         op.buf().typed(buf, buf.length, offset, count, 8, BufView.LONG_BASE);
-        return startSend(op, dest, tag, true);
+        return calls.startSend(op, dest, tag, true);
     }
 
     /**
@@ -273,33 +272,33 @@ abstract class SendOverloads extends PersistentOverloads
      */
     public void send(final float[] buf, final int offset, final int count, final int dest, final int tag)
     {
-        final Operation op = newOp(true);
+        final Operation op = calls.newOp(true);
         op.buf().typed(buf, buf.length, offset, count, 4, BufView.FLOAT_BASE);
-        finishSend(startSend(op, dest, tag, false));
+        calls.finishSend(calls.startSend(op, dest, tag, false));
     }
 
     /** Starts sending {@code count} elements from {@code buf[offset]}; never blocks. The buffer must not change until the request completes. */
     public Request isend(final float[] buf, final int offset, final int count, final int dest, final int tag)
     {
-        final Operation op = newOp(false);
+        final Operation op = calls.newOp(false);
         op.buf().typed(buf, buf.length, offset, count, 4, BufView.FLOAT_BASE);
-        return startSend(op, dest, tag, false);
+        return calls.startSend(op, dest, tag, false);
     }
 
     /** Synchronous send of {@code count} elements from {@code buf[offset]}: blocks until the receiver has matched the message. */
     public void ssend(final float[] buf, final int offset, final int count, final int dest, final int tag)
     {
-        final Operation op = newOp(true);
+        final Operation op = calls.newOp(true);
         op.buf().typed(buf, buf.length, offset, count, 4, BufView.FLOAT_BASE);
-        finishSend(startSend(op, dest, tag, true));
+        calls.finishSend(calls.startSend(op, dest, tag, true));
     }
 
     /** Starts a synchronous send of {@code count} elements from {@code buf[offset]}: completes once the receiver has matched it. Never blocks. */
     public Request issend(final float[] buf, final int offset, final int count, final int dest, final int tag)
     {
-        final Operation op = newOp(false);
+        final Operation op = calls.newOp(false);
         op.buf().typed(buf, buf.length, offset, count, 4, BufView.FLOAT_BASE);
-        return startSend(op, dest, tag, true);
+        return calls.startSend(op, dest, tag, true);
     }
 
     /**
@@ -308,32 +307,32 @@ abstract class SendOverloads extends PersistentOverloads
      */
     public void send(final double[] buf, final int offset, final int count, final int dest, final int tag)
     {
-        final Operation op = newOp(true);
+        final Operation op = calls.newOp(true);
         op.buf().typed(buf, buf.length, offset, count, 8, BufView.DOUBLE_BASE);
-        finishSend(startSend(op, dest, tag, false));
+        calls.finishSend(calls.startSend(op, dest, tag, false));
     }
 
     /** Starts sending {@code count} elements from {@code buf[offset]}; never blocks. The buffer must not change until the request completes. */
     public Request isend(final double[] buf, final int offset, final int count, final int dest, final int tag)
     {
-        final Operation op = newOp(false);
+        final Operation op = calls.newOp(false);
         op.buf().typed(buf, buf.length, offset, count, 8, BufView.DOUBLE_BASE);
-        return startSend(op, dest, tag, false);
+        return calls.startSend(op, dest, tag, false);
     }
 
     /** Synchronous send of {@code count} elements from {@code buf[offset]}: blocks until the receiver has matched the message. */
     public void ssend(final double[] buf, final int offset, final int count, final int dest, final int tag)
     {
-        final Operation op = newOp(true);
+        final Operation op = calls.newOp(true);
         op.buf().typed(buf, buf.length, offset, count, 8, BufView.DOUBLE_BASE);
-        finishSend(startSend(op, dest, tag, true));
+        calls.finishSend(calls.startSend(op, dest, tag, true));
     }
 
     /** Starts a synchronous send of {@code count} elements from {@code buf[offset]}: completes once the receiver has matched it. Never blocks. */
     public Request issend(final double[] buf, final int offset, final int count, final int dest, final int tag)
     {
-        final Operation op = newOp(false);
+        final Operation op = calls.newOp(false);
         op.buf().typed(buf, buf.length, offset, count, 8, BufView.DOUBLE_BASE);
-        return startSend(op, dest, tag, true);
+        return calls.startSend(op, dest, tag, true);
     }
 }

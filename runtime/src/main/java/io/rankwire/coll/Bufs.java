@@ -2,7 +2,7 @@ package io.rankwire.coll;
 
 import java.lang.reflect.Array;
 
-import io.rankwire.core.BufView;
+import io.rankwire.buffer.BufView;
 
 /** Helpers over the primitive arrays collectives accept ({@code byte[] .. double[]}). */
 public final class Bufs

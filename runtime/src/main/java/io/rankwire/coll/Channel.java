@@ -1,7 +1,7 @@
 package io.rankwire.coll;
 
 import io.rankwire.core.Engine;
-import io.rankwire.core.Group;
+import io.rankwire.proto.Group;
 import io.rankwire.core.Operation;
 import io.rankwire.match.Envelope;
 
@@ -46,7 +46,7 @@ final class Channel
     {
         final Operation op = engine.newOp(true);
         Bufs.view(op.buf(), buf, offset, count);
-        engine.recv(op, Envelope.pack(group.internalContext(), source, tag), Envelope.FULL_MASK, group.worldRank(source));
+        engine.recv(op, Envelope.pack(group.internalContext(), source, tag), Envelope.FULL_MASK, group.worldRank(source), group);
         return op;
     }
 

@@ -5,10 +5,9 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 
 import io.rankwire.core.Engine;
-import io.rankwire.core.Group;
+import io.rankwire.proto.Group;
 
 /**
  * The collectives of one communicator: argument checks, the choice of algorithm by size, rank
@@ -35,31 +34,36 @@ public final class Collectives
 
     static final int TAG_BASE = -4096;
 
+    private final CollContext ctx;
     private final Engine engine;
     private final Group group;
     private final CollSettings settings;
-    private final AtomicInteger calls = new AtomicInteger();
+    private final DataMovement data;
     private ThreadPoolExecutor worker;
 
     public Collectives(final Engine engine, final Group group, final Map<String, String> settings)
     {
+        this.ctx = new CollContext(engine, group, new CollSettings(settings));
         this.engine = engine;
         this.group = group;
-        this.settings = new CollSettings(settings);
+        this.settings = ctx.settings;
+        this.data = new DataMovement(ctx);
+    }
+
+    /** The collectives that move data without reducing it: gathers, scatters, all-to-all. */
+    public DataMovement data()
+    {
+        return data;
     }
 
     private Channel channel()
     {
-        return new Channel(engine, group, TAG_BASE - (calls.getAndIncrement() & 0xFFFF));
+        return ctx.channel();
     }
 
     private int root(final int root)
     {
-        if (root < 0 || root >= group.size())
-        {
-            throw new IllegalArgumentException("root : " + root + " (expected: 0.." + (group.size() - 1) + ")");
-        }
-        return root;
+        return ctx.root(root);
     }
 
     public void bcast(final Object buf, final int off, final int count, final int root)
@@ -272,142 +276,6 @@ public final class Collectives
             return CollSettings.AllReduce.RING;
         }
         return bytes >= settings.allReduceLargeBytes ? CollSettings.AllReduce.RABENSEIFNER : CollSettings.AllReduce.RECURSIVEDOUBLING;
-    }
-
-    public void gather(
-        final Object send, final int sendOff, final Object recv, final int recvOff, final int count, final int root)
-    {
-        final int n = group.size();
-        final int[] counts = new int[n];
-        final int[] displs = new int[n];
-        for (int r = 0; r < n; r++)
-        {
-            counts[r] = count;
-            displs[r] = recvOff + r * count;
-        }
-        final boolean inPlace = Checks.gatherv(group.size(), group.rank() == root(root), send, sendOff, count, recv, counts, displs, root);
-        final Channel ch = channel();
-        if (Choices.tree(settings.gather, settings.gatherSmallBytes, count, Bufs.elemSize(inPlace ? recv : send), n))
-        {
-            Gathers.gatherBinomial(ch, send, sendOff, recv, recvOff, count, root, inPlace);
-        }
-        else
-        {
-            Linear.gatherv(ch, send, sendOff, count, recv, counts, displs, root, inPlace);
-        }
-    }
-
-    public void gatherv(
-        final Object send, final int sendOff, final int sendCount,
-        final Object recv, final int[] counts, final int[] displs, final int root)
-    {
-        final boolean inPlace = Checks.gatherv(group.size(), group.rank() == root(root), send, sendOff, sendCount, recv, counts, displs, root);
-        Linear.gatherv(channel(), send, sendOff, sendCount, recv, counts, displs, root, inPlace);
-    }
-
-    public void scatter(
-        final Object send, final int sendOff, final Object recv, final int recvOff, final int count, final int root)
-    {
-        final int n = group.size();
-        final int[] counts = new int[n];
-        final int[] displs = new int[n];
-        for (int r = 0; r < n; r++)
-        {
-            counts[r] = count;
-            displs[r] = sendOff + r * count;
-        }
-        final boolean inPlace = Checks.scatterv(group.size(), group.rank() == root(root), send, counts, displs, recv, recvOff, count, root);
-        final Channel ch = channel();
-        final Object typed = group.rank() == root ? send : recv;
-        if (Choices.tree(settings.scatter, settings.scatterSmallBytes, count, Bufs.elemSize(typed), n))
-        {
-            Gathers.scatterBinomial(ch, send, sendOff, recv, recvOff, count, root, inPlace);
-        }
-        else
-        {
-            Linear.scatterv(ch, send, counts, displs, recv, recvOff, count, root, inPlace);
-        }
-    }
-
-    public void scatterv(
-        final Object send, final int[] counts, final int[] displs,
-        final Object recv, final int recvOff, final int recvCount, final int root)
-    {
-        final boolean inPlace = Checks.scatterv(group.size(), group.rank() == root(root), send, counts, displs, recv, recvOff, recvCount, root);
-        Linear.scatterv(channel(), send, counts, displs, recv, recvOff, recvCount, root, inPlace);
-    }
-
-    public void allGather(final Object send, final int sendOff, final Object recv, final int recvOff, final int count)
-    {
-        final int n = group.size();
-        final int[] counts = new int[n];
-        final int[] displs = new int[n];
-        for (int r = 0; r < n; r++)
-        {
-            counts[r] = count;
-            displs[r] = recvOff + r * count;
-        }
-        allGatherv(send, sendOff, count, recv, counts, displs);
-    }
-
-    public void allGatherv(
-        final Object send, final int sendOff, final int sendCount, final Object recv, final int[] counts, final int[] displs)
-    {
-        final int me = group.rank();
-        Checks.blocks(group.size(), recv, counts, displs, "recvBuf");
-        if (send != IN_PLACE)
-        {
-            Bufs.check(send, sendOff, sendCount, "sendBuf");
-            Bufs.sameType(send, recv);
-            Checks.count(sendCount, counts[me]);
-            Bufs.copy(send, sendOff, recv, displs[me], sendCount);
-        }
-        if (group.size() > 1)
-        {
-            Rings.allGather(channel(), recv, counts, displs, 0);
-        }
-    }
-
-    public void allToAll(final Object send, final int sendOff, final Object recv, final int recvOff, final int count)
-    {
-        final int n = group.size();
-        final int[] counts = new int[n];
-        final int[] sDispls = new int[n];
-        final int[] rDispls = new int[n];
-        for (int r = 0; r < n; r++)
-        {
-            counts[r] = count;
-            sDispls[r] = sendOff + r * count;
-            rDispls[r] = recvOff + r * count;
-        }
-        allToAllv(send, counts, sDispls, recv, counts, rDispls);
-    }
-
-    public void allToAllv(
-        final Object send, final int[] sCounts, final int[] sDispls,
-        final Object recv, final int[] rCounts, final int[] rDispls)
-    {
-        Checks.blocks(group.size(), send, sCounts, sDispls, "sendBuf");
-        Checks.blocks(group.size(), recv, rCounts, rDispls, "recvBuf");
-        Bufs.sameType(send, recv);
-        final int me = group.rank();
-        Checks.count(sCounts[me], rCounts[me]);
-        long maxBytes = 0;
-        for (final int c : sCounts)
-        {
-            maxBytes = Math.max(maxBytes, (long)c * Bufs.elemSize(send));
-        }
-        final boolean pairwise = settings.allToAll == CollSettings.AllToAll.PAIRWISE ||
-            settings.allToAll == CollSettings.AllToAll.AUTO && maxBytes >= settings.allToAllLargeBytes;
-        final Channel ch = channel();
-        if (pairwise)
-        {
-            Linear.allToAllPairwise(ch, send, sCounts, sDispls, recv, rCounts, rDispls);
-        }
-        else
-        {
-            Linear.allToAllLinear(ch, send, sCounts, sDispls, recv, rCounts, rDispls);
-        }
     }
 
     public void reduceScatterBlock(

@@ -6,6 +6,8 @@ import java.util.List;
 
 import io.rankwire.Status;
 import io.rankwire.match.Envelope;
+import io.rankwire.buffer.BufView;
+import io.rankwire.proto.Group;
 
 /**
  * Collective operations a communicator needs, run as point-to-point traffic on the
@@ -44,10 +46,10 @@ public final class Contexts
             final int from = (me - dist + n) % n;
             final int tag = TAG_BARRIER - k;
             final Operation recv = engine.newOp(true);
-            recv.buf.bytes(EMPTY, 0, 0);
-            engine.recv(recv, Envelope.pack(g.internalContext(), from, tag), Envelope.FULL_MASK, g.worldRank(from));
+            recv.bytes(EMPTY, 0, 0);
+            engine.recv(recv, Envelope.pack(g.internalContext(), from, tag), Envelope.FULL_MASK, g.worldRank(from), g);
             final Operation send = engine.newOp(true);
-            send.buf.bytes(EMPTY, 0, 0);
+            send.bytes(EMPTY, 0, 0);
             engine.send(send, g.worldRank(to), Envelope.pack(g.internalContext(), me, tag), false);
             await(send);
             await(recv);
@@ -70,8 +72,8 @@ public final class Contexts
                 continue;
             }
             recvs[r] = engine.newOp(false);
-            recvs[r].buf.typed(all, all.length, r * k, k, 4, BufView.INT_BASE);
-            engine.recv(recvs[r], Envelope.pack(g.internalContext(), r, TAG_ALLGATHER), Envelope.FULL_MASK, g.worldRank(r));
+            recvs[r].typed(all, all.length, r * k, k, 4, BufView.INT_BASE);
+            engine.recv(recvs[r], Envelope.pack(g.internalContext(), r, TAG_ALLGATHER), Envelope.FULL_MASK, g.worldRank(r), g);
         }
         for (int r = 0; r < n; r++)
         {
@@ -80,7 +82,7 @@ public final class Contexts
                 continue;
             }
             sends[r] = engine.newOp(false);
-            sends[r].buf.typed(values, k, 0, k, 4, BufView.INT_BASE);
+            sends[r].typed(values, k, 0, k, 4, BufView.INT_BASE);
             engine.send(sends[r], g.worldRank(r), Envelope.pack(g.internalContext(), g.rank(), TAG_ALLGATHER), false);
         }
         for (int r = 0; r < n; r++)

@@ -10,17 +10,15 @@ import org.agrona.concurrent.UnsafeBuffer;
 
 import io.rankwire.RankwireException;
 import io.rankwire.Status;
-import io.rankwire.match.PostedRecv;
-import io.rankwire.spi.MemoryRegion;
+import io.rankwire.buffer.BufView;
+import io.rankwire.proto.Transfer;
 
 /**
- * One point-to-point operation: what the user's request (the API's {@code Request}, implemented
- * by a subclass the engine makes through its {@link OperationFactory}) is. Fields other than
- * {@link #done} are written only by the thread driving the engine (under its lock); the
- * completion is published by a release store of {@code done}, after every status field (waiters
- * read it with a volatile load). A release store, not a volatile one: no fence on the
- * per-message path. The one reader that must not miss a concurrent completion, {@link #toFuture},
- * installs its future under the engine lock, which {@link #finish} holds too.
+ * One point-to-point operation: a {@link Transfer} (the protocols' view: buffer, envelope,
+ * protocol state, outcome) plus what the user's request needs on top: waiting, its
+ * {@link Status}, its future. The API's {@code Request} is a subclass the engine makes through
+ * its {@link OperationFactory}. The one reader that must not miss a concurrent completion,
+ * {@link #toFuture}, installs its future under the engine lock, which completion holds too.
  * Blocking calls use pooled operations that go back to the engine after completion;
  * nonblocking calls get their own; persistent requests ({@link PersistentOperation}) reuse one
  * for every round.
@@ -29,14 +27,9 @@ import io.rankwire.spi.MemoryRegion;
  * one object (plus the reused {@code UnsafeBuffer} a {@code byte[]} or {@code ByteBuffer} needs);
  * its {@link Status} and future are made only when asked for.
  */
-public class Operation extends BufView
+public class Operation extends Transfer
 {
-    static final int SEND = 1;
-    static final int RECV = 2;
-
     final Engine engine;
-    /** The buffer: this operation itself (kept as a field for the protocol code's {@code op.buf}). */
-    final BufView buf;
     final boolean pooled;
     /**
      * Persistent operations keep their last {@link Status} across rounds (see {@link #status()})
@@ -44,59 +37,16 @@ public class Operation extends BufView
      */
     private final boolean persistent;
 
-    int kind;
-    /** World rank of the peer: destination of a send, sender of a matched receive, -1 otherwise. */
-    int peer = -1;
-    long tag;
-    boolean sync;
-    int cookie;
-
-    // send side
-    MemoryRegion region;
-    /** An internal send of a copy held in the {@link SendBuffer} (its user request completed already). */
-    boolean buffered;
-    /** In a {@link SendQueues} FIFO: not to be reused until it leaves it, even once completed. */
-    boolean queued;
-
-    // receive side
-    PostedRecv posted;
-    int expectedPeer = -1;
-    Group group;
-    boolean cancelRequested;
-    /** Error to complete with when a withdrawal (not a user cancel) finishes; 0 for a user cancel. */
-    int failError;
-    int failPeer = -1;
-    long rvVa;
-    int rvRkey;
-    int rvLength;
-    int rvAppCtx;
-    int rvFlags;
-
-    // intrusive list of active operations
-    Operation prevActive;
-    Operation nextActive;
-    boolean active;
-
-    // outcome
-    int stSource;
-    int stTag;
-    int stBytes;
-    int stError;
-    boolean stCancelled;
-    private volatile boolean done;
     private Status status;
     private volatile CompletableFuture<Status> future;
 
-    private static final VarHandle DONE;
     private static final VarHandle FUTURE;
 
     static
     {
         try
         {
-            final MethodHandles.Lookup lookup = MethodHandles.lookup();
-            DONE = lookup.findVarHandle(Operation.class, "done", boolean.class);
-            FUTURE = lookup.findVarHandle(Operation.class, "future", CompletableFuture.class);
+            FUTURE = MethodHandles.lookup().findVarHandle(Operation.class, "future", CompletableFuture.class);
         }
         catch (final ReflectiveOperationException e)
         {
@@ -115,16 +65,15 @@ public class Operation extends BufView
         this.engine = engine;
         this.pooled = pooled;
         this.persistent = persistent;
-        this.buf = this;
     }
 
     /**
      * Nonblocking operations borrow their {@code UnsafeBuffer} from the engine's pool and give it
-     * back when they complete (see {@link Engine#complete}); pooled and persistent operations keep
-     * their own.
+     * back when they complete ({@link #onReleased}); pooled and persistent operations keep their
+     * own.
      */
     @Override
-    UnsafeBuffer newWrapper()
+    protected UnsafeBuffer newWrapper()
     {
         if (lendsWrapper() && engine != null)
         {
@@ -143,6 +92,15 @@ public class Operation extends BufView
         return !pooled && !persistent;
     }
 
+    @Override
+    protected void onReleased(final int error, final boolean cancelled)
+    {
+        if (lendsWrapper() && WrapperPool.isReleased(kind() == SEND, error, cancelled))
+        {
+            engine.wrappers().giveBack(takeWrapper());
+        }
+    }
+
     /** The engine this operation belongs to. */
     public Engine engine()
     {
@@ -155,47 +113,20 @@ public class Operation extends BufView
         return this;
     }
 
-    void reset(final int kind)
+    @Override
+    protected void reset(final int kind)
     {
-        this.kind = kind;
-        peer = -1;
-        tag = 0;
-        sync = false;
-        cookie = 0;
-        region = null;
-        posted = null;
-        expectedPeer = -1;
-        group = null;
-        cancelRequested = false;
-        failError = 0;
-        failPeer = -1;
-        rvVa = 0;
-        rvRkey = 0;
-        rvLength = 0;
-        rvAppCtx = 0;
-        rvFlags = 0;
-        stSource = -1;
-        stTag = -1;
-        stBytes = 0;
-        stError = Status.OK;
-        stCancelled = false;
+        super.reset(kind);
         if (!persistent)
         {
             status = null;
         }
         FUTURE.setRelease(this, null);
-        DONE.setRelease(this, false);
     }
 
-    /** Records the outcome and publishes completion. Driving thread only. */
-    void finish(final int source, final int tag, final int bytes, final int error, final boolean cancelled)
+    @Override
+    protected void onFinished()
     {
-        stSource = source;
-        stTag = tag;
-        stBytes = bytes;
-        stError = error;
-        stCancelled = cancelled;
-        DONE.setRelease(this, true);
         if (future != null)
         {
             engine.futureReady(this);
@@ -225,7 +156,7 @@ public class Operation extends BufView
     public void join()
     {
         engine.waitFor(this, 0);
-        if (isCommFailure(stError))
+        if (isCommFailure(resultError()))
         {
             checked();
         }
@@ -244,36 +175,6 @@ public class Operation extends BufView
         }
     }
 
-    /** The source of a completed operation (see {@link Status#source()}). */
-    public int resultSource()
-    {
-        return stSource;
-    }
-
-    /** The tag of a completed operation. */
-    public int resultTag()
-    {
-        return stTag;
-    }
-
-    /** The bytes of a completed operation. */
-    public int resultBytes()
-    {
-        return stBytes;
-    }
-
-    /** The error code of a completed operation. */
-    public int resultError()
-    {
-        return stError;
-    }
-
-    /** True when the completed operation was cancelled. */
-    public boolean resultCancelled()
-    {
-        return stCancelled;
-    }
-
     /** Waits at most {@code timeout}; empty when it passed first. */
     public Optional<Status> await(final Duration timeout)
     {
@@ -288,30 +189,24 @@ public class Operation extends BufView
     /** Makes progress once if not done; true when complete. */
     public boolean test()
     {
-        if (!done)
+        if (!isDone())
         {
             engine.progressOnce();
         }
-        return done;
-    }
-
-    /** True once complete. */
-    public boolean isDone()
-    {
-        return done;
+        return isDone();
     }
 
     /** The outcome of a completed operation. */
     public Status status()
     {
-        if (!done)
+        if (!isDone())
         {
             throw new IllegalStateException("request : not completed (expected: a completed request)");
         }
         Status s = status;
         if (s == null || !sameOutcome(s))
         {
-            s = new Status(stSource, stTag, stBytes, stError, stCancelled);
+            s = new Status(resultSource(), resultTag(), resultBytes(), resultError(), resultCancelled());
             status = s;
         }
         return s;
@@ -319,14 +214,14 @@ public class Operation extends BufView
 
     private boolean sameOutcome(final Status s)
     {
-        return s.source() == stSource && s.tag() == stTag && s.bytes() == stBytes && s.error() == stError &&
-            s.cancelled() == stCancelled;
+        return s.source() == resultSource() && s.tag() == resultTag() && s.bytes() == resultBytes() &&
+            s.error() == resultError() && s.cancelled() == resultCancelled();
     }
 
     /** Cancels a pending receive (sends are not cancelled). */
     public void cancel()
     {
-        if (!done)
+        if (!isDone())
         {
             engine.cancel(this);
         }
@@ -340,7 +235,7 @@ public class Operation extends BufView
         {
             f = installFuture();
         }
-        if (done)
+        if (isDone())
         {
             f.complete(status());
         }
@@ -360,14 +255,14 @@ public class Operation extends BufView
                 return futureOrNew();
             }
         }
-        engine.lock.lock();
+        engine.lock().lock();
         try
         {
             return futureOrNew();
         }
         finally
         {
-            engine.lock.unlock();
+            engine.lock().unlock();
         }
     }
 
@@ -395,15 +290,15 @@ public class Operation extends BufView
 
     private String cause(final int error)
     {
-        if (peer < 0)
+        if (peer() < 0)
         {
             return "";
         }
         if (error == Status.PEER_FINALIZED)
         {
-            return " (rank " + peer + " has finalized)";
+            return " (rank " + peer() + " has finalized)";
         }
-        return error == Status.PEER_FAILED ? " (rank " + peer + " failed)" : "";
+        return error == Status.PEER_FAILED ? " (rank " + peer() + " failed)" : "";
     }
 
     static boolean isCommFailure(final int error)
@@ -413,12 +308,12 @@ public class Operation extends BufView
 
     String describe()
     {
-        return (kind == SEND ? "send to rank " + peer : "receive") + " (" + buf.length() + " bytes)";
+        return (kind() == SEND ? "send to rank " + peer() : "receive") + " (" + length() + " bytes)";
     }
 
     @Override
     public String toString()
     {
-        return "Request{" + describe() + (done ? ", " + status() : ", pending") + '}';
+        return "Request{" + describe() + (isDone() ? ", " + status() : ", pending") + '}';
     }
 }

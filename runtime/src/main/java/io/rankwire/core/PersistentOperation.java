@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.util.Optional;
 
 import io.rankwire.Status;
+import io.rankwire.proto.Group;
 
 /**
  * A persistent request: one {@link Operation} bound once to its buffer and envelope, started

@@ -5,8 +5,9 @@ import io.rankwire.progress.Idles;
 
 /**
  * An optional thread that drives a rank's progress while the application computes (for example
- * to answer rendezvous and ssend traffic without the application being inside a call). It takes
- * the engine lock only with {@code tryLock}, so application threads always get in.
+ * to answer rendezvous and ssend traffic without the application being inside a call): the
+ * rank's {@link ProgressAgent} with a background idle strategy. It takes the engine lock only
+ * with {@code tryLock}, so application threads always get in.
  */
 public final class ProgressThread implements Runnable
 {
@@ -37,9 +38,10 @@ public final class ProgressThread implements Runnable
     public void run()
     {
         final IdleStrategy idler = Idles.background(engine.wakeup());
+        final ProgressAgent agent = new ProgressAgent(engine, thread.getName());
         while (running && !engine.isClosed())
         {
-            idler.idle(engine.progressOnce());
+            idler.idle(agent.doWork());
         }
     }
 

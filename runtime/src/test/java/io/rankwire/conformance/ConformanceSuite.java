@@ -1121,6 +1121,55 @@ public abstract class ConformanceSuite extends PersistentRequestConformance
         });
     }
 
+    /**
+     * The rank's progress agent, run by an Agrona AgentRunner while the rank's own thread makes no
+     * call at all (it only reads {@code isDone()}, which makes no progress), completes a
+     * rendezvous send: the sender must see the receiver's FIN (and, on TCP, serve its read).
+     */
+    @Test
+    @Timeout(60)
+    void shouldCompleteARendezvousSendDrivenOnlyByTheProgressAgent()
+    {
+        if (funneled())
+        {
+            return; // the agent runs on a second thread, which funneled mode refuses (tested above)
+        }
+        run(2, rw ->
+        {
+            final Comm world = rw.world();
+            final int length = 3 * rw.eagerLimit() + 1;
+            if (world.rank() == 0)
+            {
+                final byte[] big = new byte[length];
+                final Status s = world.recv(big, 0, length, 1, 1);
+                assertEquals(length, s.bytes());
+                assertArrayEquals(pattern(length, 9), big);
+                world.send(new byte[0], 0, 0, 1, 2);
+            }
+            else
+            {
+                final Request r = world.isend(pattern(length, 9), 0, length, 0, 1);
+                final org.agrona.concurrent.AgentRunner runner = new org.agrona.concurrent.AgentRunner(
+                    new org.agrona.concurrent.SleepingIdleStrategy(1_000), Throwable::printStackTrace, null, rw.progressAgent());
+                org.agrona.concurrent.AgentRunner.startOnThread(runner);
+                try
+                {
+                    final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+                    while (!r.isDone() && System.nanoTime() < deadline)
+                    {
+                        Thread.sleep(1);
+                    }
+                    assertTrue(r.isDone(), "the agent alone completed the rendezvous send");
+                }
+                finally
+                {
+                    runner.close();
+                }
+                world.recv(new byte[0], 0, 0, 0, 2);
+            }
+        });
+    }
+
     @Test
     @Timeout(60)
     void shouldProgressWithTheProgressThread()

@@ -13,6 +13,7 @@ import org.agrona.concurrent.UnsafeBuffer;
 import org.junit.jupiter.api.Test;
 
 import io.rankwire.Status;
+import io.rankwire.buffer.BufView;
 
 class WrapperPoolTest
 {

@@ -20,7 +20,7 @@ import java.util.zip.CRC32;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
-import io.rankwire.core.Wakeup;
+import io.rankwire.progress.Wakeup;
 import io.rankwire.spi.CompletionOpcode;
 import io.rankwire.spi.CompletionStatus;
 import io.rankwire.spi.MemoryRegion;

@@ -1,0 +1,90 @@
+package io.rankwire;
+
+import org.agrona.concurrent.IdleStrategy;
+
+import io.rankwire.core.Engine;
+import io.rankwire.core.ProbeResult;
+import io.rankwire.match.UnexpectedMsg;
+import io.rankwire.proto.Group;
+
+/**
+ * The blocking probes of a communicator: poll the engine's nonblocking probe, idling between
+ * polls, until a message matches (tag, mask), and fail once the expected source (world rank, -1
+ * for ANY_SOURCE in the group) can send nothing any more because it finalized.
+ */
+final class Probing
+{
+    private static final ThreadLocal<ProbeResult> RESULTS = ThreadLocal.withInitial(ProbeResult::new);
+
+    private Probing()
+    {
+    }
+
+    static Status probe(final Engine engine, final Group group, final long tag, final long mask, final int expected)
+    {
+        Status s = engine.iprobe(tag, mask);
+        if (s == null)
+        {
+            final IdleStrategy idler = idler(engine);
+            while ((s = engine.iprobe(tag, mask)) == null)
+            {
+                engine.checkSatisfiable(expected, group);
+                idler.idle();
+            }
+        }
+        return s;
+    }
+
+    /** {@link #probe} writing into {@code status}; allocates nothing. */
+    static MutableStatus probe(
+        final Engine engine, final Group group, final long tag, final long mask, final int expected, final MutableStatus status)
+    {
+        final ProbeResult found = RESULTS.get();
+        if (!engine.iprobe(tag, mask, found))
+        {
+            final IdleStrategy idler = idler(engine);
+            while (!engine.iprobe(tag, mask, found))
+            {
+                engine.checkSatisfiable(expected, group);
+                idler.idle();
+            }
+        }
+        status.set(found.source(), found.tag(), found.length(), Status.OK, false);
+        return status;
+    }
+
+    /** The nonblocking probe writing into {@code status}: true when a message matched. Allocates nothing. */
+    static boolean iprobe(final Engine engine, final long tag, final long mask, final MutableStatus status)
+    {
+        final ProbeResult found = RESULTS.get();
+        if (!engine.iprobe(tag, mask, found))
+        {
+            return false;
+        }
+        status.set(found.source(), found.tag(), found.length(), Status.OK, false);
+        return true;
+    }
+
+    /** Blocks until a matching message can be taken out of matching, and takes it. */
+    static UnexpectedMsg take(final Engine engine, final Group group, final long tag, final long mask, final int expected)
+    {
+        UnexpectedMsg msg = engine.improbe(tag, mask);
+        if (msg == null)
+        {
+            final IdleStrategy idler = idler(engine);
+            while ((msg = engine.improbe(tag, mask)) == null)
+            {
+                engine.checkSatisfiable(expected, group);
+                idler.idle();
+            }
+        }
+        return msg;
+    }
+
+    private static IdleStrategy idler(final Engine engine)
+    {
+        final IdleStrategy idler = engine.idler();
+        idler.reset();
+        return idler;
+    }
+}

@@ -1,0 +1,42 @@
+package io.rankwire.coll;
+
+import java.util.concurrent.atomic.AtomicInteger;
+
+import io.rankwire.core.Engine;
+import io.rankwire.proto.Group;
+
+/**
+ * What the collectives of one communicator share: its engine and group, the algorithm settings,
+ * and the count of calls, which gives each call its own tag on the internal context (so a fast
+ * rank's next call cannot be confused with the current one).
+ */
+final class CollContext
+{
+    final Engine engine;
+    final Group group;
+    final CollSettings settings;
+    private final AtomicInteger calls = new AtomicInteger();
+
+    CollContext(final Engine engine, final Group group, final CollSettings settings)
+    {
+        this.engine = engine;
+        this.group = group;
+        this.settings = settings;
+    }
+
+    /** A channel for the next call: its own tag. */
+    Channel channel()
+    {
+        return new Channel(engine, group, Collectives.TAG_BASE - (calls.getAndIncrement() & 0xFFFF));
+    }
+
+    /** {@code root} if it is a rank of the group; otherwise an error naming it and the range. */
+    int root(final int root)
+    {
+        if (root < 0 || root >= group.size())
+        {
+            throw new IllegalArgumentException("root : " + root + " (expected: 0.." + (group.size() - 1) + ")");
+        }
+        return root;
+    }
+}
