@@ -4,6 +4,7 @@ import java.util.Arrays;
 import java.util.Optional;
 
 
+import io.rankwire.buffer.MessageBuffer;
 import io.rankwire.core.Engine;
 import io.rankwire.proto.Group;
 import io.rankwire.core.Operation;
@@ -213,6 +214,44 @@ public final class Comm extends PointToPoint implements AutoCloseable
             collectives = new io.rankwire.coll.Collectives(engine, group, runtime.config().settings());
         }
         return collectives;
+    }
+
+    /**
+     * The collectives over {@link MessageBuffer}s of arrays (from {@code MessageBuffer.of}): counts
+     * and offsets come from the descriptors (the receive buffer's count where both are given).
+     */
+    public void bcast(final MessageBuffer buf, final int root)
+    {
+        bcast(CollectiveArrays.array(buf, "buf"), CollectiveArrays.offset(buf), CollectiveArrays.count(buf), root);
+    }
+
+    /** {@link #reduce(Object, int, Object, int, int, Op, int)} over descriptors (count: the send buffer's). */
+    public void reduce(final MessageBuffer sendBuf, final MessageBuffer recvBuf, final Op op, final int root)
+    {
+        final Object recv = group.rank() == root ? CollectiveArrays.array(recvBuf, "recvBuf") : null;
+        reduce(CollectiveArrays.array(sendBuf, "sendBuf"), CollectiveArrays.offset(sendBuf), recv,
+            recv == null ? 0 : CollectiveArrays.offset(recvBuf), CollectiveArrays.count(sendBuf), op, root);
+    }
+
+    /** {@link #allReduce(Object, int, Object, int, int, Op)} over descriptors. */
+    public void allReduce(final MessageBuffer sendBuf, final MessageBuffer recvBuf, final Op op)
+    {
+        allReduce(CollectiveArrays.array(sendBuf, "sendBuf"), CollectiveArrays.offset(sendBuf),
+            CollectiveArrays.array(recvBuf, "recvBuf"), CollectiveArrays.offset(recvBuf), CollectiveArrays.count(recvBuf), op);
+    }
+
+    /** {@link #iallReduce} over descriptors. */
+    public Request iallReduce(final MessageBuffer sendBuf, final MessageBuffer recvBuf, final Op op)
+    {
+        return iallReduce(CollectiveArrays.array(sendBuf, "sendBuf"), CollectiveArrays.offset(sendBuf),
+            CollectiveArrays.array(recvBuf, "recvBuf"), CollectiveArrays.offset(recvBuf), CollectiveArrays.count(recvBuf), op);
+    }
+
+    /** {@link #allGather(Object, int, Object, int, int)} over descriptors (count: the send buffer's). */
+    public void allGather(final MessageBuffer sendBuf, final MessageBuffer recvBuf)
+    {
+        allGather(CollectiveArrays.array(sendBuf, "sendBuf"), CollectiveArrays.offset(sendBuf),
+            CollectiveArrays.array(recvBuf, "recvBuf"), CollectiveArrays.offset(recvBuf), CollectiveArrays.count(sendBuf));
     }
 
     /** Copies {@code count} elements of {@code buf} from {@code offset} at {@code root} to every member. */

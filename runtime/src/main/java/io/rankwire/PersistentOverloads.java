@@ -6,6 +6,7 @@ import org.agrona.DirectBuffer;
 import org.agrona.MutableDirectBuffer;
 
 import io.rankwire.buffer.BufView;
+import io.rankwire.buffer.MessageBuffer;
 import io.rankwire.core.PersistentOperation;
 
 /**
@@ -27,6 +28,30 @@ abstract class PersistentOverloads
     PersistentOverloads(final PointToPointCalls calls)
     {
         this.calls = calls;
+    }
+
+    /** A persistent send of the message {@code buf} describes (as it is now) to {@code dest} with {@code tag}. */
+    public PersistentRequest sendInit(final MessageBuffer buf, final int dest, final int tag)
+    {
+        final PersistentOperation op = calls.newPersistent();
+        op.describe(buf, false);
+        return calls.bindSend(op, dest, tag, false);
+    }
+
+    /** A persistent synchronous send of the message {@code buf} describes to {@code dest} with {@code tag}. */
+    public PersistentRequest ssendInit(final MessageBuffer buf, final int dest, final int tag)
+    {
+        final PersistentOperation op = calls.newPersistent();
+        op.describe(buf, false);
+        return calls.bindSend(op, dest, tag, true);
+    }
+
+    /** A persistent receive into the memory {@code buf} describes (as it is now). */
+    public PersistentRequest recvInit(final MessageBuffer buf, final int source, final int tag)
+    {
+        final PersistentOperation op = calls.newPersistent();
+        op.describe(buf, true);
+        return calls.bindRecv(op, source, tag);
     }
 
     /**

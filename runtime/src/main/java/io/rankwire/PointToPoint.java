@@ -6,6 +6,7 @@ import org.agrona.DirectBuffer;
 import org.agrona.MutableDirectBuffer;
 
 import io.rankwire.buffer.BufView;
+import io.rankwire.buffer.MessageBuffer;
 import io.rankwire.core.Operation;
 
 /**
@@ -26,6 +27,20 @@ abstract class PointToPoint extends RecvOverloads
     PointToPoint(final PointToPointCalls calls)
     {
         super(calls);
+    }
+
+    /**
+     * Sends the message {@code sendBuf} describes to {@code dest} and receives into the memory
+     * {@code recvBuf} describes from {@code source} at the same time. Blocks until both finish.
+     */
+    public Status sendrecv(
+        final MessageBuffer sendBuf, final int dest, final int sendTag, final MessageBuffer recvBuf, final int source, final int recvTag)
+    {
+        final Operation sop = calls.newOp(true);
+        sop.buf().describe(sendBuf, false);
+        final Operation rop = calls.newOp(true);
+        rop.buf().describe(recvBuf, true);
+        return calls.exchange(sop, dest, sendTag, rop, source, recvTag);
     }
 
     /**

@@ -5,6 +5,7 @@ import java.nio.ByteBuffer;
 import org.agrona.MutableDirectBuffer;
 
 import io.rankwire.buffer.BufView;
+import io.rankwire.buffer.MessageBuffer;
 import io.rankwire.core.Operation;
 
 /**
@@ -17,6 +18,33 @@ abstract class RecvOverloads extends SendOverloads
     RecvOverloads(final PointToPointCalls calls)
     {
         super(calls);
+    }
+
+    /**
+     * Receives into the memory {@code buf} describes a message from {@code source} (or
+     * {@code ANY_SOURCE}) with {@code tag} (or {@code ANY_TAG}). Blocks until the message is in.
+     */
+    public Status recv(final MessageBuffer buf, final int source, final int tag)
+    {
+        final Operation op = calls.newOp(true);
+        op.buf().describe(buf, true);
+        return calls.finishRecv(calls.startRecv(op, source, tag));
+    }
+
+    /** Like {@link #recv(MessageBuffer, int, int)} but writes the outcome into {@code status}: allocates nothing. */
+    public MutableStatus recv(final MessageBuffer buf, final int source, final int tag, final MutableStatus status)
+    {
+        final Operation op = calls.newOp(true);
+        op.buf().describe(buf, true);
+        return calls.finishRecv(calls.startRecv(op, source, tag), status);
+    }
+
+    /** Starts a receive into the memory {@code buf} describes; never blocks. */
+    public Request irecv(final MessageBuffer buf, final int source, final int tag)
+    {
+        final Operation op = calls.newOp(false);
+        op.buf().describe(buf, true);
+        return calls.startRecv(op, source, tag);
     }
 
     /**

@@ -5,6 +5,7 @@ import java.nio.ByteBuffer;
 import org.agrona.DirectBuffer;
 
 import io.rankwire.buffer.BufView;
+import io.rankwire.buffer.MessageBuffer;
 import io.rankwire.core.Operation;
 
 /**
@@ -19,6 +20,42 @@ abstract class SendOverloads extends PersistentOverloads
     SendOverloads(final PointToPointCalls calls)
     {
         super(calls);
+    }
+
+    /**
+     * Sends the message {@code buf} describes to {@code dest} with {@code tag}. Blocks until the
+     * memory may be reused: at once for an eager message, after the receiver matched it for a
+     * rendezvous one. {@code buf} itself may be re-pointed as soon as the call returns.
+     */
+    public void send(final MessageBuffer buf, final int dest, final int tag)
+    {
+        final Operation op = calls.newOp(true);
+        op.buf().describe(buf, false);
+        calls.finishSend(calls.startSend(op, dest, tag, false));
+    }
+
+    /** Starts sending the message {@code buf} describes; never blocks. The memory must not change until the request completes. */
+    public Request isend(final MessageBuffer buf, final int dest, final int tag)
+    {
+        final Operation op = calls.newOp(false);
+        op.buf().describe(buf, false);
+        return calls.startSend(op, dest, tag, false);
+    }
+
+    /** Synchronous send of the message {@code buf} describes: blocks until the receiver has matched it. */
+    public void ssend(final MessageBuffer buf, final int dest, final int tag)
+    {
+        final Operation op = calls.newOp(true);
+        op.buf().describe(buf, false);
+        calls.finishSend(calls.startSend(op, dest, tag, true));
+    }
+
+    /** Starts a synchronous send of the message {@code buf} describes: completes once the receiver has matched it. Never blocks. */
+    public Request issend(final MessageBuffer buf, final int dest, final int tag)
+    {
+        final Operation op = calls.newOp(false);
+        op.buf().describe(buf, false);
+        return calls.startSend(op, dest, tag, true);
     }
 
     /**

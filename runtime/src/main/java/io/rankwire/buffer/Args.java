@@ -24,4 +24,14 @@ public final class Args
                 "offset + " + countName + " : " + ((long)offset + count) + " (expected: <= " + capacity + ")");
         }
     }
+
+    /** {@code value}, or an {@link IllegalArgumentException} naming it when it is null. */
+    public static <T> T notNull(final T value, final String name)
+    {
+        if (value == null)
+        {
+            throw new IllegalArgumentException(name + " : null (expected: a buffer)");
+        }
+        return value;
+    }
 }

@@ -38,6 +38,7 @@ public class BufView
     private long arrayAddress;
     private ByteBuffer readOnlySource;
     private int readOnlyPosition;
+    private MessageBuffer custom;
     private Stage stage;
 
     /** Resets to an empty view. */
@@ -49,6 +50,7 @@ public class BufView
         array = null;
         arrayAddress = 0;
         readOnlySource = null;
+        custom = null;
         stage = null;
         return this;
     }
@@ -122,6 +124,29 @@ public class BufView
         return this;
     }
 
+    /**
+     * The memory {@code buffer} describes: built-in kinds as the matching method here would,
+     * others staged through their {@code pack}/{@code unpack}. {@code forWrite} for receives.
+     */
+    public BufView describe(final MessageBuffer buffer, final boolean forWrite)
+    {
+        Args.notNull(buffer, "buffer").describeTo(this, forWrite);
+        return this;
+    }
+
+    /** A kind of memory moved through a staging buffer by its own {@code pack} and {@code unpack}. */
+    void custom(final MessageBuffer buffer)
+    {
+        final int bytes = buffer.byteLength();
+        if (bytes < 0 || bytes > Integer.MAX_VALUE - 64)
+        {
+            throw new IllegalArgumentException("byteLength : " + bytes + " (expected: 0.." + (Integer.MAX_VALUE - 64) + ")");
+        }
+        clear();
+        this.custom = buffer;
+        this.length = bytes;
+    }
+
     private UnsafeBuffer wrapper()
     {
         UnsafeBuffer w = wrapper;
@@ -154,7 +179,7 @@ public class BufView
     /** True when the data must go through a staging buffer. */
     public boolean needsStage()
     {
-        return array != null || readOnlySource != null;
+        return array != null || readOnlySource != null || custom != null;
     }
 
     /** Attaches a staging buffer (at least {@link #length()} bytes) and points the view at it. */
@@ -183,6 +208,10 @@ public class BufView
         {
             readOnlySource.get(readOnlyPosition, stage.bytes, 0, length);
         }
+        else if (custom != null)
+        {
+            custom.pack(stage.buffer, 0);
+        }
     }
 
     /** Copies {@code bytes} received bytes from the staging buffer to the user's array (receives). */
@@ -191,6 +220,10 @@ public class BufView
         if (array != null && bytes > 0)
         {
             UnsafeApi.copyMemory(stage.bytes, BYTE_BASE, array, arrayAddress, Math.min(bytes, length));
+        }
+        else if (custom != null && bytes > 0)
+        {
+            custom.unpack(stage.buffer, 0, Math.min(bytes, length));
         }
     }
 

@@ -30,6 +30,8 @@ import io.rankwire.Datatype;
 import io.rankwire.LocalJob;
 import io.rankwire.Message;
 import io.rankwire.MutableStatus;
+import io.rankwire.Op;
+import io.rankwire.PersistentRequest;
 import io.rankwire.RankStats;
 import io.rankwire.Rankwire;
 import io.rankwire.RankwireConfig;
@@ -1126,6 +1128,138 @@ public abstract class ConformanceSuite extends PersistentRequestConformance
      * call at all (it only reads {@code isDone()}, which makes no progress), completes a
      * rendezvous send: the sender must see the receiver's FIN (and, on TCP, serve its read).
      */
+    /** Every other element of a {@code double[]}: a kind of memory the runtime does not know, moved by its own pack/unpack. */
+    static final class EveryOther extends io.rankwire.buffer.MessageBuffer
+    {
+        private final double[] values;
+        private final int count;
+
+        EveryOther(final double[] values, final int count)
+        {
+            this.values = values;
+            this.count = count;
+        }
+
+        @Override
+        public int byteLength()
+        {
+            return count * Double.BYTES;
+        }
+
+        @Override
+        protected void pack(final org.agrona.MutableDirectBuffer dst, final int dstOffset)
+        {
+            for (int i = 0; i < count; i++)
+            {
+                dst.putDouble(dstOffset + i * Double.BYTES, values[2 * i]);
+            }
+        }
+
+        @Override
+        protected void unpack(final org.agrona.DirectBuffer src, final int srcOffset, final int length)
+        {
+            for (int i = 0; i < length / Double.BYTES; i++)
+            {
+                values[2 * i] = src.getDouble(srcOffset + i * Double.BYTES);
+            }
+        }
+    }
+
+    /**
+     * One descriptor type for every kind of memory: byte arrays, heap, direct and read-only
+     * ByteBuffers, Agrona buffers, typed arrays and a kind of the user's own (a strided view), in
+     * blocking, nonblocking, persistent and sendrecv calls and in collectives; a descriptor is
+     * re-pointed between calls without touching what an earlier call described; nothing is
+     * written outside what a receive descriptor describes.
+     */
+    @Test
+    @Timeout(60)
+    void shouldMoveEveryKindOfMemoryThroughOneDescriptor()
+    {
+        run(2, rw ->
+        {
+            final Comm world = rw.world();
+            final int peer = 1 - world.rank();
+            final int n = 3 * rw.eagerLimit() / 8 + 5; // rendezvous-sized doubles
+            if (world.rank() == 0)
+            {
+                final io.rankwire.buffer.MessageBuffer.Bytes bytes = io.rankwire.buffer.MessageBuffer.of(pattern(40, 1), 3, 30);
+                world.send(bytes, peer, 1);
+                bytes.wrap(pattern(50, 2), 0, 50);
+                final Request r = world.isend(bytes, peer, 2);
+                bytes.wrap(new byte[1], 0, 1); // re-pointing after the call does not touch the request
+                r.await();
+                world.send(io.rankwire.buffer.MessageBuffer.of(ByteBuffer.wrap(pattern(64, 3)).asReadOnlyBuffer()), peer, 3);
+                world.send(io.rankwire.buffer.MessageBuffer.of(new UnsafeBuffer(pattern(64, 4)), 8, 48), peer, 4);
+                final int[] ints = {1, 2, 3, 4, 5, 6};
+                world.send(io.rankwire.buffer.MessageBuffer.of(ints, 1, 4), peer, 5);
+                final double[] strided = new double[2 * n];
+                for (int i = 0; i < strided.length; i++)
+                {
+                    strided[i] = i;
+                }
+                world.ssend(new EveryOther(strided, n), peer, 6);
+                try (PersistentRequest p = world.sendInit(io.rankwire.buffer.MessageBuffer.of(ints, 0, 6), peer, 7))
+                {
+                    p.start();
+                    p.await();
+                }
+            }
+            else
+            {
+                final byte[] a = new byte[32];
+                assertEquals(30, world.recv(io.rankwire.buffer.MessageBuffer.of(a, 1, 30), peer, 1).bytes());
+                assertArrayEquals(Arrays.copyOfRange(pattern(40, 1), 3, 33), Arrays.copyOfRange(a, 1, 31));
+                assertEquals(0, a[0]);
+                assertEquals(0, a[31]);
+                final byte[] b = new byte[50];
+                world.recv(io.rankwire.buffer.MessageBuffer.of(b), peer, 2);
+                assertArrayEquals(pattern(50, 2), b);
+                final ByteBuffer direct = ByteBuffer.allocateDirect(64);
+                world.recv(io.rankwire.buffer.MessageBuffer.of(direct), peer, 3);
+                final byte[] c = new byte[64];
+                direct.get(0, c);
+                assertArrayEquals(pattern(64, 3), c);
+                final UnsafeBuffer agrona = new UnsafeBuffer(new byte[48]);
+                world.recv(io.rankwire.buffer.MessageBuffer.of(agrona, 0, 48), peer, 4);
+                assertArrayEquals(Arrays.copyOfRange(pattern(64, 4), 8, 56), agrona.byteArray());
+                final int[] ints = new int[6];
+                final Status s = world.recv(io.rankwire.buffer.MessageBuffer.of(ints, 2, 4), peer, 5);
+                assertEquals(16, s.bytes());
+                assertArrayEquals(new int[] {0, 0, 2, 3, 4, 5}, ints);
+                final double[] strided = new double[2 * n];
+                Arrays.fill(strided, -1);
+                final Request r = world.irecv(new EveryOther(strided, n), peer, 6);
+                assertEquals(n * Double.BYTES, r.await().bytes());
+                for (int i = 0; i < strided.length; i++)
+                {
+                    assertEquals(i % 2 == 0 ? i : -1, strided[i], 0.0, "element " + i);
+                }
+                final int[] all = new int[6];
+                try (PersistentRequest p = world.recvInit(io.rankwire.buffer.MessageBuffer.of(all, 0, 6), peer, 7))
+                {
+                    p.start();
+                    p.await();
+                }
+                assertArrayEquals(new int[] {1, 2, 3, 4, 5, 6}, all);
+            }
+            final long[] mine = {world.rank() + 1, 10L * (world.rank() + 1)};
+            final long[] sums = new long[2];
+            world.allReduce(io.rankwire.buffer.MessageBuffer.of(mine, 0, 2), io.rankwire.buffer.MessageBuffer.of(sums, 0, 2), Op.SUM);
+            assertArrayEquals(new long[] {3, 30}, sums);
+            final double[] got = new double[4];
+            world.sendrecv(io.rankwire.buffer.MessageBuffer.of(new double[] {world.rank(), 7}, 0, 2), peer, 8,
+                io.rankwire.buffer.MessageBuffer.of(got, 1, 2), peer, 8);
+            assertArrayEquals(new double[] {0, peer, 7, 0}, got, 0.0);
+            final IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> world.bcast(new EveryOther(new double[2], 1), 0));
+            assertTrue(e.getMessage().startsWith("buf : "), e.getMessage());
+            final IllegalArgumentException nul = assertThrows(IllegalArgumentException.class,
+                () -> io.rankwire.buffer.MessageBuffer.of((int[])null, 0, 1));
+            assertEquals("buffer : null (expected: a buffer)", nul.getMessage());
+        });
+    }
+
     @Test
     @Timeout(60)
     void shouldCompleteARendezvousSendDrivenOnlyByTheProgressAgent()
