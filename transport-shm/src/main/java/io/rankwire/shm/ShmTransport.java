@@ -487,6 +487,12 @@ final class ShmTransport implements Transport
         }
     }
 
+    /** Local peer {@code rank} as this rank sees it, or null (tests and monitoring). */
+    Peer peer(final int rank)
+    {
+        return byRank == null ? null : byRank[rank];
+    }
+
     @Override
     public String toString()
     {
