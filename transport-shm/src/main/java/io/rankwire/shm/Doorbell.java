@@ -5,6 +5,7 @@ import java.io.UncheckedIOException;
 import java.net.StandardProtocolFamily;
 import java.net.UnixDomainSocketAddress;
 import java.nio.ByteBuffer;
+import java.nio.channels.ClosedSelectorException;
 import java.nio.channels.SelectionKey;
 import java.nio.channels.Selector;
 import java.nio.channels.ServerSocketChannel;
@@ -210,6 +211,10 @@ final class Doorbell implements AutoCloseable
         {
             selector.select(onReady, Math.max(1, TimeUnit.NANOSECONDS.toMillis(nanos + 999_999)));
         }
+        catch (final ClosedSelectorException e)
+        {
+            // closed by another thread while this one slept: the caller sees the transport closed
+        }
         catch (final IOException e)
         {
             throw new UncheckedIOException("rankwire-shm: doorbell wait failed", e);
@@ -230,6 +235,10 @@ final class Doorbell implements AutoCloseable
         try
         {
             selector.selectNow(onReady);
+        }
+        catch (final ClosedSelectorException e)
+        {
+            // closed meanwhile
         }
         catch (final IOException e)
         {
@@ -283,9 +292,14 @@ final class Doorbell implements AutoCloseable
         }
     }
 
+    /** Closes every connection and the listener (peers see end-of-stream). Idempotent. */
     @Override
     public void close()
     {
+        if (closed)
+        {
+            return;
+        }
         closed = true;
         closeQuietly();
     }
@@ -297,7 +311,7 @@ final class Doorbell implements AutoCloseable
             closeQuietly(ch);
         }
         closeQuietly(server);
-        if (selector != null)
+        if (selector != null && selector.isOpen())
         {
             for (final SelectionKey k : selector.keys())
             {
