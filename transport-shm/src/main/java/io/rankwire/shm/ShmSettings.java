@@ -18,7 +18,7 @@ import org.agrona.concurrent.ringbuffer.RingBufferDescriptor;
  *       pair; {@code shared}: one many-to-one ring per receiver</td></tr>
  *   <tr><td>rankwire.shm.ringBytes</td><td>256 KiB (pair), 1 MiB (shared)</td><td>ring capacity,
  *       a power of two; the largest message is an eighth of it</td></tr>
- *   <tr><td>rankwire.shm.eagerLimit</td><td>16384</td><td>largest eager payload</td></tr>
+ *   <tr><td>rankwire.shm.eagerLimit</td><td>16384 (at most the largest message - 16)</td><td>largest eager payload</td></tr>
  *   <tr><td>rankwire.shm.slotBytes</td><td>65536</td><td>bytes per staging slot (rendezvous fragment)</td></tr>
  *   <tr><td>rankwire.shm.slots</td><td>8</td><td>staging slots per ordered pair</td></tr>
  *   <tr><td>rankwire.shm.heapBytes</td><td>67108864</td><td>shared heap per rank for buffers the
@@ -66,7 +66,8 @@ final class ShmSettings
         {
             throw new IllegalArgumentException(PREFIX + "ringBytes : " + ringBytes + " (expected: a power of two)");
         }
-        eagerLimit = intSetting(settings, "eagerLimit", 16 << 10, 0, maxMessage() - TmHeader.LENGTH);
+        eagerLimit = intSetting(settings, "eagerLimit", Math.min(16 << 10, maxMessage() - TmHeader.LENGTH), 0,
+            maxMessage() - TmHeader.LENGTH);
         slotBytes = intSetting(settings, "slotBytes", 64 << 10, 64, 64 << 20);
         if (slotBytes % 64 != 0)
         {
