@@ -40,7 +40,6 @@ import org.agrona.concurrent.UnsafeBuffer;
 final class ShmTransport implements Transport
 {
     private static final System.Logger LOG = System.getLogger(ShmTransport.class.getName());
-    private static final int SPIN_CLOCK_EVERY = 64;
 
     private final TransportContext context;
     private final ShmSettings settings;
@@ -62,10 +61,10 @@ final class ShmTransport implements Transport
     private Regions regions;
     private Liveness liveness;
     private Doorbell doorbell;
+    private Sleeper sleeper;
     private volatile boolean wired;
     private volatile boolean closed;
-    private volatile boolean wakeRequested;
-    private boolean spinArmed = true;
+    private long bellsRung;
 
     ShmTransport(final TransportContext context)
     {
@@ -123,6 +122,7 @@ final class ShmTransport implements Transport
             }
         }, settings.livenessMillis);
         w.doorbell.onClosed(r -> liveness.connectionEnded(w.localIndex[r]));
+        sleeper = new Sleeper(control, w.doorbell, spinNanos, this::mayHaveCompletions, this::workBeforeSleep);
         wired = true;
     }
 
@@ -189,6 +189,7 @@ final class ShmTransport implements Transport
             VarHandle.fullFence();
             if (p.claimBell())
             {
+                bellsRung++;
                 doorbell.ring(p.index);
             }
         }
@@ -265,7 +266,7 @@ final class ShmTransport implements Transport
         n += events.poll(handler, max - n, completion, drained);
         if (n > 0 || work > 0)
         {
-            spinArmed = true;
+            sleeper.arm();
         }
         else
         {
@@ -298,70 +299,28 @@ final class ShmTransport implements Transport
     }
 
     /**
-     * Polls the rings for the spin window (once after each time work was found), then sleeps in
-     * the doorbell until a peer rings, {@link #wakeAwait()} is called or {@code maxNanos} pass.
+     * Polls the shared memory for a while after work was seen, then sleeps in the doorbell until
+     * a peer rings, {@link #wakeAwait()} is called or {@code maxNanos} pass (see {@link Sleeper}).
      * Returns false with {@code rankwire.shm.doorbell=none}: the runtime then parks and polls.
      */
     @Override
     public boolean awaitActivity(final long maxNanos)
     {
-        if (doorbell == null || closed)
+        if (!settings.doorbell || closed)
         {
-            if (!wired && !closed && settings.doorbell)
-            {
-                LockSupport.parkNanos(Math.min(maxNanos, 100_000));
-                return true;
-            }
             return false;
         }
-        if (wakeRequested)
+        if (!wired)
         {
-            wakeRequested = false;
+            LockSupport.parkNanos(Math.min(maxNanos, 100_000));
             return true;
         }
-        if (spinArmed)
-        {
-            spinArmed = false;
-            if (spin())
-            {
-                return true;
-            }
-        }
-        control.putIntVolatile(RankSegment.SLEEPING_OFFSET, 1);
-        try
-        {
-            if (!wakeRequested && !workBeforeSleep())
-            {
-                doorbell.await(maxNanos);
-            }
-        }
-        finally
-        {
-            control.putIntRelease(RankSegment.SLEEPING_OFFSET, 0);
-            wakeRequested = false;
-        }
+        sleeper.await(maxNanos);
         if (!closed)
         {
             liveness.checkIfDue();
         }
         return true;
-    }
-
-    private boolean spin()
-    {
-        final long start = System.nanoTime();
-        for (int i = 1; ; i++)
-        {
-            if (wakeRequested || mayHaveCompletions())
-            {
-                return true;
-            }
-            Thread.onSpinWait();
-            if (i % SPIN_CLOCK_EVERY == 0 && System.nanoTime() - start >= spinNanos)
-            {
-                return false;
-            }
-        }
     }
 
     /** After the sleeping flag is set: anything a peer published before it could see the flag. */
@@ -384,11 +343,10 @@ final class ShmTransport implements Transport
     @Override
     public void wakeAwait()
     {
-        wakeRequested = true;
-        final Doorbell d = doorbell;
-        if (d != null)
+        final Sleeper s = sleeper;
+        if (s != null)
         {
-            d.wakeup();
+            s.wakeup();
         }
     }
 
@@ -420,6 +378,10 @@ final class ShmTransport implements Transport
         {
             m.put("registeredRegions", (long)regions.liveCount());
             m.put("heapBytesUsed", wiring.heap == null ? 0L : wiring.heap.usedBytes());
+            m.put("spinsWithoutWork", sleeper.spinsWithoutWork);
+            m.put("doorbellSleeps", sleeper.sleeps);
+            m.put("doorbellsRung", bellsRung);
+            m.put("spinWindowNanos", sleeper.windowNanos());
         }
         return m;
     }
