@@ -4,9 +4,9 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicIntegerArray;
 
 /**
- * Watches the other ranks of the host while this rank waits: every {@code livenessMillis} (checked
- * in kernel waits and every {@value #EMPTY_POLLS_PER_CLOCK} empty polls, never on a poll that
- * delivered something) it drains the doorbell connections, whose end-of-stream marks a process
+ * Watches the other ranks of the host while this rank waits: every {@code livenessMillis} (the
+ * clock is read on the first empty poll after a kernel wait and every
+ * {@value #EMPTY_POLLS_PER_CLOCK} empty polls, never on a poll that delivered something) it drains the doorbell connections, whose end-of-stream marks a process
  * that exited, and looks at each peer's segment and process: a peer whose segment says CLOSED
  * has left in order; one whose process is gone (pid, checked with its start time against pid
  * reuse) has failed. Thread driving the engine, except {@link #connectionEnded(int)}, which the

@@ -65,6 +65,7 @@ final class ShmTransport implements Transport
     private volatile boolean wired;
     private volatile boolean closed;
     private long bellsRung;
+    private long sleepsSeen;
 
     ShmTransport(final TransportContext context)
     {
@@ -268,6 +269,11 @@ final class ShmTransport implements Transport
         {
             sleeper.arm();
         }
+        else if (sleeper.sleeps != sleepsSeen)
+        {
+            sleepsSeen = sleeper.sleeps; // the rank waits in the kernel: look at the peers now and then
+            liveness.checkIfDue();
+        }
         else
         {
             liveness.onEmptyPoll();
@@ -316,10 +322,6 @@ final class ShmTransport implements Transport
             return true;
         }
         sleeper.await(maxNanos);
-        if (!closed)
-        {
-            liveness.checkIfDue();
-        }
         return true;
     }
 

@@ -21,7 +21,9 @@ import org.agrona.concurrent.UnsafeBuffer;
  * shares this core run and answer without a kernel wake-up. The window adapts as the runtime's
  * backoff does: work found within the first two yields (a peer that could only answer once this
  * rank let the core go) halves it, down to {@value #MIN_WINDOW_NS} ns; work found while busy
- * doubles it back to the configured window.
+ * doubles it back to the configured window. One wait in {@value #PROBE_EVERY} spins the whole
+ * configured window: on a host that was merely busy for a while, the peers find each other
+ * spinning again and the window grows back.
  *
  * <p>One thread at a time calls {@link #await} (the runtime's wake-up guarantees it);
  * {@link #wakeup()} may come from any thread.
@@ -32,6 +34,8 @@ final class Sleeper
     static final int YIELD_WINDOWS = 10;
     private static final int CLOCK_EVERY = 64;
     private static final int EARLY_YIELDS = 2;
+    /** One wait in this many spins the configured window however short the adapted one is. */
+    private static final int PROBE_EVERY = 32;
 
     private final UnsafeBuffer control;
     private final Doorbell doorbell;
@@ -40,8 +44,10 @@ final class Sleeper
     private final long spinNanos;
     private long windowNanos;
     private boolean armed = true;
+    private int waits;
     private volatile boolean wakeRequested;
-    long sleeps;
+    /** Kernel waits so far (written by the waiting thread, read by the polling one). */
+    volatile long sleeps;
     long spinsWithoutWork;
 
     /**
@@ -93,7 +99,7 @@ final class Sleeper
         {
             if (!wakeRequested && !workBeforeSleep.getAsBoolean())
             {
-                sleeps++;
+                sleeps = sleeps + 1;
                 doorbell.await(maxNanos);
             }
         }
@@ -107,6 +113,7 @@ final class Sleeper
     private boolean spin()
     {
         final long start = System.nanoTime();
+        final long window = (++waits & (PROBE_EVERY - 1)) == 0 ? spinNanos : windowNanos;
         int yields = 0;
         for (int i = 1; ; i++)
         {
@@ -122,7 +129,7 @@ final class Sleeper
                 {
                     return false;
                 }
-                if (spent >= windowNanos)
+                if (spent >= window)
                 {
                     yields++;
                     Thread.yield();
