@@ -7,9 +7,10 @@ import java.util.concurrent.atomic.AtomicIntegerArray;
  * Watches the other ranks of the host while this rank waits: every {@code livenessMillis} (the
  * clock is read on the first empty poll after a kernel wait and every
  * {@value #EMPTY_POLLS_PER_CLOCK} empty polls, never on a poll that delivered something) it drains the doorbell connections, whose end-of-stream marks a process
- * that exited, and looks at each peer's segment and process: a peer whose segment says CLOSED
- * has left in order; one whose process is gone (pid, checked with its start time against pid
- * reuse) has failed. Thread driving the engine, except {@link #connectionEnded(int)}, which the
+ * that exited, and looks at each peer's segment and process: a peer that marked this rank as cut
+ * off (it saw a malformed frame from it) has failed, as a TCP peer that closes the connection
+ * has; a peer whose segment says CLOSED has left in order; one whose process is gone (pid,
+ * checked with its start time against pid reuse) has failed. Thread driving the engine, except {@link #connectionEnded(int)}, which the
  * thread waiting in the doorbell calls: it only records the rank, and the next poll acts on it.
  */
 final class Liveness
@@ -25,6 +26,7 @@ final class Liveness
     }
 
     private final Peer[] peers;
+    private final int self;
     private final Doorbell doorbell;
     private final Outcomes outcomes;
     private final long intervalNanos;
@@ -34,9 +36,11 @@ final class Liveness
     private volatile int endedCount;
     private int endedSeen;
 
-    Liveness(final Peer[] peers, final Doorbell doorbell, final Outcomes outcomes, final long intervalMillis)
+    /** @param self this rank's local index */
+    Liveness(final Peer[] peers, final int self, final Doorbell doorbell, final Outcomes outcomes, final long intervalMillis)
     {
         this.peers = peers;
+        this.self = self;
         this.doorbell = doorbell;
         this.outcomes = outcomes;
         this.intervalNanos = TimeUnit.MILLISECONDS.toNanos(intervalMillis);
@@ -83,7 +87,11 @@ final class Liveness
             {
                 continue;
             }
-            if (p.segment.state() == RankSegment.CLOSED)
+            if (p.segment.cuts(self))
+            {
+                outcomes.died(p, "it cut this rank off (it failed this rank: see its log)");
+            }
+            else if (p.segment.state() == RankSegment.CLOSED)
             {
                 outcomes.closed(p);
             }

@@ -20,6 +20,7 @@ import org.agrona.concurrent.ringbuffer.RingBuffer;
  *             48 pid u64 | 56 process start (epoch ms) u64 | 64 world rank u32
  *            128 state u32 (OPEN, CLOSED)                       own cache line pair
  *            256 sleeping u32 (1: waits in the kernel, ring it)  own cache line pair
+ *            512 cut u8 x local ranks (1: this rank failed that one: a malformed frame, say)
  *   4096     shared region table: region slots x 16 B           (see {@link SharedRegions})
  *   rings    ring i: ringBytes + Agrona trailer, page-aligned   pair: one per local sender i
  *                                                               shared: one for all senders
@@ -45,6 +46,9 @@ final class RankSegment
     static final int WORLD_RANK_OFFSET = 64;
     static final int STATE_OFFSET = 128;
     static final int SLEEPING_OFFSET = 256;
+    static final int CUT_OFFSET = 512;
+    /** Local ranks a control block has room for (one cut byte each). */
+    static final int MAX_LOCAL_RANKS = CONTROL_BYTES - CUT_OFFSET;
     static final int FLAG_SHARED_RING = 1;
 
     static final int OPEN = 1;
@@ -79,6 +83,11 @@ final class RankSegment
     /** Creates and initialises the segment of {@code worldRank}. */
     static RankSegment create(final Path path, final ShmSettings settings, final int localRanks, final int worldRank)
     {
+        if (localRanks > MAX_LOCAL_RANKS)
+        {
+            throw new IllegalArgumentException("rankwire-shm: ranks on this host : " + localRanks + " (expected: at most " +
+                MAX_LOCAL_RANKS + ")");
+        }
         final long size = size(settings, localRanks);
         if (size > Integer.MAX_VALUE)
         {
@@ -184,6 +193,18 @@ final class RankSegment
     void state(final int state)
     {
         control.putIntVolatile(STATE_OFFSET, state);
+    }
+
+    /** Marks local rank {@code index} as failed by this segment's rank (it then fails this one too). */
+    void cut(final int index)
+    {
+        control.putByteVolatile(CUT_OFFSET + index, (byte)1);
+    }
+
+    /** Whether this segment's rank failed local rank {@code index}. */
+    boolean cuts(final int index)
+    {
+        return control.getByteVolatile(CUT_OFFSET + index) != 0;
     }
 
     long pid()

@@ -108,7 +108,7 @@ final class ShmTransport implements Transport
         reads = new Reads(rank, peers, events, notifier, (p, what) -> fail(p, "protocol violation: " + what));
         inbox = new Inbox(w.inboundRings(), w.inboundRingPeers(), w.localIndex, settings.maxMessage(), streamer,
             this::malformed);
-        liveness = new Liveness(peers, w.doorbell, new Liveness.Outcomes()
+        liveness = new Liveness(peers, w.localIndex[rank], w.doorbell, new Liveness.Outcomes()
         {
             @Override
             public void closed(final Peer peer)
@@ -408,6 +408,7 @@ final class ShmTransport implements Transport
             return;
         }
         p.failed = true;
+        wiring.segment.cut(p.index);
         LOG.log(Level.WARNING, "rankwire-shm: rank " + rank + ": rank " + p.rank + " failed: " + why);
         reads.failPeer(p, CompletionStatus.PEER_FAILED);
         streamer.dropPeer(p.index);

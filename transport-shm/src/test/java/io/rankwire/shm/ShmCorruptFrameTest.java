@@ -107,13 +107,17 @@ class ShmCorruptFrameTest
         {
             assertTrue(warnings.stream().anyMatch(w -> w.contains("rank 0 failed") && w.contains(expectedWhy)), warnings.toString());
         }
+        final ShmJob.Seen cut = ShmJob.await(job.ranks[0], 1, s -> s.opcode == CompletionOpcode.PEER_FAILED).get(0);
+        assertEquals(2, cut.peer, "rank 0 learns that rank 2 cut it off, as from a closed TCP connection");
+        assertEquals(ReturnCode.PEER_FAILED, job.ranks[0].postSend(2, ShmTransportTest.eager(1), 0, TmHeader.LENGTH, null, 0, 0, 0));
+        assertEquals(ReturnCode.OK, job.ranks[0].postSend(1, ShmTransportTest.eager(1), 0, TmHeader.LENGTH, null, 0, 0, 0));
     }
 
     @Test
     @Timeout(60)
     void shouldFailThePeerOnAFrameOfUnknownType() throws Exception
     {
-        try (ShmJob job = new ShmJob(3, ShmJob.settings(dir)))
+        try (ShmJob job = new ShmJob(3, ShmJob.settings(dir, "livenessMillis", "10")))
         {
             raw(job, 2, Frames.typeId(9, 0), 16, b -> { });
             assertRank0FailsAtRank2ThenRank1StillGetsThrough(job, "unknown type 9");
@@ -124,7 +128,7 @@ class ShmCorruptFrameTest
     @Timeout(60)
     void shouldFailThePeerOnAMessageWithAnUnknownOpcode() throws Exception
     {
-        try (ShmJob job = new ShmJob(3, ShmJob.settings(dir)))
+        try (ShmJob job = new ShmJob(3, ShmJob.settings(dir, "livenessMillis", "10")))
         {
             raw(job, 2, Frames.typeId(Frames.MESSAGE, 0), 16, b -> { });
             raw(job, 2, Frames.typeId(Frames.MESSAGE, 0), 16, b -> { });
@@ -141,7 +145,7 @@ class ShmCorruptFrameTest
     @Timeout(60)
     void shouldFailThePeerOnATruncatedMessage() throws Exception
     {
-        try (ShmJob job = new ShmJob(3, ShmJob.settings(dir)))
+        try (ShmJob job = new ShmJob(3, ShmJob.settings(dir, "livenessMillis", "10")))
         {
             raw(job, 2, Frames.typeId(Frames.MESSAGE, 0), 8, b -> { });
             assertRank0FailsAtRank2ThenRank1StillGetsThrough(job, "message of length 8");
@@ -152,7 +156,7 @@ class ShmCorruptFrameTest
     @Timeout(60)
     void shouldFailThePeerOnARecordLengthBeyondTheRing() throws Exception
     {
-        try (ShmJob job = new ShmJob(3, ShmJob.settings(dir)))
+        try (ShmJob job = new ShmJob(3, ShmJob.settings(dir, "livenessMillis", "10")))
         {
             final RingBuffer ring = job.ranks[0].peer(2).out;
             final int index = ring.tryClaim(Frames.typeId(Frames.MESSAGE, 0), 32);
@@ -166,7 +170,7 @@ class ShmCorruptFrameTest
     @Timeout(60)
     void shouldFailThePeerOnAFrameClaimingAnotherSender() throws Exception
     {
-        try (ShmJob job = new ShmJob(3, ShmJob.settings(dir)))
+        try (ShmJob job = new ShmJob(3, ShmJob.settings(dir, "livenessMillis", "10")))
         {
             raw(job, 2, Frames.typeId(Frames.MESSAGE, 1), 16, b -> b.putByte(0, TmHeader.EAGER));
             assertRank0FailsAtRank2ThenRank1StillGetsThrough(job, "claims sender rank 1");
@@ -177,7 +181,7 @@ class ShmCorruptFrameTest
     @Timeout(60)
     void shouldFailThePeerOnAReadRequestOfTheWrongLength() throws Exception
     {
-        try (ShmJob job = new ShmJob(3, ShmJob.settings(dir)))
+        try (ShmJob job = new ShmJob(3, ShmJob.settings(dir, "livenessMillis", "10")))
         {
             raw(job, 2, Frames.typeId(Frames.READ_REQUEST, 0), 40, b -> { });
             assertRank0FailsAtRank2ThenRank1StillGetsThrough(job, "READ_REQUEST of length 40");
