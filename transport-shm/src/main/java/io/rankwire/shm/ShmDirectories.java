@@ -123,7 +123,7 @@ public final class ShmDirectories
             }
             final PosixFileAttributes attrs =
                 Files.readAttributes(jobDir, PosixFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
-            final String me = System.getProperty("user.name");
+            final String me = currentUser();
             if (!attrs.isDirectory() || !attrs.owner().getName().equals(me) ||
                 !attrs.permissions().equals(EnumSet.copyOf(OWNER_ONLY_DIR)))
             {
@@ -135,6 +135,19 @@ public final class ShmDirectories
         catch (final IOException e)
         {
             throw new UncheckedIOException("rankwire-shm: cannot create " + jobDir, e);
+        }
+    }
+
+    /** The user this process runs as: the owner of {@code /proc/self}, or {@code user.name} without /proc. */
+    private static String currentUser()
+    {
+        try
+        {
+            return Files.getOwner(Path.of("/proc/self")).getName();
+        }
+        catch (final IOException | UnsupportedOperationException e)
+        {
+            return System.getProperty("user.name");
         }
     }
 

@@ -1,6 +1,5 @@
 package io.rankwire.shm;
 
-import java.lang.System.Logger.Level;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteBuffer;
 import java.util.LinkedHashMap;
@@ -39,7 +38,6 @@ import org.agrona.concurrent.UnsafeBuffer;
  */
 final class ShmTransport implements Transport
 {
-    private static final System.Logger LOG = System.getLogger(ShmTransport.class.getName());
 
     private final TransportContext context;
     private final ShmSettings settings;
@@ -60,6 +58,7 @@ final class ShmTransport implements Transport
     private Reads reads;
     private Regions regions;
     private Liveness liveness;
+    private PeerFailures failures;
     private Doorbell doorbell;
     private Sleeper sleeper;
     private volatile boolean wired;
@@ -105,23 +104,10 @@ final class ShmTransport implements Transport
         doorbell = settings.doorbell ? w.doorbell : null;
         regions = new Regions(w.segment.regions, w.heap);
         streamer = new Streamer(peers, regions, notifier);
-        reads = new Reads(rank, peers, events, notifier, (p, what) -> fail(p, "protocol violation: " + what));
-        inbox = new Inbox(w.inboundRings(), w.inboundRingPeers(), w.localIndex, settings.maxMessage(), streamer,
-            this::malformed);
-        liveness = new Liveness(peers, w.localIndex[rank], w.doorbell, new Liveness.Outcomes()
-        {
-            @Override
-            public void closed(final Peer peer)
-            {
-                leave(peer);
-            }
-
-            @Override
-            public void died(final Peer peer, final String why)
-            {
-                fail(peer, why);
-            }
-        }, settings.livenessMillis);
+        reads = new Reads(rank, peers, events, notifier, (p, what) -> failures.violation(p, what));
+        failures = new PeerFailures(rank, byRank, peers, w.segment, reads, streamer, events);
+        inbox = new Inbox(w.inboundRings(), w.inboundRingPeers(), w.localIndex, settings.maxMessage(), streamer, failures);
+        liveness = new Liveness(peers, w.localIndex[rank], w.doorbell, failures, settings.livenessMillis);
         w.doorbell.onClosed(r -> liveness.connectionEnded(w.localIndex[r]));
         sleeper = new Sleeper(control, w.doorbell, spinNanos, this::mayHaveCompletions, this::workBeforeSleep);
         wired = true;
@@ -388,48 +374,6 @@ final class ShmTransport implements Transport
         return m;
     }
 
-    /** A peer left in order (its segment says CLOSED): no failure, but nothing more goes to it. */
-    private void leave(final Peer p)
-    {
-        if (p.unreachable())
-        {
-            return;
-        }
-        p.gone = true;
-        reads.failPeer(p, CompletionStatus.PEER_FAILED);
-        streamer.dropPeer(p.index);
-    }
-
-    /** Fails a peer once: its pending reads, the reads it asked for, and a PEER_FAILED completion. */
-    private void fail(final Peer p, final String why)
-    {
-        if (p.unreachable() || closed)
-        {
-            return;
-        }
-        p.failed = true;
-        wiring.segment.cut(p.index);
-        LOG.log(Level.WARNING, "rankwire-shm: rank " + rank + ": rank " + p.rank + " failed: " + why);
-        reads.failPeer(p, CompletionStatus.PEER_FAILED);
-        streamer.dropPeer(p.index);
-        events.add(CompletionOpcode.PEER_FAILED, p.rank, CompletionStatus.PEER_FAILED, 0);
-    }
-
-    /** A malformed frame in a ring: its writer fails; a corrupt shared ring fails every peer. */
-    private void malformed(final int ringPeer, final int claimedSender, final String what)
-    {
-        if (ringPeer >= 0)
-        {
-            fail(byRank[ringPeer], "malformed frame from rank " + ringPeer + ": " + what);
-            return;
-        }
-        for (final Peer p : peers)
-        {
-            fail(p, "malformed frame in the shared ring of rank " + rank + " (claimed sender rank " + claimedSender +
-                "): " + what);
-        }
-    }
-
     @Override
     public void close()
     {
@@ -440,6 +384,7 @@ final class ShmTransport implements Transport
         closed = true;
         if (wired)
         {
+            failures.close();
             control.putIntVolatile(RankSegment.STATE_OFFSET, RankSegment.CLOSED);
             reads.clear();
             streamer.clear();
