@@ -22,7 +22,8 @@ import java.util.Set;
 /**
  * Where a job's shared-memory files live, for the transport and for launchers that clean up
  * after a job. A job's directory is {@code <base>/rankwire-<user>-<job>}: {@code base} is the
- * setting {@code rankwire.shm.dir} (default {@code /dev/shm}), {@code user} the JVM's
+ * setting {@code rankwire.shm.dir} (default {@code /dev/shm}, or {@code java.io.tmpdir} where
+ * there is none), {@code user} the JVM's
  * {@code user.name} and {@code job} the job id, both reduced to {@code [A-Za-z0-9._-]} (other
  * characters become {@code _}); a job id longer than 40 characters, or one that had to be
  * changed, is shortened to its first 23 characters, {@code -} and the first 16 hex digits of its
@@ -65,10 +66,18 @@ public final class ShmDirectories
         return base.resolve("rankwire-" + clean(user, 32) + "-" + jobName(jobId));
     }
 
-    /** The base directory for a {@code rankwire.shm.dir} value (null or empty: the default). */
+    /**
+     * The base directory for a {@code rankwire.shm.dir} value: null or empty means
+     * {@value #DEFAULT_BASE}, or {@code java.io.tmpdir} on a system without it.
+     */
     static Path base(final String setting)
     {
-        return Path.of(setting == null || setting.isEmpty() ? DEFAULT_BASE : setting);
+        if (setting != null && !setting.isEmpty())
+        {
+            return Path.of(setting);
+        }
+        final Path shm = Path.of(DEFAULT_BASE);
+        return Files.isDirectory(shm) ? shm : Path.of(System.getProperty("java.io.tmpdir"));
     }
 
     /**

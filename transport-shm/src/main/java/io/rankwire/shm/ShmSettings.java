@@ -13,7 +13,7 @@ import org.agrona.concurrent.ringbuffer.RingBufferDescriptor;
  * <table>
  *   <caption>Settings</caption>
  *   <tr><th>key</th><th>default</th><th>meaning</th></tr>
- *   <tr><td>rankwire.shm.dir</td><td>/dev/shm</td><td>where job directories are made</td></tr>
+ *   <tr><td>rankwire.shm.dir</td><td>/dev/shm (java.io.tmpdir without it)</td><td>where job directories are made</td></tr>
  *   <tr><td>rankwire.shm.rings</td><td>pair</td><td>{@code pair}: one one-to-one ring per ordered
  *       pair; {@code shared}: one many-to-one ring per receiver</td></tr>
  *   <tr><td>rankwire.shm.ringBytes</td><td>256 KiB (pair), 1 MiB (shared)</td><td>ring capacity,
