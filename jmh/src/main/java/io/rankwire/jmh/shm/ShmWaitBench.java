@@ -29,7 +29,7 @@ import io.rankwire.jmh.tcp.CpuTime;
  */
 public final class ShmWaitBench
 {
-    private static final long[] GAPS_NS = {0, 20_000, 200_000, 2_000_000};
+    private static final long[] GAPS_NS = {0, 20_000, 200_000, 2_000_000, 20_000_000};
 
     private ShmWaitBench()
     {
@@ -54,11 +54,12 @@ public final class ShmWaitBench
                     measure(pair, 0, 50_000);
                     for (final long gap : GAPS_NS)
                     {
+                        final int trips = gap >= 10_000_000 ? Math.max(20, n / 20) : n;
                         final long cpuBefore = CpuTime.nanos(pair.partnerPid());
-                        final long[] latency = measure(pair, gap, n);
+                        final long[] latency = measure(pair, gap, trips);
                         final long cpu = CpuTime.nanos(pair.partnerPid()) - cpuBefore;
-                        System.out.printf("%d  %s  %d  %d/%d  %.1f%n", round, name, gap / 1000, latency[n / 2],
-                            latency[n * 9 / 10], cpu / 1000.0 / n);
+                        System.out.printf("%d  %s  %d  %d/%d  %.1f%n", round, name, gap / 1000, latency[trips / 2],
+                            latency[trips * 9 / 10], cpu / 1000.0 / trips);
                     }
                     pair.end(ShmBench.SHM_ECHO);
                 }
