@@ -38,7 +38,6 @@ import org.agrona.concurrent.UnsafeBuffer;
  */
 final class ShmTransport implements Transport
 {
-
     private final TransportContext context;
     private final ShmSettings settings;
     private final Capabilities capabilities;
@@ -73,9 +72,14 @@ final class ShmTransport implements Transport
         this.rank = context.rank();
         this.size = context.size();
         this.capabilities = new Capabilities(settings.eagerLimit, settings.maxMessage(), 64, 0, 0, 0, 0);
-        final String userSpin = context.setting("rankwire.idle.spinMicros", "-1");
-        final int spin = Integer.parseInt(userSpin.trim()) >= 0 ? Integer.parseInt(userSpin.trim()) : settings.spinMicros;
-        this.spinNanos = TimeUnit.MICROSECONDS.toNanos(spin);
+        this.spinNanos = TimeUnit.MICROSECONDS.toNanos(spinMicros(context, settings));
+    }
+
+    /** The spin window: the user's {@code rankwire.idle.spinMicros} (validated by the runtime) if set, else this transport's. */
+    private static int spinMicros(final TransportContext context, final ShmSettings settings)
+    {
+        final int user = Integer.parseInt(context.setting("rankwire.idle.spinMicros", "-1").trim());
+        return user >= 0 ? user : settings.spinMicros;
     }
 
     @Override
