@@ -36,7 +36,10 @@ final class Inbox implements ControlledMessageHandler
     private final int maxMessage;
     private final Streamer streamer;
     private final Violations violations;
+    /** This rank's own pair ring, or -1 (the shared ring): read only after a send to oneself. */
+    private final int selfRing;
     private final Completion completion = new Completion();
+    private volatile boolean selfPending;
     private CompletionHandler handler;
     private int current;
     private int delivered;
@@ -44,8 +47,9 @@ final class Inbox implements ControlledMessageHandler
 
     Inbox(
         final RingBuffer[] rings, final int[] ringPeer, final int[] localIndex, final int maxMessage,
-        final Streamer streamer, final Violations violations)
+        final Streamer streamer, final Violations violations, final int selfRing)
     {
+        this.selfRing = selfRing;
         this.rings = rings;
         this.ringPeer = ringPeer;
         this.dead = new boolean[rings.length];
@@ -66,14 +70,31 @@ final class Inbox implements ControlledMessageHandler
         for (int k = 0; k < n && delivered < max; k++)
         {
             final int i = first + k < n ? first + k : first + k - n;
+            if (i == selfRing && !selfPending)
+            {
+                continue;
+            }
             if (!dead[i] && hasCommitted(rings[i]))
             {
                 current = i;
                 rings[i].controlledRead(this, max - delivered);
             }
+            if (i == selfRing && (dead[i] || !hasCommitted(rings[i])))
+            {
+                selfPending = false;
+            }
         }
         this.handler = null;
         return delivered;
+    }
+
+    /** This rank committed a frame to its own pair ring (same thread as {@link #poll}). */
+    void selfSent()
+    {
+        if (!selfPending)
+        {
+            selfPending = true;
+        }
     }
 
     @Override
@@ -124,7 +145,7 @@ final class Inbox implements ControlledMessageHandler
     {
         for (int i = 0; i < rings.length; i++)
         {
-            if (!dead[i] && hasCommitted(rings[i]))
+            if (!dead[i] && (i != selfRing || selfPending) && hasCommitted(rings[i]))
             {
                 return true;
             }

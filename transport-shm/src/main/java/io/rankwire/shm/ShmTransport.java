@@ -110,7 +110,8 @@ final class ShmTransport implements Transport
         streamer = new Streamer(peers, regions, notifier);
         reads = new Reads(rank, peers, events, notifier, (p, what) -> failures.violation(p, what));
         failures = new PeerFailures(rank, byRank, peers, w.segment, reads, streamer, events);
-        inbox = new Inbox(w.inboundRings(), w.inboundRingPeers(), w.localIndex, settings.maxMessage(), streamer, failures);
+        inbox = new Inbox(w.inboundRings(), w.inboundRingPeers(), w.localIndex, settings.maxMessage(), streamer, failures,
+            settings.sharedRings ? -1 : w.localIndex[rank]);
         liveness = new Liveness(peers, w.localIndex[rank], w.doorbell, failures, settings.livenessMillis);
         w.doorbell.onClosed(r -> liveness.connectionEnded(w.localIndex[r]));
         sleeper = new Sleeper(control, w.doorbell, spinNanos, this::mayHaveCompletions, this::workBeforeSleep);
@@ -164,6 +165,10 @@ final class ShmTransport implements Transport
             SmallCopy.copy(ring, index + hdrLength, payload, payloadOffset, payloadLength);
         }
         p.out.commit(index);
+        if (peer == rank)
+        {
+            inbox.selfSent();
+        }
         notifyPeer(p);
         return ReturnCode.OK;
     }
