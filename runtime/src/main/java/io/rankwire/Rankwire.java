@@ -1,5 +1,6 @@
 package io.rankwire;
 
+import java.nio.ByteBuffer;
 import java.util.ServiceLoader;
 import java.util.concurrent.atomic.AtomicBoolean;
 
@@ -37,6 +38,7 @@ public final class Rankwire implements AutoCloseable
 {
     private final RankwireConfig config;
     private final Bootstrap bootstrap;
+    private final Transport transport;
     private final Engine engine;
     private final Contexts contexts;
     private final Comm world;
@@ -47,6 +49,7 @@ public final class Rankwire implements AutoCloseable
     {
         this.config = config;
         this.bootstrap = bootstrap;
+        this.transport = transport;
         this.engine = new Engine(transport, config, config.rank(), config.size(), wakeup, Requests.FACTORY);
         this.contexts = new Contexts(engine);
         this.world = new Comm(this, Group.world(config.size(), config.rank()));
@@ -196,6 +199,37 @@ public final class Rankwire implements AutoCloseable
     public long unexpectedBytesBound()
     {
         return engine.stats().unexpectedBytesBound();
+    }
+
+    /**
+     * A direct buffer of {@code capacity} bytes in the memory this rank's transport moves fastest,
+     * like {@code MPI_Alloc_mem}: over {@code shm}, the rank's shared heap, which the other ranks
+     * of the host read directly, so a large message sent from it takes one copy instead of two.
+     * When the transport has no such memory (or none left) it is an ordinary direct buffer. Give
+     * it back with {@link #free(ByteBuffer)} when done; any thread.
+     *
+     * @param capacity bytes, {@code >= 0}
+     * @return a buffer with position 0 and limit {@code capacity}, in native byte order
+     */
+    public ByteBuffer allocate(final int capacity)
+    {
+        if (capacity < 0)
+        {
+            throw new IllegalArgumentException("capacity : " + capacity + " (expected: >= 0)");
+        }
+        final ByteBuffer b = engine.isClosed() ? null : transport.allocate(capacity);
+        return (b != null ? b : ByteBuffer.allocateDirect(capacity)).order(java.nio.ByteOrder.nativeOrder());
+    }
+
+    /**
+     * Gives back a buffer {@link #allocate(int)} returned, like {@code MPI_Free_mem}; it must not be
+     * used afterwards (nor any view of it). A buffer that did not come from the transport is left
+     * to the garbage collector. Any thread.
+     */
+    public void free(final ByteBuffer buffer)
+    {
+        java.util.Objects.requireNonNull(buffer, "buffer");
+        transport.free(buffer);
     }
 
     /** A snapshot of this rank's counters (unexpected memory, matches, active operations). */

@@ -1,5 +1,6 @@
 package io.rankwire.spi;
 
+import java.nio.ByteBuffer;
 import java.util.Map;
 
 import org.agrona.DirectBuffer;
@@ -137,6 +138,32 @@ public interface Transport extends AutoCloseable
     default Map<String, Long> counterValues()
     {
         return Map.of();
+    }
+
+    /**
+     * Memory this transport moves fastest, for buffers the application asks the runtime for (like
+     * {@code MPI_Alloc_mem}): e.g. shared memory that peers on the same host read in one copy. The
+     * buffer stays usable after {@link #close()}; its memory is released by {@link #free} or when
+     * the buffer becomes unreachable after close. Any thread. Optional: the default has no such
+     * memory and returns null (the runtime then allocates an ordinary direct buffer).
+     *
+     * @return a buffer of {@code capacity} bytes (position 0, limit {@code capacity}), or null when
+     *         the transport has no such memory or none left
+     */
+    default ByteBuffer allocate(final int capacity)
+    {
+        return null;
+    }
+
+    /**
+     * Gives back a buffer {@link #allocate} returned, for reuse; the buffer must not be used
+     * afterwards. Any thread. Optional: the default knows no such buffers.
+     *
+     * @return false (and nothing happens) when {@code buffer} is not one of this transport's
+     */
+    default boolean free(final ByteBuffer buffer)
+    {
+        return false;
     }
 
     /** Closes the endpoint; pending work completes with {@link CompletionStatus#FLUSHED}. */

@@ -971,6 +971,50 @@ public abstract class ConformanceSuite extends PersistentRequestConformance
         });
     }
 
+    /**
+     * {@code Rankwire.allocate}: a direct buffer in native byte order of the asked capacity
+     * (transport memory where the transport has some), which carries messages of both protocols
+     * either way and is given back with {@code free}; a negative capacity is refused.
+     */
+    @Test
+    @Timeout(60)
+    void shouldAllocateBuffersThatCarryMessages()
+    {
+        run(2, rw ->
+        {
+            final Comm world = rw.world();
+            final int big = 3 * rw.eagerLimit() + 5;
+            final ByteBuffer b = rw.allocate(big);
+            assertTrue(b.isDirect());
+            assertEquals(big, b.capacity());
+            assertEquals(0, b.position());
+            assertEquals(big, b.limit());
+            assertEquals(java.nio.ByteOrder.nativeOrder(), b.order());
+            final IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> rw.allocate(-1));
+            assertEquals("capacity : -1 (expected: >= 0)", e.getMessage());
+            if (world.rank() == 0)
+            {
+                b.put(pattern(big, 9)).flip();
+                world.send(b, 1, 1);
+                world.send(b.duplicate().limit(10), 1, 2);
+            }
+            else
+            {
+                assertEquals(big, world.recv(b, 0, 1).bytes());
+                final byte[] got = new byte[big];
+                b.get(0, got);
+                assertArrayEquals(pattern(big, 9), got);
+                final ByteBuffer small = rw.allocate(10);
+                assertEquals(10, world.recv(small, 0, 2).bytes());
+                assertEquals(b.get(9), small.get(9));
+                rw.free(small);
+            }
+            world.barrier();
+            rw.free(b);
+            rw.free(ByteBuffer.allocate(4));
+        });
+    }
+
     @Test
     @Timeout(60)
     void shouldMatchPostedReceivesInTheNicOnlyWhenOffloadIsOn()

@@ -10,14 +10,14 @@ import java.nio.file.Path;
  * {@code /proc/<pid>/task/<tid>/schedstat} (first field: nanoseconds on a CPU). Unlike wall time
  * on a shared machine, it does not grow while a process waits for a core.
  */
-final class CpuTime
+public final class CpuTime
 {
     private CpuTime()
     {
     }
 
     /** Nanoseconds process {@code pid} has run so far (threads that already ended not counted), or -1 if unknown. */
-    static long nanos(final long pid)
+    public static long nanos(final long pid)
     {
         long sum = 0;
         try (DirectoryStream<Path> tasks = Files.newDirectoryStream(Path.of("/proc", Long.toString(pid), "task")))
@@ -44,7 +44,7 @@ final class CpuTime
     }
 
     /** Nanoseconds this process and {@code partnerPid} have run so far, or -1 if unknown. */
-    static long bothNanos(final long partnerPid)
+    public static long bothNanos(final long partnerPid)
     {
         final long self = nanos(ProcessHandle.current().pid());
         final long partner = nanos(partnerPid);

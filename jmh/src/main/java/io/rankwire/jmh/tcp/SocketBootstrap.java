@@ -28,7 +28,7 @@ import io.rankwire.spi.Bootstrap;
  * When the peer's side closes while this side is not closing, {@code onPeerLost} runs (the
  * partner uses it to exit when the benchmark process is gone).
  */
-final class SocketBootstrap implements Bootstrap, AutoCloseable
+public final class SocketBootstrap implements Bootstrap, AutoCloseable
 {
     private static final byte PUT = 1;
     private static final byte BARRIER = 2;
@@ -44,7 +44,8 @@ final class SocketBootstrap implements Bootstrap, AutoCloseable
     private boolean peerGone;
     private volatile boolean closing;
 
-    SocketBootstrap(final int rank, final Socket socket, final Runnable onPeerLost) throws IOException
+    /** Rank {@code rank} (0 or 1) of a two-rank job over {@code socket}; {@code onPeerLost} runs if the peer goes away unexpectedly. */
+    public SocketBootstrap(final int rank, final Socket socket, final Runnable onPeerLost) throws IOException
     {
         if (rank != 0 && rank != 1)
         {
@@ -222,7 +223,7 @@ final class SocketBootstrap implements Bootstrap, AutoCloseable
     }
 
     /** From now on the peer closing is expected. */
-    void closing()
+    public void closing()
     {
         closing = true;
     }

@@ -1,0 +1,162 @@
+package io.rankwire.jmh.shm;
+
+import java.nio.ByteBuffer;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.Map;
+
+import org.agrona.concurrent.UnsafeBuffer;
+
+import io.rankwire.Comm;
+import io.rankwire.MutableStatus;
+
+/**
+ * The shm transport beside its floors between the same two JVMs, interleaved round by round:
+ * per message size, a ping-pong over the bare mapped rings ({@link RawRing}), then through the
+ * runtime with {@code byte[]} buffers (two copies) and with {@code Rankwire.allocate} buffers
+ * (one copy); then 4 MiB streaming beside a 4 MiB memcpy in this JVM. Prints one-way latency
+ * percentiles (round trip / 2, timed per round trip) and the ratios to the raw ring's p50, and
+ * bandwidths with their ratio to memcpy.
+ *
+ * <pre>
+ *   java --add-exports java.base/jdk.internal.misc=ALL-UNNAMED -cp jmh/target/benchmarks.jar \
+ *       io.rankwire.jmh.shm.ShmVsRingBench [rounds] [8-byte round trips] [rankwire.key=value ...]
+ * </pre>
+ */
+public final class ShmVsRingBench
+{
+    private static final int[] SIZES = {8, 1024, 16 << 10, 64 << 10, 1 << 20, 4 << 20};
+    private static final int BULK = ShmBench.MAX_BYTES;
+
+    private ShmVsRingBench()
+    {
+    }
+
+    public static void main(final String[] args) throws Exception
+    {
+        final int rounds = args.length > 0 ? Integer.parseInt(args[0]) : 5;
+        final int iterations = args.length > 1 ? Integer.parseInt(args[1]) : 50_000;
+        final Map<String, String> settings = new HashMap<>();
+        for (int i = 2; i < args.length; i++)
+        {
+            final int eq = args[i].indexOf('=');
+            settings.put(args[i].substring(0, eq), args[i].substring(eq + 1));
+        }
+        try (ShmPair pair = ShmPair.start(settings))
+        {
+            final UnsafeBuffer direct = new UnsafeBuffer(ByteBuffer.allocateDirect(BULK));
+            final UnsafeBuffer heap = ShmBench.buffer(pair.rank0(), ShmBench.Kind.HEAP, BULK);
+            final UnsafeBuffer shared = ShmBench.buffer(pair.rank0(), ShmBench.Kind.SHARED, BULK);
+            System.out.println("round  size  raw p50/p90/p99 ns | heap p50/p90/p99 (p50 ratio) | shared p50/p90/p99 (p50 ratio)");
+            for (int round = 0; round <= rounds; round++)
+            {
+                final String label = round == 0 ? "warm" : Integer.toString(round);
+                for (final int size : SIZES)
+                {
+                    final int n = Math.max(50, (int)(iterations / Math.max(1, size / 512.0)));
+                    final long[] raw = raw(pair, direct, size, n);
+                    final long[] h = shm(pair, heap, ShmBench.Kind.HEAP, size, n);
+                    final long[] s = shm(pair, shared, ShmBench.Kind.SHARED, size, n);
+                    System.out.printf("%s  %d  %s | %s (%.2f) | %s (%.2f)%n", label, size, p(raw), p(h),
+                        ratio(h, raw), p(s), ratio(s, raw));
+                }
+                final int transfers = Math.max(20, iterations / 500);
+                final double memcpy = memcpy(transfers);
+                final double bwHeap = stream(pair, heap, ShmBench.Kind.HEAP, transfers);
+                final double bwShared = stream(pair, shared, ShmBench.Kind.SHARED, transfers);
+                System.out.printf("%s  4 MiB MiB/s  memcpy %.0f | heap %.0f (%.2f) | shared %.0f (%.2f)%n", label,
+                    memcpy, bwHeap, bwHeap / memcpy, bwShared, bwShared / memcpy);
+            }
+        }
+    }
+
+    private static String p(final long[] sorted)
+    {
+        return sorted[sorted.length / 2] + "/" + sorted[sorted.length * 9 / 10] + "/" + sorted[sorted.length * 99 / 100];
+    }
+
+    private static double ratio(final long[] sorted, final long[] base)
+    {
+        return (double)sorted[sorted.length / 2] / base[base.length / 2];
+    }
+
+    private static long[] raw(final ShmPair pair, final UnsafeBuffer buf, final int size, final int n)
+    {
+        pair.command(ShmBench.RAW_ECHO, ShmBench.Kind.DIRECT);
+        final RawRing raw = pair.raw();
+        final long[] samples = new long[n];
+        for (int i = -n / 10; i < n; i++)
+        {
+            final long start = System.nanoTime();
+            raw.send(buf, size);
+            raw.receive(buf);
+            if (i >= 0)
+            {
+                samples[i] = (System.nanoTime() - start) / 2;
+            }
+        }
+        pair.end(ShmBench.RAW_ECHO);
+        Arrays.sort(samples);
+        return samples;
+    }
+
+    private static long[] shm(final ShmPair pair, final UnsafeBuffer buf, final ShmBench.Kind kind, final int size, final int n)
+    {
+        pair.command(ShmBench.SHM_ECHO, kind);
+        final Comm world = pair.rank0().world();
+        final MutableStatus st = new MutableStatus();
+        final long[] samples = new long[n];
+        for (int i = -n / 10; i < n; i++)
+        {
+            final long start = System.nanoTime();
+            world.send(buf, 0, size, 1, ShmBench.PING_TAG);
+            world.recv(buf, 0, size, 1, ShmBench.PING_TAG, st);
+            if (i >= 0)
+            {
+                samples[i] = (System.nanoTime() - start) / 2;
+            }
+        }
+        pair.end(ShmBench.SHM_ECHO);
+        Arrays.sort(samples);
+        return samples;
+    }
+
+    private static double memcpy(final int transfers)
+    {
+        final UnsafeBuffer src = new UnsafeBuffer(ByteBuffer.allocateDirect(BULK));
+        final UnsafeBuffer dst = new UnsafeBuffer(ByteBuffer.allocateDirect(BULK));
+        for (int i = 0; i < transfers / 4; i++)
+        {
+            dst.putBytes(0, src, 0, BULK);
+        }
+        final long start = System.nanoTime();
+        for (int i = 0; i < transfers; i++)
+        {
+            dst.putBytes(0, src, 0, BULK);
+        }
+        return mibPerSecond(transfers, System.nanoTime() - start);
+    }
+
+    private static double stream(final ShmPair pair, final UnsafeBuffer buf, final ShmBench.Kind kind, final int transfers)
+    {
+        pair.command(ShmBench.SHM_SINK, kind);
+        final Comm world = pair.rank0().world();
+        for (int i = 0; i < transfers / 4; i++)
+        {
+            world.send(buf, 0, BULK, 1, ShmBench.BULK_TAG);
+        }
+        final long start = System.nanoTime();
+        for (int i = 0; i < transfers; i++)
+        {
+            world.send(buf, 0, BULK, 1, ShmBench.BULK_TAG);
+        }
+        final long elapsed = System.nanoTime() - start;
+        pair.end(ShmBench.SHM_SINK);
+        return mibPerSecond(transfers, elapsed);
+    }
+
+    private static double mibPerSecond(final int transfers, final long nanos)
+    {
+        return transfers * (BULK / 1048576.0) / (nanos / 1e9);
+    }
+}

@@ -1,0 +1,161 @@
+package io.rankwire.shm;
+
+import java.util.function.BooleanSupplier;
+
+import org.agrona.concurrent.UnsafeBuffer;
+
+/**
+ * How a rank waits for its peers ({@code Transport.awaitActivity}): it polls the shared memory
+ * for a while, then sleeps in the {@link Doorbell} until a peer rings it.
+ *
+ * <pre>
+ *   after work was seen:   busy polls for the spin window w
+ *                          then polls between Thread.yield()s until 10 w have passed
+ *   then, and on later calls without work in between:
+ *                          sleeping = 1 (full fence) -- look once more -- select(max) -- sleeping = 0
+ *   a peer, after publishing:  full fence -- sleeping == 1 ? CAS 1 -> 0 and write one byte
+ * </pre>
+ *
+ * The two fences make the sleeper and the waker agree: either the waker sees the flag and rings,
+ * or the sleeper's last look sees what the waker published. The yield phase lets a peer that
+ * shares this core run and answer without a kernel wake-up. The window adapts as the runtime's
+ * backoff does: work found within the first two yields (a peer that could only answer once this
+ * rank let the core go) halves it, down to {@value #MIN_WINDOW_NS} ns; work found while busy
+ * doubles it back to the configured window. One wait in {@value #PROBE_EVERY} spins the whole
+ * configured window: on a host that was merely busy for a while, the peers find each other
+ * spinning again and the window grows back.
+ *
+ * <p>One thread at a time calls {@link #await} (the runtime's wake-up guarantees it);
+ * {@link #wakeup()} may come from any thread.
+ */
+final class Sleeper
+{
+    static final long MIN_WINDOW_NS = 5_000;
+    static final int YIELD_WINDOWS = 10;
+    private static final int CLOCK_EVERY = 64;
+    private static final int EARLY_YIELDS = 2;
+    /** One wait in this many spins the configured window however short the adapted one is. */
+    private static final int PROBE_EVERY = 32;
+
+    private final UnsafeBuffer control;
+    private final Doorbell doorbell;
+    private final BooleanSupplier work;
+    private final BooleanSupplier workBeforeSleep;
+    private final long spinNanos;
+    private long windowNanos;
+    private boolean armed = true;
+    private int waits;
+    private volatile boolean wakeRequested;
+    /** Kernel waits so far (written by the waiting thread, read by the polling one). */
+    volatile long sleeps;
+    long spinsWithoutWork;
+
+    /**
+     * @param work            a cheap look for work (polled while spinning)
+     * @param workBeforeSleep the full look after the sleeping flag is set
+     */
+    Sleeper(final UnsafeBuffer control, final Doorbell doorbell, final long spinNanos, final BooleanSupplier work,
+        final BooleanSupplier workBeforeSleep)
+    {
+        this.control = control;
+        this.doorbell = doorbell;
+        this.spinNanos = spinNanos;
+        this.windowNanos = spinNanos;
+        this.work = work;
+        this.workBeforeSleep = workBeforeSleep;
+    }
+
+    /** Work was done: the next wait polls before it sleeps. */
+    void arm()
+    {
+        armed = true;
+    }
+
+    /** The spin window in use (nanoseconds). */
+    long windowNanos()
+    {
+        return windowNanos;
+    }
+
+    /** Waits for work, a {@link #wakeup()}, or {@code maxNanos}. */
+    void await(final long maxNanos)
+    {
+        if (wakeRequested)
+        {
+            wakeRequested = false;
+            return;
+        }
+        if (armed)
+        {
+            armed = false;
+            if (spin())
+            {
+                return;
+            }
+            spinsWithoutWork++;
+        }
+        control.putIntVolatile(RankSegment.SLEEPING_OFFSET, 1);
+        try
+        {
+            if (!wakeRequested && !workBeforeSleep.getAsBoolean())
+            {
+                sleeps = sleeps + 1;
+                doorbell.await(maxNanos);
+            }
+        }
+        finally
+        {
+            control.putIntRelease(RankSegment.SLEEPING_OFFSET, 0);
+            wakeRequested = false;
+        }
+    }
+
+    private boolean spin()
+    {
+        final long start = System.nanoTime();
+        final long window = (++waits & (PROBE_EVERY - 1)) == 0 ? spinNanos : windowNanos;
+        int yields = 0;
+        for (int i = 1; ; i++)
+        {
+            if (wakeRequested || work.getAsBoolean())
+            {
+                adapt(yields);
+                return true;
+            }
+            if (yields > 0 || i % CLOCK_EVERY == 0)
+            {
+                final long spent = System.nanoTime() - start;
+                if (spent >= YIELD_WINDOWS * spinNanos)
+                {
+                    return false;
+                }
+                if (spent >= window)
+                {
+                    yields++;
+                    Thread.yield();
+                    continue;
+                }
+            }
+            Thread.onSpinWait();
+        }
+    }
+
+    private void adapt(final int yields)
+    {
+        if (yields > 0 && yields <= EARLY_YIELDS)
+        {
+            windowNanos = Math.max(Math.min(MIN_WINDOW_NS, spinNanos), windowNanos >> 1);
+        }
+        else if (yields == 0 && windowNanos < spinNanos)
+        {
+            windowNanos = Math.min(spinNanos, windowNanos << 1);
+        }
+    }
+
+    /** Ends a wait in progress on another thread, or makes the next one return at once. Any thread. */
+    void wakeup()
+    {
+        wakeRequested = true;
+        doorbell.wakeup();
+    }
+}

@@ -1,0 +1,169 @@
+package io.rankwire.shm;
+
+import java.util.ArrayDeque;
+import java.util.function.Consumer;
+
+/**
+ * The owner's half of a two-copy read: READ_REQUESTs from a peer queue up in arrival order, and
+ * each {@link #pump()} copies the oldest ones, fragment by fragment, from the registered memory
+ * into the free slots of the peer's staging area ({@link Peer#toPeer}), publishing each slot as
+ * soon as it is full so that the reader copies it out while this rank fills the next. A request
+ * for an unknown rkey or a range outside its region, or a region closed while it streams, ends
+ * with an error slot.
+ *
+ * <p>Jobs are pooled: nothing is allocated per read once warm. Thread driving the engine, except
+ * {@link #canProgress()}, a hint any thread may call.
+ */
+final class Streamer
+{
+    /** One read being streamed. */
+    static final class Job
+    {
+        long readId;
+        long va;
+        int rkey;
+        int length;
+        int sent;
+        Regions.Region region;
+    }
+
+    private final Peer[] peers;
+    private final Regions regions;
+    private final ArrayDeque<Job>[] queues;
+    private final ArrayDeque<Job> pool = new ArrayDeque<>();
+    private final Consumer<Peer> notifier;
+    private volatile int jobs;
+
+    /** @param notifier rings a peer after new fragments were published for it */
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    Streamer(final Peer[] peers, final Regions regions, final Consumer<Peer> notifier)
+    {
+        this.peers = peers;
+        this.regions = regions;
+        this.notifier = notifier;
+        this.queues = new ArrayDeque[peers.length];
+        for (int i = 0; i < peers.length; i++)
+        {
+            queues[i] = new ArrayDeque<>();
+        }
+    }
+
+    /** A READ_REQUEST from local peer {@code index}. */
+    void onRequest(final int index, final long readId, final long va, final int rkey, final int length)
+    {
+        if (peers[index].unreachable())
+        {
+            return;
+        }
+        final Job job = pool.isEmpty() ? new Job() : pool.pollFirst();
+        job.readId = readId;
+        job.va = va;
+        job.rkey = rkey;
+        job.length = length;
+        job.sent = 0;
+        final Regions.Region r = regions.lookup(rkey);
+        job.region = r != null && length > 0 && r.contains(va, length) ? r : null;
+        queues[index].addLast(job);
+        jobs = jobs + 1;
+    }
+
+    /** Fills free staging slots for every peer with queued reads; returns the slots filled. */
+    int pump()
+    {
+        if (jobs == 0)
+        {
+            return 0;
+        }
+        int filled = 0;
+        for (int i = 0; i < queues.length; i++)
+        {
+            if (!queues[i].isEmpty())
+            {
+                filled += fill(peers[i], queues[i]);
+            }
+        }
+        return filled;
+    }
+
+    private int fill(final Peer peer, final ArrayDeque<Job> queue)
+    {
+        final Staging st = peer.toPeer;
+        long produced = st.produced();
+        final long limit = st.consumed() + st.slots;
+        final long first = produced;
+        Job job;
+        while (produced < limit && (job = queue.peekFirst()) != null)
+        {
+            final int slot = st.slot(produced);
+            final Regions.Region r = job.region;
+            if (r == null || !r.live || r.rkey != job.rkey)
+            {
+                st.writeHeader(slot, job.readId, job.sent, 0, Staging.ERROR);
+                job.sent = job.length;
+            }
+            else
+            {
+                final int chunk = Math.min(st.slotBytes, job.length - job.sent);
+                st.buffer.putBytes(Staging.data(slot), r.buffer, r.bufferOffset(job.va) + job.sent, chunk);
+                st.writeHeader(slot, job.readId, job.sent, chunk, Staging.DATA);
+                job.sent += chunk;
+            }
+            st.produced(++produced);
+            if (job.sent == job.length)
+            {
+                recycle(queue.pollFirst());
+            }
+        }
+        if (produced != first)
+        {
+            notifier.accept(peer);
+        }
+        return (int)(produced - first);
+    }
+
+    /**
+     * Whether a {@link #pump()} now would fill a slot: reads are queued and some queue's staging
+     * has room. Any thread; a hint.
+     */
+    boolean canProgress()
+    {
+        if (jobs == 0)
+        {
+            return false;
+        }
+        for (int i = 0; i < peers.length; i++)
+        {
+            final Staging st = peers[i].toPeer;
+            if (!queues[i].isEmpty() && st.produced() - st.consumed() < st.slots)
+            {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Forgets the reads queued for a peer that failed or closed. */
+    void dropPeer(final int index)
+    {
+        Job job;
+        while ((job = queues[index].pollFirst()) != null)
+        {
+            recycle(job);
+        }
+    }
+
+    void clear()
+    {
+        for (int i = 0; i < queues.length; i++)
+        {
+            dropPeer(i);
+        }
+    }
+
+    private void recycle(final Job job)
+    {
+        job.region = null;
+        pool.addFirst(job);
+        jobs = jobs - 1;
+    }
+}

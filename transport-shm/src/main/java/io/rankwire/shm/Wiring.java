@@ -1,0 +1,224 @@
+package io.rankwire.shm;
+
+import java.io.IOException;
+import java.net.InetAddress;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Arrays;
+
+import io.rankwire.spi.Bootstrap;
+import io.rankwire.spi.TransportContext;
+import org.agrona.concurrent.UnsafeBuffer;
+import org.agrona.concurrent.ringbuffer.RingBuffer;
+
+/**
+ * Wire-up of one rank, in this order:
+ *
+ * <ol>
+ *   <li>publish the host identity ({@code shm.host}: host name and boot id) and read every
+ *       rank's, to learn which ranks share this host (today all must);</li>
+ *   <li>make the job directory (0700), this rank's segment {@code rank-<r>} and shared heap
+ *       {@code heap-<r>} (0600), listen on {@code bell-<r>}, publish {@code shm.ready};</li>
+ *   <li>for every other rank of the host: wait for its {@code shm.ready}, map its segment and
+ *       heap, then connect to its bell (so a connection means "mapped");</li>
+ *   <li>accept the bell connections of every other rank of the host: all of them have now
+ *       mapped this rank's files, which are unlinked at once, and the last rank to do so removes
+ *       the directory. From here on a crash leaves nothing in the file system.</li>
+ * </ol>
+ *
+ * On failure everything this rank made is removed ({@link #abandon()}).
+ */
+final class Wiring
+{
+    static final String HOST_KEY = "shm.host";
+    static final String READY_KEY = "shm.ready";
+
+    final ShmSettings settings;
+    final int rank;
+    final int size;
+    final Path jobDir;
+    final int[] localIndex;
+    int[] localRanks;
+    RankSegment segment;
+    SharedHeap heap;
+    Doorbell doorbell;
+    Peer[] peers;
+    private final TransportContext context;
+    private MappedFile heapFile;
+
+    Wiring(final TransportContext context, final ShmSettings settings)
+    {
+        this.context = context;
+        this.settings = settings;
+        this.rank = context.rank();
+        this.size = context.size();
+        this.jobDir = ShmDirectories.jobDirectory(settings.dir, context.jobId(), System.getProperty("user.name", "user"));
+        this.localIndex = new int[size];
+    }
+
+    /** Runs the wire-up; throws with what went wrong after removing what it made. */
+    void run()
+    {
+        final Bootstrap bootstrap = context.bootstrap();
+        final Duration timeout = Duration.ofMillis(settings.wireUpTimeoutMs);
+        final long deadline = System.nanoTime() + timeout.toNanos();
+        try
+        {
+            findLocalRanks(bootstrap, timeout);
+            final int me = localIndex[rank];
+            ShmDirectories.create(jobDir);
+            segment = RankSegment.create(file("rank-", rank), settings, localRanks.length, rank);
+            if (settings.heapBytes > 0)
+            {
+                heapFile = MappedFile.create(file("heap-", rank), settings.heapBytes);
+                heap = new SharedHeap(heapFile);
+            }
+            doorbell = new Doorbell(file("bell-", rank), rank, context.jobId(), localRanks.length);
+            bootstrap.put(READY_KEY, new byte[] {1});
+            final RankSegment[] segments = new RankSegment[localRanks.length];
+            final UnsafeBuffer[] heaps = new UnsafeBuffer[localRanks.length];
+            for (int i = 0; i < localRanks.length; i++)
+            {
+                if (i == me)
+                {
+                    segments[i] = segment;
+                    heaps[i] = heapFile == null ? null : heapFile.buffer;
+                    continue;
+                }
+                final int peer = localRanks[i];
+                bootstrap.get(peer, READY_KEY, timeout);
+                segments[i] = RankSegment.map(file("rank-", peer), settings, localRanks.length, peer);
+                heaps[i] = settings.heapBytes > 0 ? MappedFile.map(file("heap-", peer)).buffer : null;
+                doorbell.connect(i, file("bell-", peer));
+            }
+            doorbell.accept(localRanks.length - 1, deadline, r -> r >= 0 && r < size && localIndex[r] >= 0 && r != rank);
+            unlinkOwnFiles();
+            peers = new Peer[localRanks.length];
+            for (int i = 0; i < localRanks.length; i++)
+            {
+                final RingBuffer out = segments[i].ring(settings.sharedRings ? 0 : me);
+                peers[i] = new Peer(localRanks[i], i, segments[i], heaps[i], out, segments[i].staging(me), segment.staging(i));
+            }
+        }
+        catch (final RuntimeException | Error e)
+        {
+            abandon();
+            throw e;
+        }
+    }
+
+    private void findLocalRanks(final Bootstrap bootstrap, final Duration timeout)
+    {
+        final String host = hostIdentity();
+        bootstrap.put(HOST_KEY, host.getBytes(StandardCharsets.UTF_8));
+        Arrays.fill(localIndex, -1);
+        int count = 0;
+        final int[] ranks = new int[size];
+        for (int r = 0; r < size; r++)
+        {
+            final String other = r == rank ? host : new String(bootstrap.get(r, HOST_KEY, timeout), StandardCharsets.UTF_8);
+            if (!other.equals(host))
+            {
+                throw new IllegalStateException("rankwire-shm: rank " + r + " runs on host '" + other + "' (expected: '" +
+                    host + "', the host of rank " + rank + "; the shm transport connects the ranks of one host)");
+            }
+            localIndex[r] = count;
+            ranks[count++] = r;
+        }
+        localRanks = Arrays.copyOf(ranks, count);
+    }
+
+    /** The ring views this rank reads: one per local sender (pair rings) or the one shared ring. */
+    RingBuffer[] inboundRings()
+    {
+        final int n = settings.sharedRings ? 1 : localRanks.length;
+        final RingBuffer[] rings = new RingBuffer[n];
+        for (int i = 0; i < n; i++)
+        {
+            rings[i] = segment.ring(i);
+        }
+        return rings;
+    }
+
+    /** The world rank of each inbound ring's one sender, or -1 for the shared ring. */
+    int[] inboundRingPeers()
+    {
+        return settings.sharedRings ? new int[] {-1} : localRanks.clone();
+    }
+
+    private Path file(final String prefix, final int owner)
+    {
+        return jobDir.resolve(prefix + owner);
+    }
+
+    private void unlinkOwnFiles()
+    {
+        segment.file.unlink();
+        if (heapFile != null)
+        {
+            heapFile.unlink();
+        }
+        doorbell.unlink();
+        ShmDirectories.removeIfEmpty(jobDir);
+    }
+
+    /** Removes whatever this rank made (a failed wire-up, or a close before wire-up finished). */
+    void abandon()
+    {
+        if (doorbell != null)
+        {
+            doorbell.close();
+        }
+        try
+        {
+            if (segment != null)
+            {
+                segment.file.unlink();
+            }
+            if (heapFile != null)
+            {
+                heapFile.unlink();
+            }
+            if (Files.isDirectory(jobDir))
+            {
+                ShmDirectories.removeIfEmpty(jobDir);
+            }
+        }
+        catch (final RuntimeException e)
+        {
+            // best effort: the launcher removes the job directory
+        }
+    }
+
+    /** The host name and the kernel's boot id: ranks with equal identities share memory. */
+    static String hostIdentity()
+    {
+        String name = read("/proc/sys/kernel/hostname");
+        if (name.isEmpty())
+        {
+            try
+            {
+                name = InetAddress.getLocalHost().getHostName();
+            }
+            catch (final IOException e)
+            {
+                name = "localhost";
+            }
+        }
+        return name + "/" + read("/proc/sys/kernel/random/boot_id");
+    }
+
+    private static String read(final String file)
+    {
+        try
+        {
+            return Files.readString(Path.of(file)).trim();
+        }
+        catch (final IOException | RuntimeException e)
+        {
+            return "";
+        }
+    }
+}
