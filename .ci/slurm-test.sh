@@ -158,6 +158,14 @@ rwrun_in_allocation 4 -np 4 --timeout 120s -cp "$examples_cp" io.rankwire.exampl
 [ "$code" -eq 0 ] || fail "Ring exited $code (expected 0)"
 grep -qxF "[0] Ring OK: 4 ranks, 2 lap(s), sum=12" "$work/out" || fail "Ring did not report OK"
 
+say "2b. the job secret is in no command line (rwrun, srun, slurmstepd, ranks)"
+rwrun_in_allocation 2 -np 2 --timeout 120s -cp "$tests_cp" io.rankwire.launch.SecretMain
+[ "$code" -eq 0 ] || fail "secret job exited $code (expected 0)"
+for r in 0 1; do
+  grep -qxF "[$r] rank $r processes-holding-secret=[]" "$work/out" ||
+    fail "rank $r found the job secret in a process's command line (or did not look)"
+done
+
 say "3. srun -n 4 --overcommit java ... Ring, without rwrun"
 run srun -n 4 --overcommit --kill-on-bad-exit=1 --label \
   java "${java_opts[@]}" "$marker" -cp "$examples_cp:$lib_cp" io.rankwire.examples.Ring 2

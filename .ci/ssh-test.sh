@@ -110,6 +110,15 @@ run -np 4 --hostfile "$work/hostfile" --timeout 120s -cp "$examples_cp" io.rankw
 [ "$code" -eq 0 ] || fail "Ring exited $code (expected 0)"
 grep -qxF "[0] Ring OK: 4 ranks, 3 lap(s), sum=18" "$work/out" || fail "Ring did not report OK"
 
+say "2b. the job secret is in no command line on this host: rwrun, ssh clients, sshd sessions, remote shells, ranks"
+run -np 2 -H 127.0.0.2,127.0.0.3 --timeout 120s -cp "$tests_cp" io.rankwire.launch.SecretMain
+[ "$code" -eq 0 ] || fail "secret job exited $code (expected 0)"
+for r in 0 1; do
+  grep -qxF "[$r] rank $r processes-holding-secret=[]" "$work/out" ||
+    fail "rank $r found the job secret in a process's command line (or did not look)"
+  grep -qxF "[$r] rank $r arguments-hold-secret=false" "$work/out" || fail "rank $r's ancestors hold the secret"
+done
+
 say "3. a failing remote rank ends the job and leaves nothing running"
 run -np 4 -H 127.0.0.2:2,127.0.0.3:2 --timeout 120s -cp "$tests_cp" io.rankwire.launch.FailingMain
 [ "$code" -eq 1 ] || fail "failing job exited $code (expected 1, rank 2's exit code)"

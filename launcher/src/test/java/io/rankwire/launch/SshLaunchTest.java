@@ -152,7 +152,8 @@ class SshLaunchTest
         assertEquals(secret, SecretMain.secretOf(r, 1));
         assertEquals(64, secret.length(), r::toString);
         assertTrue(r.outLines().containsAll(List.of("[0] rank 0 arguments-hold-secret=false",
-            "[1] rank 1 arguments-hold-secret=false")), r::toString);
+            "[1] rank 1 arguments-hold-secret=false", "[0] rank 0 processes-holding-secret=[]",
+            "[1] rank 1 processes-holding-secret=[]")), r::toString);
         final String sshArgs = Files.readString(dir.resolve("args.log"));
         assertTrue(sshArgs.contains(SecretMain.class.getName()), sshArgs);
         assertFalse(sshArgs.contains(secret), sshArgs);
