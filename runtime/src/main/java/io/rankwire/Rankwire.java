@@ -4,6 +4,7 @@ import java.util.ServiceLoader;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 import io.rankwire.bootstrap.InMemoryBootstrap;
+import io.rankwire.bootstrap.RankClaims;
 import io.rankwire.core.Contexts;
 import io.rankwire.core.Engine;
 import io.rankwire.core.Group;
@@ -39,12 +40,19 @@ public final class Rankwire implements AutoCloseable
     private final Engine engine;
     private final Contexts contexts;
     private final Comm world;
+    private final RankClaims.Claim claim;
     private final AtomicBoolean closing = new AtomicBoolean();
     private volatile ProgressThread progressThread;
 
-    private Rankwire(final RankwireConfig config, final Bootstrap bootstrap, final Transport transport, final Wakeup wakeup)
+    private Rankwire(
+        final RankwireConfig config,
+        final Bootstrap bootstrap,
+        final Transport transport,
+        final Wakeup wakeup,
+        final RankClaims.Claim claim)
     {
         this.config = config;
+        this.claim = claim;
         this.bootstrap = bootstrap;
         this.engine = new Engine(transport, config, config.rank(), config.size(), wakeup);
         this.contexts = new Contexts(engine);
@@ -79,10 +87,27 @@ public final class Rankwire implements AutoCloseable
      * Starts a rank from an explicit configuration (rank, size, job id, secret and bootstrap set
      * with {@link RankwireConfig#job} and {@link RankwireConfig#bootstrap}; without a bootstrap,
      * a job of one rank). Blocks until every rank has started.
+     *
+     * @throws IllegalStateException if this rank of this job is already initialized in this JVM
+     *                               and not closed (refused before anything is opened)
      */
     public static Rankwire init(final RankwireConfig config)
     {
         final RankwireConfig c = config.copy().conclude();
+        final RankClaims.Claim claim = RankClaims.claim(c.jobId(), c.rank());
+        try
+        {
+            return start(c, claim);
+        }
+        catch (final RuntimeException | Error e)
+        {
+            claim.close();
+            throw e;
+        }
+    }
+
+    private static Rankwire start(final RankwireConfig c, final RankClaims.Claim claim)
+    {
         Bootstrap b = c.bootstrap();
         if (b == null)
         {
@@ -100,7 +125,7 @@ public final class Rankwire implements AutoCloseable
         Rankwire rw = null;
         try
         {
-            rw = new Rankwire(c, b, transport, wakeup);
+            rw = new Rankwire(c, b, transport, wakeup, claim);
             rw.engine.start();
         }
         catch (final RuntimeException | Error e)
@@ -241,6 +266,7 @@ public final class Rankwire implements AutoCloseable
         }
         stopProgressThread();
         engine.shutdown("closed");
+        claim.close();
         if (failure != null)
         {
             throw new RankwireException("rank " + rank() + ": close: " + failure.getMessage(), failure);
@@ -253,6 +279,7 @@ public final class Rankwire implements AutoCloseable
         closing.set(true);
         stopProgressThread();
         engine.shutdownFromAnyThread(reason);
+        claim.close();
     }
 
     private void stopProgressThread()

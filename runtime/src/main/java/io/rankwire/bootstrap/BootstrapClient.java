@@ -13,6 +13,7 @@ import java.util.Objects;
 
 import io.rankwire.RankwireException;
 import io.rankwire.spi.Bootstrap;
+import io.rankwire.spi.TransportContext;
 
 /**
  * A rank's connection to the launcher's bootstrap service ({@link BootstrapProtocol} draws the
@@ -57,6 +58,7 @@ public final class BootstrapClient implements Bootstrap, AutoCloseable
         {
             throw new IllegalArgumentException("rank : " + rank + " (expected: 0.." + (size - 1) + ")");
         }
+        TransportContext.checkSecret("secret", secret, size);
         final String where = "bootstrap service " + BootstrapAddress.format(address);
         final InetSocketAddress resolved = address.isUnresolved() ?
             new InetSocketAddress(address.getHostString(), address.getPort()) : address;

@@ -16,6 +16,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
+import io.rankwire.spi.TransportContext;
+
 /**
  * A job's bootstrap service: a key-value exchange and a barrier for the ranks of one job,
  * served by one daemon thread over NIO ({@link BootstrapProtocol} describes the wire). Clients
@@ -66,6 +68,9 @@ public final class BootstrapServer implements AutoCloseable
     /**
      * Starts a service for a job of {@code size} ranks on an ephemeral port of {@code bind}.
      *
+     * @param secret the job secret; at least {@link TransportContext#MIN_SECRET_BYTES} bytes when
+     *               {@code size > 1}
+     * @throws IllegalArgumentException for a size below 1 or a secret too short
      * @throws UncheckedIOException if it cannot listen there
      */
     public static BootstrapServer start(final InetAddress bind, final int size, final byte[] secret)
@@ -74,6 +79,7 @@ public final class BootstrapServer implements AutoCloseable
         {
             throw new IllegalArgumentException("size : " + size + " (expected: >= 1)");
         }
+        TransportContext.checkSecret("secret", secret, size);
         try
         {
             final BootstrapServer s = new BootstrapServer(bind, size, secret);

@@ -32,7 +32,7 @@ import org.junit.jupiter.api.Timeout;
 class TcpSessionFuzzTest
 {
     private static final String JOB = "session-fuzz";
-    private static final byte[] SECRET = "session-secret".getBytes(StandardCharsets.UTF_8);
+    private static final byte[] SECRET = "session-secret-01".getBytes(StandardCharsets.UTF_8);
     private static final int FAKE_RANKS = 10;
     private static final int SIZE = 2 + FAKE_RANKS;
     private static final int FRAMES_PER_PEER = 2_000;

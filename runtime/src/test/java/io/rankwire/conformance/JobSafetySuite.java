@@ -1,0 +1,203 @@
+package io.rankwire.conformance;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+import io.rankwire.Comm;
+import io.rankwire.LocalJob;
+import io.rankwire.Rankwire;
+import io.rankwire.RankwireConfig;
+import io.rankwire.spi.Bootstrap;
+
+/**
+ * What a rank's start and end must withstand, on every transport: a second {@code init} of a rank
+ * that is still open, a secret too short to authenticate anyone. One subclass per transport
+ * supplies {@link #transport()} and {@link #settings()}.
+ */
+public abstract class JobSafetySuite
+{
+    /** The transport's name. */
+    protected abstract String transport();
+
+    /** Extra {@code rankwire.*} settings for every rank. */
+    protected Map<String, String> settings()
+    {
+        return Map.of();
+    }
+
+    private RankwireConfig config()
+    {
+        return new RankwireConfig().setAll(settings()).transport(transport());
+    }
+
+    /** A bootstrap that records every call and answers none: a rank that touches it got too far. */
+    static final class UntouchedBootstrap implements Bootstrap
+    {
+        final List<String> calls = new ArrayList<>();
+        private final int rank;
+        private final int size;
+
+        UntouchedBootstrap(final int rank, final int size)
+        {
+            this.rank = rank;
+            this.size = size;
+        }
+
+        @Override
+        public int rank()
+        {
+            return rank;
+        }
+
+        @Override
+        public int size()
+        {
+            return size;
+        }
+
+        @Override
+        public synchronized void put(final String key, final byte[] value)
+        {
+            calls.add("put " + key);
+            throw new IllegalStateException("put " + key + " on a rank that must not start");
+        }
+
+        @Override
+        public synchronized byte[] get(final int rank, final String key, final Duration timeout)
+        {
+            calls.add("get " + rank + " " + key);
+            throw new IllegalStateException("get " + key + " on a rank that must not start");
+        }
+
+        @Override
+        public synchronized void barrier(final Duration timeout)
+        {
+            calls.add("barrier");
+            throw new IllegalStateException("barrier on a rank that must not start");
+        }
+    }
+
+    /** The sockets this process holds now ({@code /proc/self/fd}). */
+    static int openSockets() throws IOException
+    {
+        int n = 0;
+        try (DirectoryStream<Path> fds = Files.newDirectoryStream(Path.of("/proc/self/fd")))
+        {
+            for (final Path fd : fds)
+            {
+                try
+                {
+                    if (Files.readSymbolicLink(fd).toString().startsWith("socket:"))
+                    {
+                        n++;
+                    }
+                }
+                catch (final IOException closedMeanwhile)
+                {
+                    // not a socket any more
+                }
+            }
+        }
+        return n;
+    }
+
+    @Test
+    @Timeout(60)
+    void shouldRefuseASecondInitOfAnOpenRankBeforeOpeningAnything()
+    {
+        LocalJob.run(2, transport(), config(), rw ->
+        {
+            final Comm world = rw.world();
+            final int[] one = {rw.rank()};
+            final int[] other = new int[1];
+            world.sendrecv(one, 0, 1, 1 - rw.rank(), 7, other, 0, 1, 1 - rw.rank(), 7);
+            world.barrier();
+            if (rw.rank() == 0)
+            {
+                final String job = rw.config().jobId();
+                final UntouchedBootstrap untouched = new UntouchedBootstrap(0, 2);
+                final int socketsBefore = openSockets();
+                final IllegalStateException e = assertThrows(IllegalStateException.class, () -> Rankwire.init(
+                    config().job(0, 2, job, new byte[16]).bootstrap(untouched)));
+                assertEquals(socketsBefore, openSockets(), "sockets opened by a refused init");
+                assertEquals(List.of(), untouched.calls);
+                assertTrue(e.getMessage().startsWith("rank 0 of job '" + job + "' : already initialized in this JVM"),
+                    e.getMessage());
+            }
+            world.barrier();
+            // the first instance still owns the rank
+            world.sendrecv(one, 0, 1, 1 - rw.rank(), 8, other, 0, 1, 1 - rw.rank(), 8);
+            assertArrayEquals(new int[] {1 - rw.rank()}, other);
+        });
+    }
+
+    @Test
+    @Timeout(60)
+    void shouldAcceptTheSameRankAgainOnceClosedAndAnotherJobsRankAlongside()
+    {
+        final String job = "again-" + UUID.randomUUID();
+        final byte[] secret = new byte[16];
+        try (Rankwire first = Rankwire.init(config().job(0, 1, job, secret)))
+        {
+            try (Rankwire other = Rankwire.init(config().job(0, 1, job + "-other", secret)))
+            {
+                assertEquals(0, other.rank());
+            }
+            assertEquals(1, first.size());
+        }
+        try (Rankwire second = Rankwire.init(config().job(0, 1, job, secret)))
+        {
+            assertEquals(0, second.rank());
+        }
+    }
+
+    @Test
+    @Timeout(60)
+    void shouldGiveTheRankBackWhenInitFails()
+    {
+        final String job = "failed-" + UUID.randomUUID();
+        final IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+            () -> Rankwire.init(config().transport("no-such-transport").job(0, 1, job, new byte[16])));
+        assertTrue(e.getMessage().startsWith("rankwire.transport : 'no-such-transport'"), e.getMessage());
+        try (Rankwire again = Rankwire.init(config().job(0, 1, job, new byte[16])))
+        {
+            assertEquals(0, again.rank());
+        }
+    }
+
+    @Test
+    @Timeout(60)
+    void shouldRefuseASecretTooShortBeforeOpeningAnything() throws IOException
+    {
+        for (final int length : new int[] {0, 1, 15})
+        {
+            final UntouchedBootstrap untouched = new UntouchedBootstrap(1, 2);
+            final int socketsBefore = openSockets();
+            final IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Rankwire.init(
+                config().job(1, 2, "weak-" + UUID.randomUUID(), new byte[length]).bootstrap(untouched)));
+            assertEquals("secret : " + length + " bytes (expected: >= 16 bytes for a job of 2 ranks)", e.getMessage());
+            assertEquals(List.of(), untouched.calls);
+            assertEquals(socketsBefore, openSockets(), "sockets opened by a refused init");
+        }
+        // a job of one rank has nobody to authenticate
+        try (Rankwire alone = Rankwire.init(config().job(0, 1, "alone-" + UUID.randomUUID(), new byte[0])))
+        {
+            assertEquals(1, alone.size());
+        }
+    }
+}
