@@ -629,6 +629,20 @@ public final class Engine
         return closed;
     }
 
+    /** Operations started and not yet completed at this rank (cheaper than {@link #stats()}). */
+    public int pendingOperations()
+    {
+        lock.lock();
+        try
+        {
+            return active.count();
+        }
+        finally
+        {
+            lock.unlock();
+        }
+    }
+
     /** True with {@code rankwire.threads=funneled}: only the owner thread may call. */
     public boolean funneled()
     {

@@ -180,6 +180,129 @@ public abstract class JobSafetySuite
         }
     }
 
+    /** {@code dup}/{@code close} iterations between two ranks in {@link #shouldAgreeOnGivenBackContextsBetweenRanks}. */
+    protected int agreementLoopIterations()
+    {
+        return 5_000;
+    }
+
+    /**
+     * Two communicators live (the world and a duplicate) in a loop of 2,000,000 {@code dup} and
+     * {@code close}, far past the 524,287 context pairs there are. One rank, so the loop measures
+     * the context bookkeeping, not message round trips (docs/RUNTIME.md has both costs).
+     */
+    @Test
+    @Timeout(300)
+    void shouldReuseTheContextIdsOfClosedCommunicatorsPastThePairLimit()
+    {
+        final int iterations = Integer.getInteger("rankwire.test.contextLoop", 2_000_000);
+        LocalJob.run(1, transport(), config(), Duration.ofSeconds(280), rw ->
+        {
+            final Comm world = rw.world();
+            final long start = System.nanoTime();
+            for (int i = 0; i < iterations; i++)
+            {
+                final Comm dup = world.dup();
+                dup.close();
+            }
+            System.out.printf("%s: %,d dup/close on one rank in %,d ms%n", transport(), iterations,
+                (System.nanoTime() - start) / 1_000_000);
+            try (Comm last = world.dup())
+            {
+                assertEquals(2, contextOf(last));
+                final int[] got = new int[1];
+                last.sendrecv(new int[] {5}, 0, 1, 0, 3, got, 0, 1, 0, 3);
+                assertEquals(5, got[0]);
+            }
+        });
+    }
+
+    /** Ranks agree on pairs given back: the loop keeps using the lowest pairs, whatever the order of closes. */
+    @Test
+    @Timeout(120)
+    void shouldAgreeOnGivenBackContextsBetweenRanks()
+    {
+        final int iterations = agreementLoopIterations();
+        LocalJob.run(2, transport(), config(), Duration.ofSeconds(110), rw ->
+        {
+            final Comm world = rw.world();
+            final long start = System.nanoTime();
+            final int[] token = {rw.rank()};
+            final int[] got = new int[1];
+            for (int i = 0; i < iterations; i++)
+            {
+                final Comm dup = world.dup();
+                // the other rank may not have closed the previous duplicate yet: then the pair after it
+                assertTrue(contextOf(dup) <= 4, () -> "iteration " + dup + " took a new pair");
+                if (i % 1000 == 0)
+                {
+                    dup.sendrecv(token, 0, 1, 1 - rw.rank(), 3, got, 0, 1, 1 - rw.rank(), 3);
+                    assertEquals(1 - rw.rank(), got[0]);
+                }
+                dup.close();
+            }
+            if (rw.rank() == 0)
+            {
+                System.out.printf("%s: %,d dup/close on two ranks in %,d ms%n", transport(), iterations,
+                    (System.nanoTime() - start) / 1_000_000);
+            }
+        });
+    }
+
+    /** The user context id {@link Comm#toString()} shows. */
+    private static int contextOf(final Comm comm)
+    {
+        final String text = comm.toString();
+        final int at = text.indexOf("context=") + "context=".length();
+        int end = at;
+        while (Character.isDigit(text.charAt(end)))
+        {
+            end++;
+        }
+        return Integer.parseInt(text.substring(at, end));
+    }
+
+    @Test
+    @Timeout(60)
+    void shouldHoldAClosedCommunicatorsContextBackWhileAnOperationIsPending()
+    {
+        LocalJob.run(2, transport(), config(), rw ->
+        {
+            final Comm world = rw.world();
+            final Comm first = world.dup();
+            final int context = contextOf(first);
+            final int[] in = new int[1];
+            final io.rankwire.Request pending = rw.rank() == 0 ? world.irecv(in, 0, 1, 1, 9) : null;
+            first.close();
+            // rank 1 gave the pair back; rank 0 holds it while its receive is pending
+            final Comm second = world.dup();
+            assertTrue(contextOf(second) != context, "a pair was used again while a receive was pending");
+            if (rw.rank() == 1)
+            {
+                world.send(new int[] {42}, 0, 1, 0, 9);
+            }
+            else
+            {
+                pending.await();
+                assertEquals(42, in[0]);
+            }
+            second.close();
+            final Comm third = world.dup();
+            assertEquals(context, contextOf(third), "the pair came back once nothing was pending");
+            third.close();
+            // a rank that gets no communicator from a split gives the pair back at once
+            for (int i = 0; i < 3; i++)
+            {
+                final Comm part = world.split(rw.rank() == 0 ? Comm.UNDEFINED : 0, 0);
+                if (part != null)
+                {
+                    assertEquals(context, contextOf(part));
+                    part.close();
+                }
+            }
+        });
+    }
+
     @Test
     @Timeout(60)
     void shouldRefuseASecretTooShortBeforeOpeningAnything() throws IOException

@@ -18,4 +18,10 @@ class TcpJobSafetyTest extends JobSafetySuite
     {
         return Map.of("rankwire.tcp.bind", "127.0.0.1");
     }
+
+    @Override
+    protected int agreementLoopIterations()
+    {
+        return 500;
+    }
 }
