@@ -4,13 +4,16 @@ import java.lang.System.Logger.Level;
 import java.security.GeneralSecurityException;
 
 import javax.net.ssl.SSLPeerUnverifiedException;
+import java.nio.channels.ClosedChannelException;
 import java.util.ArrayDeque;
 import java.util.concurrent.TimeUnit;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.handler.ssl.SslClosedEngineException;
 import io.netty.handler.ssl.SslHandler;
 import io.netty.handler.ssl.SslHandshakeCompletionEvent;
 import io.netty.util.concurrent.ScheduledFuture;
@@ -44,6 +47,7 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter implements Fr
     private boolean stalled;
     private boolean lost;
     private boolean published;
+    private boolean closedDuringTls;
     private EngineSession handoff;
     private ScheduledFuture<?> timer;
 
@@ -59,7 +63,16 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter implements Fr
     public void channelActive(final ChannelHandlerContext ctx)
     {
         channel = ctx.channel();
-        timer = ctx.executor().schedule(this::handshakeTimeout, transport.settings.connectTimeoutMs, TimeUnit.MILLISECONDS);
+        if (handshake.isClient())
+        {
+            timer = ctx.executor().schedule(this::handshakeTimeout, transport.settings.connectTimeoutMs,
+                TimeUnit.MILLISECONDS);
+        }
+        else
+        {
+            timer = ctx.executor().schedule(this::helloTimeout, transport.settings.helloTimeoutMs, TimeUnit.MILLISECONDS);
+            transport.admission.admit(this);
+        }
         if (ctx.pipeline().get(SslHandler.class) == null)
         {
             handshake.start(ctx);
@@ -76,6 +89,9 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter implements Fr
             final SslHandshakeCompletionEvent tls = (SslHandshakeCompletionEvent)event;
             if (!tls.isSuccess())
             {
+                // a listener that turns a connection away during TLS can only close it: try again
+                closedDuringTls = handshake.isClient() && (tls.cause() instanceof ClosedChannelException ||
+                    tls.cause() instanceof SslClosedEngineException);
                 refuse("TLS handshake failed: " + tls.cause());
             }
             else if (handshake.isClient() && !serverCertificatePinned(ctx))
@@ -146,10 +162,19 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter implements Fr
 
     private String onHandshakeFrame(final ChannelHandlerContext ctx, final int type, final ByteBuf body)
     {
+        final boolean hadHello = handshake.heardHello();
         final String violation = handshake.onFrame(ctx, type, body);
+        if (violation == null && !hadHello && handshake.heardHello() && !handshake.isOpen())
+        {
+            // the HELLO came in time: the rest of the handshake has the connect timeout
+            cancelTimer();
+            timer = ctx.executor().schedule(this::handshakeTimeout, transport.settings.connectTimeoutMs,
+                TimeUnit.MILLISECONDS);
+        }
         if (violation == null && handshake.isOpen())
         {
             cancelTimer();
+            transport.admission.release(this);
             opened = true;
             peer = handshake.peer();
             if (transport.engineIo != null && ctx.channel() instanceof DirectNioChannels.Socket &&
@@ -165,9 +190,45 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter implements Fr
         else if (handshake.isDuplicate())
         {
             cancelTimer();
+            transport.admission.release(this);
             done = true;
         }
         return violation;
+    }
+
+    /**
+     * Turns this accepted connection away before it authenticated ({@link InboundAdmission}): a
+     * VERDICT BUSY tells an honest client to try again; then it is closed, at once when its TLS
+     * handshake has not finished (nothing can be said then), else once the verdict is written or a
+     * second later (a client that never reads). Any thread.
+     */
+    void turnAway(final String why)
+    {
+        channel.eventLoop().execute(() ->
+        {
+            if (opened || done)
+            {
+                return;
+            }
+            transport.refusals.log("rankwire-tcp: turning away connection " + describe() + ": " + why);
+            done = true;
+            cancelTimer();
+            transport.admission.release(this);
+            final FrameDecoder decoder = channel.pipeline().get(FrameDecoder.class);
+            if (decoder != null)
+            {
+                decoder.stop();
+            }
+            final SslHandler ssl = channel.pipeline().get(SslHandler.class);
+            if (ssl != null && !ssl.handshakeFuture().isDone())
+            {
+                channel.close();
+                return;
+            }
+            channel.writeAndFlush(Frames.verdict(channel.alloc(), Frames.VERDICT_BUSY))
+                .addListener(ChannelFutureListener.CLOSE);
+            channel.eventLoop().schedule(() -> channel.close(), 1, TimeUnit.SECONDS);
+        });
     }
 
     /**
@@ -368,10 +429,18 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter implements Fr
                 transport.connectionLost(peer, ctx.channel(), goodbye);
             }
         }
+        else if (handshake.isClient() && (handshake.isBusy() || closedDuringTls))
+        {
+            transport.retryConnect(handshake.peer(), handshake.isBusy() ? "busy" : "closed during the TLS handshake");
+        }
         else if (handshake.isClient() && !handshake.isDuplicate())
         {
             transport.connectFailed(handshake.peer(), "connection to rank " + handshake.peer() +
                 " closed during the handshake");
+        }
+        else
+        {
+            transport.admission.release(this);
         }
         ctx.fireChannelInactive();
     }
@@ -412,6 +481,15 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter implements Fr
         if (!opened && !done)
         {
             refuse("handshake not finished within " + transport.settings.connectTimeoutMs + " ms");
+        }
+    }
+
+    private void helloTimeout()
+    {
+        if (!opened && !done && !handshake.heardHello())
+        {
+            timer = null;
+            turnAway("no HELLO within " + transport.settings.helloTimeoutMs + " ms");
         }
     }
 

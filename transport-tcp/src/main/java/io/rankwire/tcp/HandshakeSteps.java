@@ -18,6 +18,7 @@ final class HandshakeSteps
     private static final int AWAIT_VERDICT = 3;
     private static final int OPEN = 4;
     private static final int DUPLICATE = 5;
+    private static final int BUSY = 6;
 
     private final TcpTransport transport;
     private final boolean client;
@@ -56,6 +57,18 @@ final class HandshakeSteps
         return step == DUPLICATE;
     }
 
+    /** A client the listener turned away before it authenticated: it may try again. */
+    boolean isBusy()
+    {
+        return step == BUSY;
+    }
+
+    /** A server that has a HELLO: the rest of the handshake runs on the connect timeout. */
+    boolean heardHello()
+    {
+        return !client && step != AWAIT_HELLO;
+    }
+
     /** Sends HELLO when this side is the client. */
     void start(final ChannelHandlerContext ctx)
     {
@@ -76,6 +89,10 @@ final class HandshakeSteps
             case AWAIT_AUTH:
                 return type == Frames.AUTH ? onAuth(ctx, body) : unexpected(type);
             case AWAIT_CHALLENGE:
+                if (type == Frames.VERDICT)
+                {
+                    return onVerdict(ctx, body); // only BUSY may come before the challenge
+                }
                 return type == Frames.CHALLENGE ? onChallenge(ctx, body) : unexpected(type);
             case AWAIT_VERDICT:
                 return type == Frames.VERDICT ? onVerdict(ctx, body) : unexpected(type);
@@ -176,6 +193,16 @@ final class HandshakeSteps
     private String onVerdict(final ChannelHandlerContext ctx, final ByteBuf body)
     {
         final int verdict = body.readUnsignedByte();
+        if (verdict == Frames.VERDICT_BUSY)
+        {
+            step = BUSY;
+            ctx.close();
+            return null;
+        }
+        if (step == AWAIT_CHALLENGE)
+        {
+            return "verdict " + verdict + " before the challenge";
+        }
         if (verdict == Frames.VERDICT_DUPLICATE)
         {
             step = DUPLICATE;
