@@ -28,7 +28,11 @@ import io.rankwire.spi.TransportProvider;
  *
  * <p>{@link #init(String[])} and {@link #init(RankwireConfig)} block until every rank of the job
  * has started (wire-up). {@link #close()} blocks until every rank has reached it, then fails
- * whatever is still pending and closes the transport.
+ * whatever is still pending and closes the transport. A rank that ends without {@link #close()}
+ * (its {@code main} returns, its process exits) fails the job, as a process that exits without
+ * {@code MPI_Finalize} does under {@code mpirun}: the other ranks' operations on it fail with
+ * {@link Status#PEER_FAILED}, their {@code close()} fails at once, and {@code rwrun} exits
+ * non-zero saying which rank ended without closing.
  *
  * <p>JVMs that embed Rankwire need {@code --add-exports java.base/jdk.internal.misc=ALL-UNNAMED}
  * (Agrona's buffers use it).
@@ -126,6 +130,7 @@ public final class Rankwire implements AutoCloseable
         try
         {
             rw = new Rankwire(c, b, transport, wakeup, claim);
+            b.join(rw.engine::peerExited); // from now on, ending without close() fails this rank's job
             rw.engine.start();
         }
         catch (final RuntimeException | Error e)
@@ -264,6 +269,7 @@ public final class Rankwire implements AutoCloseable
                 }
             }
         }
+        bootstrap.leave();
         stopProgressThread();
         engine.shutdown("closed");
         claim.close();

@@ -249,7 +249,7 @@ public final class Engine
             if (finalization.isFinalized(peer))
             {
                 active.add(op);
-                complete(op, -1, -1, 0, Status.PEER_FINALIZED);
+                complete(op, -1, -1, 0, finalization.errorOf(peer));
                 return;
             }
             stage(op, true);
@@ -331,7 +331,7 @@ public final class Engine
                 final int gone = finalization.unsatisfiableBy(op.expectedPeer, op.group);
                 if (gone >= 0)
                 {
-                    failPosted(op, Status.PEER_FINALIZED, gone);
+                    failPosted(op, finalization.errorOf(gone), gone);
                 }
             }
         }
@@ -743,6 +743,19 @@ public final class Engine
         }
     }
 
+    /**
+     * Peer {@code peer} ended without closing: the job's bootstrap saw its process go (see
+     * {@code Bootstrap.join}). Its pending operations fail with {@link Status#PEER_FAILED}, as
+     * for a transport's PEER_FAILED completion, and so do later sends to it and receives only it
+     * could satisfy. Any thread: the driving thread applies it at its next progress, which this
+     * wakes.
+     */
+    public void peerExited(final int peer)
+    {
+        finalization.exited(peer);
+        wakeup.signal();
+    }
+
     /** Peer {@code peer} finalized (a FINALIZE notice arrived). Driving thread. */
     void onPeerFinalized(final int peer)
     {
@@ -766,7 +779,8 @@ public final class Engine
             final int gone = finalization.unsatisfiableBy(expectedPeer, group);
             if (gone >= 0)
             {
-                throw new io.rankwire.RankwireException("probe failed: rank " + gone + " has finalized");
+                throw new io.rankwire.RankwireException("probe failed: rank " + gone +
+                    (finalization.errorOf(gone) == Status.PEER_FAILED ? " failed" : " has finalized"));
             }
         }
         finally

@@ -14,6 +14,11 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -22,6 +27,8 @@ import io.rankwire.Comm;
 import io.rankwire.LocalJob;
 import io.rankwire.Rankwire;
 import io.rankwire.RankwireConfig;
+import io.rankwire.RankwireException;
+import io.rankwire.bootstrap.InMemoryBootstrap;
 import io.rankwire.spi.Bootstrap;
 
 /**
@@ -301,6 +308,56 @@ public abstract class JobSafetySuite
                 }
             }
         });
+    }
+
+    /**
+     * Rank 1 starts and its code returns without {@code close()}: whoever runs the ranks reports
+     * that to the bootstrap ({@link InMemoryBootstrap#ended}, as the in-JVM job does; a
+     * launcher's service sees the rank's connection end). Rank 0, waiting in a receive from it,
+     * fails with PEER_FAILED naming it; later operations on it fail at once; rank 0's
+     * {@code close()} fails at once rather than after the bootstrap timeout (ten minutes here,
+     * far beyond the test's limit).
+     */
+    @Test
+    @Timeout(90)
+    void shouldFailThePeersOfARankThatEndsWithoutClosing() throws Exception
+    {
+        final InMemoryBootstrap bootstrap = new InMemoryBootstrap(2);
+        final String job = "not-closed-" + UUID.randomUUID();
+        final byte[] secret = new byte[16];
+        final RankwireConfig base = config().bootstrapTimeout(Duration.ofMinutes(10));
+        final ExecutorService threads = Executors.newFixedThreadPool(2);
+        try
+        {
+            final Future<Rankwire> one = threads.submit(
+                () -> Rankwire.init(base.copy().job(1, 2, job, secret).bootstrap(bootstrap.forRank(1))));
+            try (Rankwire zero = Rankwire.init(base.copy().job(0, 2, job, secret).bootstrap(bootstrap.forRank(0))))
+            {
+                final Rankwire forgotten = one.get(60, TimeUnit.SECONDS);
+                final Comm world = zero.world();
+                final int[] in = new int[1];
+                world.send(new int[] {1}, 0, 1, 1, 1); // before it ended: completes normally
+                final Future<?> waiting = threads.submit(() -> world.recv(in, 0, 1, 1, 2));
+                assertTrue(bootstrap.ended(1), "rank 1 had joined and not left");
+                final ExecutionException failed = assertThrows(ExecutionException.class,
+                    () -> waiting.get(60, TimeUnit.SECONDS));
+                assertTrue(failed.getCause() instanceof RankwireException, failed::toString);
+                assertTrue(failed.getCause().getMessage().endsWith("failed: PEER_FAILED (rank 1 failed)"),
+                    failed.getCause().getMessage());
+                final RankwireException late = assertThrows(RankwireException.class, () -> world.recv(in, 0, 1, 1, 3));
+                assertTrue(late.getMessage().endsWith("failed: PEER_FAILED (rank 1 failed)"), late.getMessage());
+                final RankwireException send = assertThrows(RankwireException.class,
+                    () -> world.send(new int[] {2}, 0, 1, 1, 4));
+                assertTrue(send.getMessage().endsWith("failed: PEER_FAILED (rank 1 failed)"), send.getMessage());
+                final RankwireException close = assertThrows(RankwireException.class, zero::close);
+                assertTrue(close.getMessage().contains("rank 1 ended without closing"), close.getMessage());
+                assertThrows(RankwireException.class, forgotten::close); // releases its resources here
+            }
+        }
+        finally
+        {
+            threads.shutdownNow();
+        }
     }
 
     @Test
