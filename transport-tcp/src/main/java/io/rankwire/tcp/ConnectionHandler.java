@@ -63,17 +63,23 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter implements Fr
     public void channelActive(final ChannelHandlerContext ctx)
     {
         channel = ctx.channel();
-        if (handshake.isClient())
+        final boolean tls = ctx.pipeline().get(SslHandler.class) != null;
+        if (handshake.isClient() || tls)
         {
+            // with TLS, the HELLO deadline starts once the TLS handshake is done (it can take
+            // seconds on a loaded host); until then the connect timeout and the budget bound it
             timer = ctx.executor().schedule(this::handshakeTimeout, transport.settings.connectTimeoutMs,
                 TimeUnit.MILLISECONDS);
         }
         else
         {
-            timer = ctx.executor().schedule(this::helloTimeout, transport.settings.helloTimeoutMs, TimeUnit.MILLISECONDS);
+            armHelloTimer(ctx);
+        }
+        if (!handshake.isClient())
+        {
             transport.admission.admit(this);
         }
-        if (ctx.pipeline().get(SslHandler.class) == null)
+        if (!tls)
         {
             handshake.start(ctx);
         }
@@ -100,6 +106,11 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter implements Fr
             }
             else
             {
+                if (!handshake.isClient())
+                {
+                    cancelTimer();
+                    armHelloTimer(ctx);
+                }
                 handshake.start(ctx);
             }
         }
@@ -431,7 +442,8 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter implements Fr
         }
         else if (handshake.isClient() && (handshake.isBusy() || closedDuringTls))
         {
-            transport.retryConnect(handshake.peer(), handshake.isBusy() ? "busy" : "closed during the TLS handshake");
+            transport.retryConnect(handshake.peer(), handshake.isBusy() ? "busy" :
+                "closed during the TLS handshake (as by a busy listener, or one without TLS)");
         }
         else if (handshake.isClient() && !handshake.isDuplicate())
         {
@@ -482,6 +494,11 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter implements Fr
         {
             refuse("handshake not finished within " + transport.settings.connectTimeoutMs + " ms");
         }
+    }
+
+    private void armHelloTimer(final ChannelHandlerContext ctx)
+    {
+        timer = ctx.executor().schedule(this::helloTimeout, transport.settings.helloTimeoutMs, TimeUnit.MILLISECONDS);
     }
 
     private void helloTimeout()

@@ -25,8 +25,8 @@ import java.util.Map;
  *   <tr><td>rankwire.tcp.sendQueueBytes</td><td>16777216</td><td>bytes queued per peer</td></tr>
  *   <tr><td>rankwire.tcp.connectTimeoutMs</td><td>10000</td><td>connect and handshake limit (a client
  *       turned away by a busy listener retries within it)</td></tr>
- *   <tr><td>rankwire.tcp.helloTimeoutMs</td><td>3000</td><td>how long an accepted connection has for its
- *       HELLO (at most connectTimeoutMs)</td></tr>
+ *   <tr><td>rankwire.tcp.helloTimeoutMs</td><td>5000</td><td>how long an accepted connection has for its
+ *       HELLO, from the end of its TLS handshake with TLS (at most connectTimeoutMs)</td></tr>
  *   <tr><td>rankwire.tcp.pendingHandshakes</td><td>64 + ranks, at most 1024</td><td>accepted connections
  *       that may wait to authenticate; one more turns the oldest away</td></tr>
  *   <tr><td>rankwire.tcp.wireUpTimeoutMs</td><td>60000</td><td>address exchange limit</td></tr>
@@ -80,7 +80,7 @@ final class TcpSettings
         sendQueue = intSetting(settings, "sendQueue", 4096, 2, 1 << 24);
         sendQueueBytes = intSetting(settings, "sendQueueBytes", 16 << 20, maxFrame, Integer.MAX_VALUE);
         connectTimeoutMs = intSetting(settings, "connectTimeoutMs", 10_000, 1, Integer.MAX_VALUE);
-        helloTimeoutMs = intSetting(settings, "helloTimeoutMs", (int)Math.min(3_000, connectTimeoutMs), 1,
+        helloTimeoutMs = intSetting(settings, "helloTimeoutMs", (int)Math.min(5_000, connectTimeoutMs), 1,
             (int)connectTimeoutMs);
         pendingHandshakes = intSetting(settings, "pendingHandshakes", 0, 1, 1 << 16);
         wireUpTimeoutMs = intSetting(settings, "wireUpTimeoutMs", 60_000, 1, Integer.MAX_VALUE);
