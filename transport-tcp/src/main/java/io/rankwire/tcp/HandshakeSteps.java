@@ -20,6 +20,8 @@ final class HandshakeSteps
     private static final int DUPLICATE = 5;
     private static final int BUSY = 6;
 
+    private static final byte[] NO_BINDING = new byte[0];
+
     private final TcpTransport transport;
     private final boolean client;
     private int step;
@@ -137,7 +139,7 @@ final class HandshakeSteps
         }
         peer = clientRank;
         serverNonce = Handshake.nonce();
-        final byte[] proof = transport.handshake.serverProof(peer, transport.rank, clientNonce, serverNonce);
+        final byte[] proof = transport.handshake.serverProof(peer, transport.rank, clientNonce, serverNonce, binding());
         ctx.writeAndFlush(Frames.challenge(ctx.alloc(), transport.rank, serverNonce, proof));
         step = AWAIT_AUTH;
         return null;
@@ -147,7 +149,7 @@ final class HandshakeSteps
     {
         final byte[] proof = new byte[Frames.PROOF];
         body.readBytes(proof);
-        final byte[] expected = transport.handshake.clientProof(peer, transport.rank, clientNonce, serverNonce);
+        final byte[] expected = transport.handshake.clientProof(peer, transport.rank, clientNonce, serverNonce, binding());
         if (!Handshake.matches(expected, proof))
         {
             return "rank " + peer + " failed to prove the job secret";
@@ -179,15 +181,26 @@ final class HandshakeSteps
         {
             return "expected rank " + peer + " but rank " + serverRank + " answered";
         }
-        final byte[] expected = transport.handshake.serverProof(transport.rank, peer, clientNonce, serverNonce);
+        final byte[] expected = transport.handshake.serverProof(transport.rank, peer, clientNonce, serverNonce, binding());
         if (!Handshake.matches(expected, proof))
         {
             return "rank " + peer + " failed to prove the job secret";
         }
-        final byte[] mine = transport.handshake.clientProof(transport.rank, peer, clientNonce, serverNonce);
+        final byte[] mine = transport.handshake.clientProof(transport.rank, peer, clientNonce, serverNonce, binding());
         ctx.writeAndFlush(Frames.auth(ctx.alloc(), mine));
         step = AWAIT_VERDICT;
         return null;
+    }
+
+    /**
+     * What binds the proofs to the TLS session: the server certificate's fingerprint (the server's
+     * own; for a client, the one the peer published, which the presented certificate was checked
+     * against before HELLO), or nothing without TLS.
+     */
+    private byte[] binding()
+    {
+        final byte[] fingerprint = client ? transport.peerFingerprint(peer) : transport.ownFingerprint();
+        return fingerprint == null ? NO_BINDING : fingerprint;
     }
 
     private String onVerdict(final ChannelHandlerContext ctx, final ByteBuf body)

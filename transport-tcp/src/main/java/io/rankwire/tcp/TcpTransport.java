@@ -543,6 +543,12 @@ final class TcpTransport implements Transport
         return links[peer].state();
     }
 
+    /** This transport's TLS certificate fingerprint, or null without TLS. */
+    byte[] ownFingerprint()
+    {
+        return connector.fingerprint();
+    }
+
     /** The TLS certificate fingerprint {@code peer} published, or null. */
     byte[] peerFingerprint(final int peer)
     {

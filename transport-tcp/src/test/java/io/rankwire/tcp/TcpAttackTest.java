@@ -108,6 +108,116 @@ class TcpAttackTest
         }
     }
 
+    /**
+     * Someone on the path of the bootstrap's plain connection swaps rank 1's published address and
+     * certificate fingerprint for its own, terminates rank 0's TLS with its own certificate (which
+     * rank 0 then pins) and relays the decrypted bytes over a TLS connection of its own to the real
+     * rank 1. It never learns the secret, but the HMAC handshake alone does not bind the TLS
+     * session: the relay passed it, and read everything. With the server certificate's
+     * fingerprint in the transcript the proofs rank 0 and rank 1 compute differ, and rank 0
+     * fails the peer instead.
+     */
+    @Test
+    @SuppressWarnings("deprecation")
+    void shouldRefuseARelayThatSwappedTheCertificateFingerprint() throws Exception
+    {
+        final InMemoryBootstrap bootstrap = new InMemoryBootstrap(2);
+        final Map<String, String> settings = tls("connectTimeoutMs", "5000");
+        final ExecutorService threads = Executors.newCachedThreadPool();
+        final io.netty.handler.ssl.util.SelfSignedCertificate mine =
+            new io.netty.handler.ssl.util.SelfSignedCertificate("relay");
+        final java.util.concurrent.atomic.AtomicLong relayed = new java.util.concurrent.atomic.AtomicLong();
+        try (TcpTransport one = TcpJob.open(1, 2, JOB, SECRET, bootstrap, settings);
+            javax.net.ssl.SSLServerSocket relay = tlsListener(mine))
+        {
+            final Future<?> oneUp = threads.submit(one::wireUp);
+            bootstrap.forRank(0).put(TcpTransport.ADDRESS_KEY, "127.0.0.1:1".getBytes(StandardCharsets.UTF_8));
+            bootstrap.forRank(0).put(TlsContexts.FINGERPRINT_KEY, new byte[32]);
+            oneUp.get();
+            threads.submit(() -> relayTls(relay, one.localAddress(), relayed, threads));
+            // what the attacker writes over rank 1's entries on their way to rank 0
+            bootstrap.forRank(1).put(TcpTransport.ADDRESS_KEY,
+                ("127.0.0.1:" + relay.getLocalPort()).getBytes(StandardCharsets.UTF_8));
+            bootstrap.forRank(1).put(TlsContexts.FINGERPRINT_KEY, TlsContexts.sha256(mine.cert()));
+            try (TcpTransport zero = TcpJob.open(0, 2, JOB, SECRET, bootstrap, settings))
+            {
+                zero.wireUp();
+                final UnsafeBuffer msg = TcpJob.message(5, new byte[4]);
+                assertEquals(ReturnCode.OK, zero.postSend(1, msg, 0, 16, msg, 16, 4, 0));
+                // whichever comes first: rank 0 fails the peer, or the message arrives through the relay
+                final List<TcpJob.Seen> atZero = new ArrayList<>();
+                final List<TcpJob.Seen> atOne = new ArrayList<>();
+                while (atZero.isEmpty() && atOne.isEmpty())
+                {
+                    zero.poll(c -> atZero.add(new TcpJob.Seen(c)), 16);
+                    one.poll(c -> atOne.add(new TcpJob.Seen(c)), 16);
+                    TcpJob.idle();
+                }
+                assertEquals(List.of(), atOne, "rank 1 heard from rank 0 through the relay");
+                assertEquals(CompletionOpcode.PEER_FAILED, atZero.get(0).opcode);
+                assertEquals(1, atZero.get(0).peer);
+            }
+            assertTrue(relayed.get() > 0, "the relay was never used");
+        }
+        finally
+        {
+            threads.shutdownNow();
+        }
+    }
+
+    private static javax.net.ssl.SSLServerSocket tlsListener(final io.netty.handler.ssl.util.SelfSignedCertificate cert)
+        throws Exception
+    {
+        final java.security.KeyStore keys = java.security.KeyStore.getInstance("PKCS12");
+        keys.load(null, null);
+        keys.setKeyEntry("relay", cert.key(), new char[0], new java.security.cert.Certificate[] {cert.cert()});
+        final javax.net.ssl.KeyManagerFactory kmf =
+            javax.net.ssl.KeyManagerFactory.getInstance(javax.net.ssl.KeyManagerFactory.getDefaultAlgorithm());
+        kmf.init(keys, new char[0]);
+        final javax.net.ssl.SSLContext context = javax.net.ssl.SSLContext.getInstance("TLS");
+        context.init(kmf.getKeyManagers(), null, null);
+        return (javax.net.ssl.SSLServerSocket)context.getServerSocketFactory()
+            .createServerSocket(0, 50, java.net.InetAddress.getLoopbackAddress());
+    }
+
+    /** Terminates each TLS connection and relays its bytes over a TLS connection to {@code target}. */
+    private static Void relayTls(
+        final ServerSocket relay, final InetSocketAddress target, final java.util.concurrent.atomic.AtomicLong relayed,
+        final ExecutorService threads) throws Exception
+    {
+        final javax.net.ssl.SSLContext trustAll = javax.net.ssl.SSLContext.getInstance("TLS");
+        trustAll.init(null, io.netty.handler.ssl.util.InsecureTrustManagerFactory.INSTANCE.getTrustManagers(), null);
+        while (!relay.isClosed())
+        {
+            final Socket in = relay.accept();
+            final Socket out = trustAll.getSocketFactory().createSocket(target.getAddress(), target.getPort());
+            threads.submit(() -> countedPump(in.getInputStream(), out.getOutputStream(), relayed));
+            threads.submit(() -> countedPump(out.getInputStream(), in.getOutputStream(), relayed));
+        }
+        return null;
+    }
+
+    private static Void countedPump(
+        final InputStream from, final java.io.OutputStream to, final java.util.concurrent.atomic.AtomicLong relayed)
+    {
+        final byte[] buffer = new byte[4096];
+        try
+        {
+            int n;
+            while ((n = from.read(buffer)) > 0)
+            {
+                to.write(buffer, 0, n);
+                to.flush();
+                relayed.addAndGet(n);
+            }
+        }
+        catch (final IOException ended)
+        {
+            // either side closed
+        }
+        return null;
+    }
+
     /** Reads what each client sends first, then answers with a plain CHALLENGE frame and closes. */
     private static Void answerInPlainText(final ServerSocket plain, final List<byte[]> firstBytes) throws IOException
     {

@@ -126,7 +126,7 @@ class TcpSessionFuzzTest
         assertEquals(0, challenge.getInt());
         final byte[] serverNonce = new byte[Frames.NONCE];
         challenge.get(serverNonce);
-        client.write(RawClient.frame(Frames.AUTH, handshake.clientProof(fake, 0, clientNonce, serverNonce)));
+        client.write(RawClient.frame(Frames.AUTH, handshake.clientProof(fake, 0, clientNonce, serverNonce, new byte[0])));
         final byte[] verdict = client.readFrame();
         assertEquals(Frames.VERDICT, verdict[0]);
         assertEquals(Frames.VERDICT_ACCEPT, verdict[1]);
