@@ -83,12 +83,12 @@ final class Finalization
         return n;
     }
 
-    /** This rank finalizes: owes every peer a notice and sends those it can now. */
+    /** This rank finalizes: owes every peer that has not ended without closing a notice, and sends those it can now. */
     void announce()
     {
         for (int p = 0; p < size; p++)
         {
-            if (p != rank && !owed[p])
+            if (p != rank && !owed[p] && !failed[p])
             {
                 owed[p] = true;
                 owedCount++;

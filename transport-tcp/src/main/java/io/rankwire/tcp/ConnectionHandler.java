@@ -1,22 +1,14 @@
 package io.rankwire.tcp;
 
 import java.lang.System.Logger.Level;
-import java.security.GeneralSecurityException;
-
-import javax.net.ssl.SSLPeerUnverifiedException;
-import java.nio.channels.ClosedChannelException;
 import java.util.ArrayDeque;
-import java.util.concurrent.TimeUnit;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandlerContext;
-import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelInboundHandlerAdapter;
-import io.netty.handler.ssl.SslClosedEngineException;
 import io.netty.handler.ssl.SslHandler;
 import io.netty.handler.ssl.SslHandshakeCompletionEvent;
-import io.netty.util.concurrent.ScheduledFuture;
 
 /**
  * One connection: runs the handshake ({@link HandshakeSteps}) as client or server, then the
@@ -49,7 +41,7 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter implements Fr
     private boolean published;
     private boolean closedDuringTls;
     private EngineSession handoff;
-    private ScheduledFuture<?> timer;
+    private final HandshakeTimer timer;
 
     /** A handler for a connection this rank opened to {@code peer} (client) or accepted (peer = -1). */
     ConnectionHandler(final TcpTransport transport, final int peer)
@@ -57,6 +49,7 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter implements Fr
         this.transport = transport;
         this.handshake = new HandshakeSteps(transport, peer);
         this.copies = new FramePool(transport.alloc);
+        this.timer = new HandshakeTimer(transport.settings, this::handshakeTimeout, this::helloTimeout);
     }
 
     @Override
@@ -66,14 +59,11 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter implements Fr
         final boolean tls = ctx.pipeline().get(SslHandler.class) != null;
         if (handshake.isClient() || tls)
         {
-            // with TLS, the HELLO deadline starts once the TLS handshake is done (it can take
-            // seconds on a loaded host); until then the connect timeout and the budget bound it
-            timer = ctx.executor().schedule(this::handshakeTimeout, transport.settings.connectTimeoutMs,
-                TimeUnit.MILLISECONDS);
+            timer.untilHandshakeEnds(ctx.executor());
         }
         else
         {
-            armHelloTimer(ctx);
+            timer.untilHello(ctx.executor());
         }
         if (!handshake.isClient())
         {
@@ -95,12 +85,11 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter implements Fr
             final SslHandshakeCompletionEvent tls = (SslHandshakeCompletionEvent)event;
             if (!tls.isSuccess())
             {
-                // a listener that turns a connection away during TLS can only close it: try again
-                closedDuringTls = handshake.isClient() && (tls.cause() instanceof ClosedChannelException ||
-                    tls.cause() instanceof SslClosedEngineException);
+                closedDuringTls = handshake.isClient() && InboundAdmission.closedByListener(tls.cause());
                 refuse("TLS handshake failed: " + tls.cause());
             }
-            else if (handshake.isClient() && !serverCertificatePinned(ctx))
+            else if (handshake.isClient() &&
+                !TlsContexts.presents(ctx.pipeline().get(SslHandler.class), transport.peerFingerprint(handshake.peer())))
             {
                 refuse("rank " + handshake.peer() + " presented a certificate it did not publish");
             }
@@ -108,27 +97,12 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter implements Fr
             {
                 if (!handshake.isClient())
                 {
-                    cancelTimer();
-                    armHelloTimer(ctx);
+                    timer.untilHello(ctx.executor());
                 }
                 handshake.start(ctx);
             }
         }
         ctx.fireUserEventTriggered(event);
-    }
-
-    private boolean serverCertificatePinned(final ChannelHandlerContext ctx)
-    {
-        final byte[] expected = transport.peerFingerprint(handshake.peer());
-        try
-        {
-            return expected != null &&
-                Handshake.matches(expected, TlsContexts.peerFingerprint(ctx.pipeline().get(SslHandler.class)));
-        }
-        catch (final GeneralSecurityException | SSLPeerUnverifiedException e)
-        {
-            return false;
-        }
     }
 
     @Override
@@ -177,14 +151,11 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter implements Fr
         final String violation = handshake.onFrame(ctx, type, body);
         if (violation == null && !hadHello && handshake.heardHello() && !handshake.isOpen())
         {
-            // the HELLO came in time: the rest of the handshake has the connect timeout
-            cancelTimer();
-            timer = ctx.executor().schedule(this::handshakeTimeout, transport.settings.connectTimeoutMs,
-                TimeUnit.MILLISECONDS);
+            timer.untilHandshakeEnds(ctx.executor());
         }
         if (violation == null && handshake.isOpen())
         {
-            cancelTimer();
+            timer.cancel();
             transport.admission.release(this);
             opened = true;
             peer = handshake.peer();
@@ -200,7 +171,7 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter implements Fr
         }
         else if (handshake.isDuplicate())
         {
-            cancelTimer();
+            timer.cancel();
             transport.admission.release(this);
             done = true;
         }
@@ -209,36 +180,19 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter implements Fr
 
     /**
      * Turns this accepted connection away before it authenticated ({@link InboundAdmission}): a
-     * VERDICT BUSY tells an honest client to try again; then it is closed, at once when its TLS
-     * handshake has not finished (nothing can be said then), else once the verdict is written or a
-     * second later (a client that never reads). Any thread.
+     * VERDICT BUSY tells an honest client to try again. Any thread.
      */
     void turnAway(final String why)
     {
         channel.eventLoop().execute(() ->
         {
-            if (opened || done)
+            if (!opened && !done)
             {
-                return;
+                transport.refusals.log("rankwire-tcp: turning away connection " + describe() + ": " + why);
+                stop();
+                transport.admission.release(this);
+                InboundAdmission.sayBusyAndClose(channel);
             }
-            transport.refusals.log("rankwire-tcp: turning away connection " + describe() + ": " + why);
-            done = true;
-            cancelTimer();
-            transport.admission.release(this);
-            final FrameDecoder decoder = channel.pipeline().get(FrameDecoder.class);
-            if (decoder != null)
-            {
-                decoder.stop();
-            }
-            final SslHandler ssl = channel.pipeline().get(SslHandler.class);
-            if (ssl != null && !ssl.handshakeFuture().isDone())
-            {
-                channel.close();
-                return;
-            }
-            channel.writeAndFlush(Frames.verdict(channel.alloc(), Frames.VERDICT_BUSY))
-                .addListener(ChannelFutureListener.CLOSE);
-            channel.eventLoop().schedule(() -> channel.close(), 1, TimeUnit.SECONDS);
         });
     }
 
@@ -421,7 +375,7 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter implements Fr
     public void channelInactive(final ChannelHandlerContext ctx)
     {
         signalIfPublished();
-        cancelTimer();
+        timer.cancel();
         done = true;
         copies.release();
         if (responder != null)
@@ -479,13 +433,20 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter implements Fr
         {
             transport.refusals.log(message);
         }
+        stop();
+        channel.close();
+    }
+
+    /** Takes no more frames (the decoder drops the rest of the stream) and no more deadlines. */
+    private void stop()
+    {
         done = true;
+        timer.cancel();
         final FrameDecoder decoder = channel.pipeline().get(FrameDecoder.class);
         if (decoder != null)
         {
             decoder.stop();
         }
-        channel.close();
     }
 
     private void handshakeTimeout()
@@ -496,26 +457,11 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter implements Fr
         }
     }
 
-    private void armHelloTimer(final ChannelHandlerContext ctx)
-    {
-        timer = ctx.executor().schedule(this::helloTimeout, transport.settings.helloTimeoutMs, TimeUnit.MILLISECONDS);
-    }
-
     private void helloTimeout()
     {
         if (!opened && !done && !handshake.heardHello())
         {
-            timer = null;
             turnAway("no HELLO within " + transport.settings.helloTimeoutMs + " ms");
-        }
-    }
-
-    private void cancelTimer()
-    {
-        if (timer != null)
-        {
-            timer.cancel(false);
-            timer = null;
         }
     }
 

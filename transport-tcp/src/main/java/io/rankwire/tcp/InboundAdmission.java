@@ -1,8 +1,15 @@
 package io.rankwire.tcp;
 
+import java.nio.channels.ClosedChannelException;
 import java.util.concurrent.ConcurrentLinkedDeque;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelFutureListener;
+import io.netty.handler.ssl.SslClosedEngineException;
+import io.netty.handler.ssl.SslHandler;
 
 /**
  * The listener's door: accepted connections that have not finished the handshake, oldest first.
@@ -67,6 +74,32 @@ final class InboundAdmission
         {
             count.decrementAndGet();
         }
+    }
+
+    /**
+     * Says BUSY on a connection that is being turned away and closes it: at once while its TLS
+     * handshake is unfinished (nothing can be said then), else once the verdict is written or a
+     * second later (a client that never reads). On the channel's loop.
+     */
+    static void sayBusyAndClose(final Channel channel)
+    {
+        final SslHandler ssl = channel.pipeline().get(SslHandler.class);
+        if (ssl != null && !ssl.handshakeFuture().isDone())
+        {
+            channel.close();
+            return;
+        }
+        channel.writeAndFlush(Frames.verdict(channel.alloc(), Frames.VERDICT_BUSY)).addListener(ChannelFutureListener.CLOSE);
+        channel.eventLoop().schedule(() -> channel.close(), 1, TimeUnit.SECONDS);
+    }
+
+    /**
+     * Whether a client's failed TLS handshake looks like a listener turning it away, which can
+     * only close the connection during TLS: then the client tries again.
+     */
+    static boolean closedByListener(final Throwable tlsFailure)
+    {
+        return tlsFailure instanceof ClosedChannelException || tlsFailure instanceof SslClosedEngineException;
     }
 
     /** Connections waiting now. */
