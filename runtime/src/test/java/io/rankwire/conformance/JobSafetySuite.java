@@ -153,6 +153,48 @@ public abstract class JobSafetySuite
         });
     }
 
+    /** The same through {@code Rankwire.init(args)}, the way a program started by a launcher calls it. */
+    @Test
+    @Timeout(60)
+    void shouldRefuseASecondInitFromTheLaunchersEnvironment() throws Exception
+    {
+        final InMemoryBootstrap bootstrap = new InMemoryBootstrap(2);
+        final String job = "env-" + UUID.randomUUID();
+        final ExecutorService threads = Executors.newFixedThreadPool(2);
+        try
+        {
+            final List<Future<String>> ranks = new ArrayList<>();
+            for (int r = 0; r < 2; r++)
+            {
+                final io.rankwire.bootstrap.JobEnvironment env = io.rankwire.bootstrap.JobEnvironment.of(
+                    r, 2, job, new byte[16], transport(), settings(), bootstrap.forRank(r));
+                ranks.add(threads.submit(() ->
+                {
+                    final String[] refusal = new String[1];
+                    io.rankwire.bootstrap.JobEnvironment.runAs(env, () ->
+                    {
+                        try (Rankwire rw = Rankwire.init(new String[0]))
+                        {
+                            refusal[0] = assertThrows(IllegalStateException.class,
+                                () -> Rankwire.init(new String[0])).getMessage();
+                            rw.world().barrier();
+                        }
+                    });
+                    return refusal[0];
+                }));
+            }
+            for (int r = 0; r < 2; r++)
+            {
+                final String message = ranks.get(r).get(50, TimeUnit.SECONDS);
+                assertTrue(message.startsWith("rank " + r + " of job '" + job + "' : already initialized"), message);
+            }
+        }
+        finally
+        {
+            threads.shutdownNow();
+        }
+    }
+
     @Test
     @Timeout(60)
     void shouldAcceptTheSameRankAgainOnceClosedAndAnotherJobsRankAlongside()
