@@ -162,19 +162,12 @@ final class JobSupervisor
                 exited.poll(Math.max(0, until - System.nanoTime()), TimeUnit.NANOSECONDS);
             if (event == null)
             {
-                if (failed.due(System.nanoTime()))
+                final int result = deadlinePassed(failed, timeout);
+                if (result >= 0)
                 {
-                    if (failed.code < 0)
-                    {
-                        failed.notClosed(failed.departedRank, "rank " + failed.departedRank);
-                        continue;
-                    }
-                    kill();
-                    return failed.code;
+                    return result;
                 }
-                err.println("rwrun: job timed out after " + Durations.format(timeout) + "; killing " + stillRunning());
-                kill();
-                return TIMEOUT_EXIT;
+                continue;
             }
             if (event < 0)
             {
@@ -183,9 +176,13 @@ final class JobSupervisor
             }
             running--;
             final int code = processes.get(event).exitValue();
-            if (code != 0 && (killed() || failed.code >= 0))
+            if (code != 0 && killed())
             {
-                continue; // ended by us, or by the failure of the rank that did not close
+                return code;
+            }
+            if (code != 0 && failed.code >= 0)
+            {
+                continue; // its failure follows from the rank that did not close
             }
             if (code != 0 && failed.departedRank >= 0 && !failedItself(failed.departedRank))
             {
@@ -212,6 +209,24 @@ final class JobSupervisor
         }
         joinPumps();
         return Math.max(failed.code, 0);
+    }
+
+    /** The next deadline passed: -1 to go on waiting, else the job's exit code (the rest was killed). */
+    private int deadlinePassed(final Failure failed, final Duration timeout)
+    {
+        if (failed.due(System.nanoTime()))
+        {
+            if (failed.code < 0)
+            {
+                failed.notClosed(failed.departedRank, "rank " + failed.departedRank);
+                return -1;
+            }
+            kill();
+            return failed.code;
+        }
+        err.println("rwrun: job timed out after " + Durations.format(timeout) + "; killing " + stillRunning());
+        kill();
+        return TIMEOUT_EXIT;
     }
 
     /** Whether the job failed because a rank ended without closing Rankwire (reported already). */

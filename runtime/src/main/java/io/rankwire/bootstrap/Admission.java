@@ -30,8 +30,8 @@ final class Admission
     private final int budget;
     private final long deadlineNanos;
     private final ArrayDeque<BootstrapConnection> waiting = new ArrayDeque<>();
-    private long evicted;
-    private long expired;
+    private volatile long evicted;
+    private volatile long expired;
 
     /**
      * @param size          the job's ranks: every one of them may be authenticating at once
