@@ -158,6 +158,14 @@ rwrun_in_allocation 4 -np 4 --timeout 120s -cp "$examples_cp" io.rankwire.exampl
 [ "$code" -eq 0 ] || fail "Ring exited $code (expected 0)"
 grep -qxF "[0] Ring OK: 4 ranks, 2 lap(s), sum=12" "$work/out" || fail "Ring did not report OK"
 
+say "2b. the job secret is in no command line (rwrun, srun, slurmstepd, ranks)"
+rwrun_in_allocation 2 -np 2 --timeout 120s -cp "$tests_cp" io.rankwire.launch.SecretMain
+[ "$code" -eq 0 ] || fail "secret job exited $code (expected 0)"
+for r in 0 1; do
+  grep -qxF "[$r] rank $r processes-holding-secret=[]" "$work/out" ||
+    fail "rank $r found the job secret in a process's command line (or did not look)"
+done
+
 say "3. srun -n 4 --overcommit java ... Ring, without rwrun"
 run srun -n 4 --overcommit --kill-on-bad-exit=1 --label \
   java "${java_opts[@]}" "$marker" -cp "$examples_cp:$lib_cp" io.rankwire.examples.Ring 2
@@ -175,6 +183,32 @@ say "5. the timeout ends the srun step"
 rwrun_in_allocation 2 -np 2 --timeout 3s -cp "$tests_cp" io.rankwire.launch.HangingMain
 [ "$code" -eq 124 ] || fail "hanging job exited $code (expected 124)"
 all_gone || { pgrep -af -- "$marker" >&2; fail "ranks of the timed-out job are still running"; }
+[ -z "$(squeue -h -o %i)" ] || { squeue >&2; fail "jobs are still queued or running"; }
+
+say "5b. a rank that returns without closing Rankwire fails the srun step; its peers' waits fail naming it"
+rwrun_in_allocation 3 -np 3 --timeout 120s -x rankwire.bootstrapTimeout=600000 \
+  -cp "$tests_cp" io.rankwire.launch.NotClosingMain
+[ "$code" -eq 1 ] || fail "job with a rank that did not close exited $code (expected 1)"
+grep -q "rwrun: rank 1 exited without closing Rankwire" "$work/out" || fail "rwrun did not name rank 1"
+grep -qF "rank 0 recv failed: receive (16 bytes) failed: PEER_FAILED (rank 1 failed)" "$work/out" ||
+  fail "rank 0's receive from rank 1 did not fail naming it"
+all_gone || { pgrep -af -- "$marker" >&2; fail "ranks of the failed job are still running"; }
+[ -z "$(squeue -h -o %i)" ] || { squeue >&2; fail "jobs are still queued or running"; }
+
+# (their own message goes nowhere: rwrun, which wrote the output, is gone; salloc also ends the step
+# once its command has ended)
+say "5c. rwrun killed with SIGKILL inside an allocation: srun's tasks lose rwrun's bootstrap service and end"
+salloc -n 2 -t 5 bin/rwrun -J-XX:TieredStopAtLevel=1 "-J$marker" -np 2 -cp "$tests_cp" \
+  io.rankwire.launch.OrphanMain >"$work/out" 2>&1 &
+salloc_pid=$!
+timeout 60 bash -c "until [ \$(grep -c ' pid ' '$work/out') -eq 2 ]; do sleep 0.2; done" ||
+  { cat "$work/out" >&2; kill "$salloc_pid"; fail "the ranks did not start within 60s"; }
+rwrun_java="$(pgrep -f -- "io.rankwire.launch.Rwrun .*$marker" | head -1)"
+[ -n "$rwrun_java" ] || fail "no rwrun process found"
+kill -9 "$rwrun_java"
+timeout 60 tail --pid="$salloc_pid" -f /dev/null || { kill "$salloc_pid"; fail "salloc did not end after rwrun was killed"; }
+sed 's/^/    /' "$work/out"
+all_gone || { pgrep -af -- "$marker" >&2; fail "srun tasks outlived a killed rwrun"; }
 [ -z "$(squeue -h -o %i)" ] || { squeue >&2; fail "jobs are still queued or running"; }
 
 say "6. sbatch --wait: rwrun in a batch script"

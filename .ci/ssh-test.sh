@@ -110,6 +110,15 @@ run -np 4 --hostfile "$work/hostfile" --timeout 120s -cp "$examples_cp" io.rankw
 [ "$code" -eq 0 ] || fail "Ring exited $code (expected 0)"
 grep -qxF "[0] Ring OK: 4 ranks, 3 lap(s), sum=18" "$work/out" || fail "Ring did not report OK"
 
+say "2b. the job secret is in no command line on this host: rwrun, ssh clients, sshd sessions, remote shells, ranks"
+run -np 2 -H 127.0.0.2,127.0.0.3 --timeout 120s -cp "$tests_cp" io.rankwire.launch.SecretMain
+[ "$code" -eq 0 ] || fail "secret job exited $code (expected 0)"
+for r in 0 1; do
+  grep -qxF "[$r] rank $r processes-holding-secret=[]" "$work/out" ||
+    fail "rank $r found the job secret in a process's command line (or did not look)"
+  grep -qxF "[$r] rank $r arguments-hold-secret=false" "$work/out" || fail "rank $r's ancestors hold the secret"
+done
+
 say "3. a failing remote rank ends the job and leaves nothing running"
 run -np 4 -H 127.0.0.2:2,127.0.0.3:2 --timeout 120s -cp "$tests_cp" io.rankwire.launch.FailingMain
 [ "$code" -eq 1 ] || fail "failing job exited $code (expected 1, rank 2's exit code)"
@@ -139,5 +148,27 @@ wait "$rwrun_pid" 2>/dev/null || true
 sed 's/^/    /' "$work/out"
 all_gone || { pgrep -af -- "$marker" >&2; fail "remote ranks outlived a killed rwrun"; }
 pgrep -f -- "$ssh_cmd" >/dev/null && { pgrep -af -- "$ssh_cmd" >&2; fail "ssh sessions outlived a killed rwrun"; }
+
+say "6. a rank that returns without closing Rankwire fails the job; its peers' waits fail naming it"
+run -np 3 -H 127.0.0.2:2,127.0.0.3 --timeout 120s -x rankwire.bootstrapTimeout=600000 \
+  -cp "$tests_cp" io.rankwire.launch.NotClosingMain
+[ "$code" -eq 1 ] || fail "job with a rank that did not close exited $code (expected 1)"
+grep -q "rwrun: rank 1 (127.0.0.2) exited without closing Rankwire" "$work/out" || fail "rwrun did not name rank 1"
+for r in 0 2; do
+  grep -qF "[$r] rank $r recv failed: receive (16 bytes) failed: PEER_FAILED (rank 1 failed)" "$work/out" ||
+    fail "rank $r's receive from rank 1 did not fail naming it"
+done
+all_gone || { pgrep -af -- "$marker" >&2; fail "ranks of the failed job are still running"; }
+
+say "7. rwrun killed with SIGKILL while Rankwire ranks wait: they end (ssh session and bootstrap membership)"
+bin/rwrun --ssh "$ssh_cmd" -J-XX:TieredStopAtLevel=1 "-J$marker" -np 2 -H 127.0.0.2,127.0.0.3 \
+  -cp "$tests_cp" io.rankwire.launch.OrphanMain >"$work/out" 2>&1 &
+rwrun_pid=$!
+timeout 60 bash -c "until [ \$(grep -c ' pid ' '$work/out') -eq 2 ]; do sleep 0.2; done" ||
+  { cat "$work/out" >&2; kill -9 "$rwrun_pid"; fail "the ranks did not start within 60s"; }
+kill -9 "$rwrun_pid"
+wait "$rwrun_pid" 2>/dev/null || true
+sed 's/^/    /' "$work/out"
+all_gone || { pgrep -af -- "$marker" >&2; fail "remote Rankwire ranks outlived a killed rwrun"; }
 
 say "all checks passed"

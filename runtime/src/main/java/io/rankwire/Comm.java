@@ -159,13 +159,22 @@ public final class Comm extends PointToPoint implements AutoCloseable
 
     /**
      * Marks the communicator closed: later calls throw {@link IllegalStateException}. Operations
-     * already started continue. Not collective; idempotent. Closing the world communicator does
-     * not close the runtime.
+     * already started continue. Its context id is given back for later communicators once no
+     * operation is pending at this rank (and used again only after every member closed it). Not
+     * collective; idempotent. Closing the world communicator does not close the runtime.
      */
     @Override
     public void close()
     {
-        calls.close();
+        synchronized (this)
+        {
+            if (calls.isClosed())
+            {
+                return;
+            }
+            calls.close();
+        }
+        runtime.contexts().release(group);
     }
 
     /** True once {@link #close()} was called or the runtime was closed. */

@@ -2,6 +2,8 @@ package io.rankwire;
 
 import java.util.Properties;
 
+import io.rankwire.spi.TransportContext;
+
 /** Parsing and range checks of {@link RankwireConfig}'s values, with messages naming the key, the value and the limit. */
 final class ConfigValues
 {
@@ -48,6 +50,7 @@ final class ConfigValues
         }
         checkRange("size", c.size(), 1, io.rankwire.match.Envelope.MAX_RANKS);
         checkRange("rank", c.rank(), 0, c.size() - 1);
+        TransportContext.checkSecret("secret", c.secret(), c.size());
         if (c.idle() == null)
         {
             throw new IllegalArgumentException(RankwireConfig.IDLE_PROP + " : null (expected: spin, yield or backoff)");

@@ -5,6 +5,7 @@ import java.util.ServiceLoader;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 import io.rankwire.bootstrap.InMemoryBootstrap;
+import io.rankwire.bootstrap.RankClaims;
 import io.rankwire.core.Contexts;
 import io.rankwire.core.Engine;
 import io.rankwire.proto.Group;
@@ -29,7 +30,11 @@ import io.rankwire.progress.Wakeup;
  *
  * <p>{@link #init(String[])} and {@link #init(RankwireConfig)} block until every rank of the job
  * has started (wire-up). {@link #close()} blocks until every rank has reached it, then fails
- * whatever is still pending and closes the transport.
+ * whatever is still pending and closes the transport. A rank that ends without {@link #close()}
+ * (its {@code main} returns, its process exits) fails the job, as a process that exits without
+ * {@code MPI_Finalize} does under {@code mpirun}: the other ranks' operations on it fail with
+ * {@link Status#PEER_FAILED}, their {@code close()} fails at once, and {@code rwrun} exits
+ * non-zero saying which rank ended without closing.
  *
  * <p>JVMs that embed Rankwire need {@code --add-exports java.base/jdk.internal.misc=ALL-UNNAMED}
  * (Agrona's buffers use it).
@@ -42,12 +47,19 @@ public final class Rankwire implements AutoCloseable
     private final Engine engine;
     private final Contexts contexts;
     private final Comm world;
+    private final RankClaims.Claim claim;
     private final AtomicBoolean closing = new AtomicBoolean();
     private volatile ProgressThread progressThread;
 
-    private Rankwire(final RankwireConfig config, final Bootstrap bootstrap, final Transport transport, final Wakeup wakeup)
+    private Rankwire(
+        final RankwireConfig config,
+        final Bootstrap bootstrap,
+        final Transport transport,
+        final Wakeup wakeup,
+        final RankClaims.Claim claim)
     {
         this.config = config;
+        this.claim = claim;
         this.bootstrap = bootstrap;
         this.transport = transport;
         this.engine = new Engine(transport, config, config.rank(), config.size(), wakeup, Requests.FACTORY);
@@ -83,10 +95,27 @@ public final class Rankwire implements AutoCloseable
      * Starts a rank from an explicit configuration (rank, size, job id, secret and bootstrap set
      * with {@link RankwireConfig#job} and {@link RankwireConfig#bootstrap}; without a bootstrap,
      * a job of one rank). Blocks until every rank has started.
+     *
+     * @throws IllegalStateException if this rank of this job is already initialized in this JVM
+     *                               and not closed (refused before anything is opened)
      */
     public static Rankwire init(final RankwireConfig config)
     {
         final RankwireConfig c = config.copy().conclude();
+        final RankClaims.Claim claim = RankClaims.claim(c.jobId(), c.rank());
+        try
+        {
+            return start(c, claim);
+        }
+        catch (final RuntimeException | Error e)
+        {
+            claim.close();
+            throw e;
+        }
+    }
+
+    private static Rankwire start(final RankwireConfig c, final RankClaims.Claim claim)
+    {
         Bootstrap b = c.bootstrap();
         if (b == null)
         {
@@ -104,7 +133,8 @@ public final class Rankwire implements AutoCloseable
         Rankwire rw = null;
         try
         {
-            rw = new Rankwire(c, b, transport, wakeup);
+            rw = new Rankwire(c, b, transport, wakeup, claim);
+            b.join(rw.engine::peerExited); // from now on, ending without close() fails this rank's job
             rw.engine.start();
         }
         catch (final RuntimeException | Error e)
@@ -286,8 +316,10 @@ public final class Rankwire implements AutoCloseable
                 }
             }
         }
+        bootstrap.leave();
         stopProgressThread();
         engine.shutdown("closed");
+        claim.close();
         if (failure != null)
         {
             throw new RankwireException("rank " + rank() + ": close: " + failure.getMessage(), failure);
@@ -300,6 +332,7 @@ public final class Rankwire implements AutoCloseable
         closing.set(true);
         stopProgressThread();
         engine.shutdownFromAnyThread(reason);
+        claim.close();
     }
 
     private void stopProgressThread()

@@ -6,6 +6,7 @@ import java.util.Map;
 import java.util.Properties;
 
 import io.rankwire.spi.Bootstrap;
+import io.rankwire.spi.TransportContext;
 
 /**
  * Configuration of one rank, as a context object with fluent setters. Every default comes from
@@ -362,7 +363,11 @@ public final class RankwireConfig
         return spinMicros;
     }
 
-    /** This rank and the job's size (programmatic jobs; the launcher sets them otherwise). */
+    /**
+     * This rank and the job's size (programmatic jobs; the launcher sets them otherwise). A job of
+     * more than one rank needs a secret of at least {@link TransportContext#MIN_SECRET_BYTES}
+     * random bytes ({@link #conclude()} refuses a shorter one).
+     */
     public RankwireConfig job(final int rank, final int size, final String jobId, final byte[] secret)
     {
         this.rank = rank;

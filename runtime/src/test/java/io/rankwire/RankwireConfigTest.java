@@ -56,6 +56,10 @@ class RankwireConfigTest
         assertMessage("rankwire.eagerLimit : -2 (expected: >= 0, or -1)", () -> config().eagerLimit(-2).conclude());
         assertMessage("rankwire.unexpectedBytes : -1 (expected: >= 0)", () -> config().unexpectedBytes(-1).conclude());
         assertMessage("rank : 3 (expected: 0..1)", () -> config().job(3, 2, "j", new byte[0]).conclude());
+        assertMessage("secret : 0 bytes (expected: >= 16 bytes for a job of 2 ranks)",
+            () -> config().job(1, 2, "j", new byte[0]).conclude());
+        assertMessage("secret : 15 bytes (expected: >= 16 bytes for a job of 3 ranks)",
+            () -> config().job(1, 3, "j", new byte[15]).conclude());
         assertMessage("rankwire.idle : 'sleepy' (expected: spin, yield or backoff)",
             () -> config().set("rankwire.idle", "sleepy"));
         assertMessage("rankwire.credits : 'many' (expected: an integer)", () -> config().set("rankwire.credits", "many"));

@@ -10,25 +10,46 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.function.IntPredicate;
 
 /**
  * Runs the processes of one job and watches them: forwards their output, and when one fails or
- * the timeout passes, ends all of them (and their descendants) and says which failed and how.
- * {@link #kill} may be called from any thread (the launcher's shutdown hook does).
+ * the timeout passes, ends all of them (and their descendants) and says which failed and how. A
+ * rank that ends without closing Rankwire fails the job too, as a process that exits without
+ * {@code MPI_Finalize} fails an {@code mpirun} job: a process of one rank that exits 0 while the
+ * bootstrap service still counts it as open ({@link #notClosed}), or, for a process running many
+ * ranks ({@code srun}), a departure the service reports ({@link #departed}). The other ranks'
+ * operations on it fail, so they get {@link #NOT_CLOSED_GRACE_MILLIS} to end on their own (and say so)
+ * before they are killed. {@link #kill} may be called from any thread (the launcher's shutdown
+ * hook does).
  */
 final class JobSupervisor
 {
     /** Exit code when the job timed out. */
     static final int TIMEOUT_EXIT = 124;
+    /** Exit code when a rank ended without closing and no rank failed before. */
+    static final int NOT_CLOSED_EXIT = 1;
     /** How long processes get between {@code SIGTERM} and {@code SIGKILL}. */
     static final long GRACE_MILLIS = 3_000;
+    /**
+     * How long the other ranks get to end on their own after a rank ended without closing: their
+     * operations on it fail at once, and their {@code close()} fails at once too, but still
+     * delivers what it owes the live ranks (a transport may take a few seconds for that).
+     */
+    static final long NOT_CLOSED_GRACE_MILLIS = 10_000;
+    /** How long a departure waits for its process's own failure to be reported instead. */
+    static final long DEPARTURE_CHECK_MILLIS = 1_000;
 
     private final PrintStream out;
     private final PrintStream err;
     private final List<Process> processes = new ArrayList<>();
     private final List<String> labels = new ArrayList<>();
     private final List<Thread> pumps = new ArrayList<>();
+    /** Process indexes that exited, and {@code -1 - rank} for ranks the service saw depart. */
     private final LinkedBlockingQueue<Integer> exited = new LinkedBlockingQueue<>();
+    private volatile IntPredicate notClosed = index -> false;
+    private volatile boolean failedNotClosed;
+    private SrunReport srunReport;
     private boolean killed;
 
     JobSupervisor(final PrintStream out, final PrintStream err)
@@ -92,6 +113,10 @@ final class JobSupervisor
             writeStdin(p, stdin);
         }
         final int index = processes.size();
+        if (srun != null)
+        {
+            srunReport = srun;
+        }
         processes.add(p);
         labels.add(label);
         final boolean labels = srun != null && !prefix.isEmpty();
@@ -102,41 +127,163 @@ final class JobSupervisor
     }
 
     /**
+     * For jobs of one process per rank: {@code test(index)} tells whether the process of that
+     * index, which just exited 0, had not closed Rankwire (the bootstrap service still counts its
+     * rank as open).
+     */
+    void notClosed(final IntPredicate test)
+    {
+        this.notClosed = test;
+    }
+
+    /** The bootstrap service saw {@code rank} end without closing (a process of many ranks). Any thread. */
+    void departed(final int rank)
+    {
+        exited.add(-1 - rank);
+    }
+
+    /**
      * Waits for the job: 0 when every process exits 0; the exit code of the first process that
-     * fails (the others are then ended); {@link #TIMEOUT_EXIT} when {@code timeout} passes first.
+     * fails (the others are then ended); {@link #NOT_CLOSED_EXIT} when a rank ended without
+     * closing first (the others get {@link #NOT_CLOSED_GRACE_MILLIS} to end on their own); {@link #TIMEOUT_EXIT}
+     * when {@code timeout} passes first.
      *
      * @param timeout null for none
      */
     int await(final Duration timeout) throws InterruptedException
     {
         final long deadline = timeout == null ? Long.MAX_VALUE : System.nanoTime() + timeout.toNanos();
+        final Failure failed = new Failure();
         int running = size();
         while (running > 0)
         {
-            final Integer index = timeout == null ? exited.take() :
-                exited.poll(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
-            if (index == null)
+            final long until = Math.min(deadline, failed.nextCheck());
+            final Integer event = until == Long.MAX_VALUE ? exited.take() :
+                exited.poll(Math.max(0, until - System.nanoTime()), TimeUnit.NANOSECONDS);
+            if (event == null)
             {
-                err.println("rwrun: job timed out after " + Durations.format(timeout) + "; killing " + stillRunning());
-                kill();
-                return TIMEOUT_EXIT;
+                final int result = deadlinePassed(failed, timeout);
+                if (result >= 0)
+                {
+                    return result;
+                }
+                continue;
+            }
+            if (event < 0)
+            {
+                failed.departure(-1 - event);
+                continue;
             }
             running--;
-            final int code = processes.get(index).exitValue();
+            final int code = processes.get(event).exitValue();
             if (code != 0 && killed())
             {
                 return code;
             }
+            if (code != 0 && failed.code >= 0)
+            {
+                continue; // its failure follows from the rank that did not close
+            }
+            if (code != 0 && failed.departedRank >= 0 && !failedItself(failed.departedRank))
+            {
+                // the others failed because the departed rank had ended without closing
+                failed.notClosed(failed.departedRank, "rank " + failed.departedRank);
+                kill();
+                return failed.code;
+            }
             if (code != 0)
             {
-                err.println("rwrun: " + labels.get(index) + " failed: " + ExitStatus.describe(code) +
+                err.println("rwrun: " + labels.get(event) + " failed: " + ExitStatus.describe(code) +
                     (running > 0 ? "; killing " + stillRunning() : ""));
                 kill();
                 return code;
             }
+            if (failed.code < 0 && notClosed.test(event))
+            {
+                failed.notClosed(-1, labels.get(event));
+            }
+        }
+        if (failed.code < 0 && failed.departedRank >= 0)
+        {
+            failed.notClosed(failed.departedRank, "rank " + failed.departedRank);
         }
         joinPumps();
-        return 0;
+        return Math.max(failed.code, 0);
+    }
+
+    /** The next deadline passed: -1 to go on waiting, else the job's exit code (the rest was killed). */
+    private int deadlinePassed(final Failure failed, final Duration timeout)
+    {
+        if (failed.due(System.nanoTime()))
+        {
+            if (failed.code < 0)
+            {
+                failed.notClosed(failed.departedRank, "rank " + failed.departedRank);
+                return -1;
+            }
+            kill();
+            return failed.code;
+        }
+        err.println("rwrun: job timed out after " + Durations.format(timeout) + "; killing " + stillRunning());
+        kill();
+        return TIMEOUT_EXIT;
+    }
+
+    /** Whether the job failed because a rank ended without closing Rankwire (reported already). */
+    boolean failedNotClosed()
+    {
+        return failedNotClosed;
+    }
+
+    /** Whether srun reported {@code rank}'s own task as failed (so it crashed rather than ended without closing). */
+    private boolean failedItself(final int rank)
+    {
+        joinPumps(); // srun's messages are all read once its process ended
+        final SrunReport report;
+        synchronized (this)
+        {
+            report = srunReport;
+        }
+        return report != null && report.failedRank() == rank;
+    }
+
+    /** The first rank that ended without closing, and the deadlines it sets. Used by {@link #await} only. */
+    private final class Failure
+    {
+        int code = -1;
+        int departedRank = -1;
+        private long departureCheck = Long.MAX_VALUE;
+        private long graceEnd = Long.MAX_VALUE;
+
+        long nextCheck()
+        {
+            return Math.min(departureCheck, graceEnd);
+        }
+
+        boolean due(final long now)
+        {
+            return nextCheck() != Long.MAX_VALUE && now - nextCheck() >= 0;
+        }
+
+        /** The service saw {@code rank} depart: the job fails unless its process's own failure comes first. */
+        void departure(final int rank)
+        {
+            if (code < 0 && departedRank < 0)
+            {
+                departedRank = rank;
+                departureCheck = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(DEPARTURE_CHECK_MILLIS);
+            }
+        }
+
+        void notClosed(final int rank, final String label)
+        {
+            code = NOT_CLOSED_EXIT;
+            failedNotClosed = true;
+            departureCheck = Long.MAX_VALUE;
+            graceEnd = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(NOT_CLOSED_GRACE_MILLIS);
+            err.println("rwrun: " + label + " exited without closing Rankwire (it ended before Rankwire.close() " +
+                "finished); the other ranks' operations on it fail: ending the job");
+        }
     }
 
     /** Ends every process of the job and its descendants; later calls do nothing. */

@@ -67,15 +67,17 @@ final class Launcher
             {
                 final JobIdentity job = identity(spec, jobId, secret, null);
                 supervisor.start("the " + spec.transport.name() + " job (" + spec.size + " ranks in one JVM)",
-                    inJvmCommand(spec, cds), environment(spec, job.toTaskEnvironment()), "");
+                    inJvmCommand(spec, cds), childOfThisLauncher(environment(spec, job.toTaskEnvironment())), "");
             }
             else
             {
                 server = BootstrapServer.start(spec.bind, spec.size, secret);
+                watchMembership(spec, server, supervisor);
                 final InetSocketAddress address = advertised(server.address(), spec.placement);
                 startRanks(spec, supervisor, identity(spec, jobId, secret, address), srun, cds);
             }
-            return firstFailure(supervisor.await(spec.timeout), srun, err);
+            final int code = supervisor.await(spec.timeout);
+            return supervisor.failedNotClosed() ? code : firstFailure(code, srun, err);
         }
         catch (final UncheckedIOException e)
         {
@@ -96,6 +98,24 @@ final class Launcher
                 server.close();
             }
             removeHook(hook);
+        }
+    }
+
+    /**
+     * How the supervisor learns that a rank ended without closing Rankwire: a process of one rank
+     * that exits 0 while the service still counts the rank as joined (exact: a rank's JOIN and
+     * LEAVE are answered before it goes on), or, for srun's one process of many ranks, the
+     * service's report of a rank whose membership connection ended.
+     */
+    private static void watchMembership(final JobSpec spec, final BootstrapServer server, final JobSupervisor supervisor)
+    {
+        if (spec.placement.kind == Placement.Kind.SLURM)
+        {
+            server.onDeparture(supervisor::departed);
+        }
+        else
+        {
+            supervisor.notClosed(server::joinedWithoutLeaving); // one process per rank, started in rank order
         }
     }
 
@@ -137,8 +157,8 @@ final class Launcher
             }
             else
             {
-                supervisor.start("rank " + rank, rankCommand(spec, cds), environment(spec, own.toEnvironment()),
-                    prefix);
+                supervisor.start("rank " + rank, rankCommand(spec, cds),
+                    childOfThisLauncher(environment(spec, own.toEnvironment())), prefix);
             }
         }
     }
@@ -198,6 +218,19 @@ final class Launcher
         final Map<String, String> env = new TreeMap<>(spec.environment);
         env.putAll(job);
         return env;
+    }
+
+    /**
+     * The environment of a child of this JVM on this host, with {@value JobVariables#LAUNCHER_PID}:
+     * it ends itself when this launcher is gone, even killed with {@code SIGKILL}
+     * ({@code io.rankwire.bootstrap.LauncherWatch}). Ranks over ssh have their remote script for
+     * that, and srun's tasks their membership of this launcher's bootstrap service.
+     */
+    private static Map<String, String> childOfThisLauncher(final Map<String, String> env)
+    {
+        final Map<String, String> child = new TreeMap<>(env);
+        child.put(JobVariables.LAUNCHER_PID, Long.toString(ProcessHandle.current().pid()));
+        return child;
     }
 
     private static List<String> rankCommand(final JobSpec spec, final List<String> cds)

@@ -8,19 +8,23 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 
 import io.rankwire.bootstrap.InMemoryBootstrap;
 import io.rankwire.bootstrap.JobEnvironment;
 import io.rankwire.bootstrap.JobIdentity;
 import io.rankwire.bootstrap.JobVariables;
+import io.rankwire.bootstrap.LauncherWatch;
 
 /**
  * The JVM of an in-JVM job (over a transport whose ranks share one JVM, such as {@code sim}),
  * started by {@code rwrun}: runs every rank's {@code main} on its own thread, in its own
  * {@link RankClassLoader}, with its {@link JobEnvironment} installed on that thread (and
  * inherited by the threads it starts) and one {@link InMemoryBootstrap} shared by the job.
- * Exits 0 when every rank's {@code main} returned, or 1 as soon as one throws (naming the rank).
+ * Exits 0 when every rank's {@code main} returned, or 1 as soon as one throws (naming the rank),
+ * or when one returned without closing Rankwire. Ends itself when {@code rwrun} is gone
+ * ({@link LauncherWatch}).
  * <p>
  * Arguments: {@code N tagOutput(true|false) userClassPath MainClass args...}; the job's identity
  * (id, secret, transport, settings) comes from the variables {@code rwrun} sets, never from
@@ -52,7 +56,9 @@ public final class SimJob
             System.setErr(new PrintStream(errOut, true));
         }
         final RankTaggedOutput[] tagged = {out, errOut};
-        final List<JobEnvironment> envs = environments(size, System.getenv());
+        LauncherWatch.watchParent(System.getenv(), "the in-JVM job");
+        final InMemoryBootstrap bootstrap = new InMemoryBootstrap(size);
+        final List<JobEnvironment> envs = environments(size, System.getenv(), bootstrap);
         final LinkedBlockingQueue<SimRank> done = new LinkedBlockingQueue<>();
         final List<SimRank> ranks = new ArrayList<>();
         for (final JobEnvironment env : envs)
@@ -63,18 +69,41 @@ public final class SimJob
         }
         Runtime.getRuntime().addShutdownHook(new Thread(() -> reportExit(ranks, err), "rwrun-sim-exit"));
         ranks.forEach(SimRank::start);
+        System.out.flush();
+        System.exit(await(size, done, bootstrap, err));
+    }
+
+    /**
+     * Waits for every rank's {@code main}: 0 when all returned after closing; 1 as soon as one
+     * throws; 1 when one returned without closing Rankwire (the others' operations on it then
+     * fail, and they get {@link JobSupervisor#NOT_CLOSED_GRACE_MILLIS} to end).
+     */
+    private static int await(
+        final int size, final LinkedBlockingQueue<SimRank> done, final InMemoryBootstrap bootstrap,
+        final PrintStream err) throws InterruptedException
+    {
+        long graceEnd = Long.MAX_VALUE;
         for (int i = 0; i < size; i++)
         {
-            final SimRank finished = done.take();
+            final SimRank finished = graceEnd == Long.MAX_VALUE ? done.take() :
+                done.poll(Math.max(0, graceEnd - System.nanoTime()), TimeUnit.NANOSECONDS);
+            if (finished == null)
+            {
+                return JobSupervisor.NOT_CLOSED_EXIT;
+            }
             if (finished.failure() != null)
             {
                 err.println("rwrun: rank " + finished.rank() + " failed: uncaught " + finished.failure());
-                System.out.flush();
-                System.exit(1);
+                return 1;
+            }
+            if (bootstrap.ended(finished.rank()) && graceEnd == Long.MAX_VALUE)
+            {
+                err.println("rwrun: rank " + finished.rank() + " exited without closing Rankwire (its main returned " +
+                    "before Rankwire.close() finished); the other ranks' operations on it fail: ending the job");
+                graceEnd = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(JobSupervisor.NOT_CLOSED_GRACE_MILLIS);
             }
         }
-        System.out.flush();
-        System.exit(0);
+        return graceEnd == Long.MAX_VALUE ? 0 : JobSupervisor.NOT_CLOSED_EXIT;
     }
 
     /**
@@ -83,9 +112,9 @@ public final class SimJob
      * {@code rankwire.*} system properties over the launcher's settings, and one in-memory
      * bootstrap shared by the job.
      */
-    static List<JobEnvironment> environments(final int size, final Map<String, String> variables)
+    static List<JobEnvironment> environments(
+        final int size, final Map<String, String> variables, final InMemoryBootstrap bootstrap)
     {
-        final InMemoryBootstrap bootstrap = new InMemoryBootstrap(size);
         final List<JobEnvironment> envs = new ArrayList<>();
         for (int rank = 0; rank < size; rank++)
         {

@@ -52,7 +52,7 @@ class OutputTaggingTest
         final Thread[] ranks = new Thread[2];
         for (int r = 0; r < 2; r++)
         {
-            final JobEnvironment env = JobEnvironment.of(r, 2, "j", new byte[] {1}, "sim", Map.of(), table.forRank(r));
+            final JobEnvironment env = JobEnvironment.of(r, 2, "j", new byte[16], "sim", Map.of(), table.forRank(r));
             ranks[r] = new Thread(() -> JobEnvironment.runAs(env, () ->
             {
                 out.print("rank " + env.rank() + " begins");

@@ -102,6 +102,7 @@ class SimLaunchTest
         assertEquals(64, SecretMain.secretOf(r, 0).length(), r::toString);
         assertEquals(SecretMain.secretOf(r, 0), SecretMain.secretOf(r, 1));
         assertTrue(r.outLines().containsAll(List.of("[0] rank 0 arguments-hold-secret=false",
-            "[1] rank 1 arguments-hold-secret=false")), r::toString);
+            "[1] rank 1 arguments-hold-secret=false", "[0] rank 0 processes-holding-secret=[]",
+            "[1] rank 1 processes-holding-secret=[]")), r::toString);
     }
 }

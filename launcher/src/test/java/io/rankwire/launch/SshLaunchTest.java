@@ -130,7 +130,7 @@ class SshLaunchTest
             Map.of("rankwire.x", "y", JobVariables.TCP_BIND_SETTING, "127.0.0.1"), null,
             OptionChecks.bind("127.0.0.1"), true, List.of(), "Main", List.of(),
             Placement.ssh(List.of("127.0.0.2", "127.0.0.3"), List.of("ssh"), Map.of("A", "1"), false), null);
-        final JobIdentity job = Launcher.identity(spec, "rw-1-ab", new byte[] {0x5e, (byte)0xc7},
+        final JobIdentity job = Launcher.identity(spec, "rw-1-ab", new byte[] {0x5e, (byte)0xc7, 0x5e, (byte)0xc7, 0x5e, (byte)0xc7, 0x5e, (byte)0xc7, 0x5e, (byte)0xc7, 0x5e, (byte)0xc7, 0x5e, (byte)0xc7, 0x5e, (byte)0xc7},
             new InetSocketAddress("127.0.0.1", 4000));
         final Map<String, String> remote = Launcher.remoteEnvironment(spec, job.withRank(1), "127.0.0.3");
         assertEquals(Map.of("A", "1", JobVariables.RANK, "1", JobVariables.SIZE, "2", JobVariables.JOB_ID, "rw-1-ab",
@@ -152,7 +152,8 @@ class SshLaunchTest
         assertEquals(secret, SecretMain.secretOf(r, 1));
         assertEquals(64, secret.length(), r::toString);
         assertTrue(r.outLines().containsAll(List.of("[0] rank 0 arguments-hold-secret=false",
-            "[1] rank 1 arguments-hold-secret=false")), r::toString);
+            "[1] rank 1 arguments-hold-secret=false", "[0] rank 0 processes-holding-secret=[]",
+            "[1] rank 1 processes-holding-secret=[]")), r::toString);
         final String sshArgs = Files.readString(dir.resolve("args.log"));
         assertTrue(sshArgs.contains(SecretMain.class.getName()), sshArgs);
         assertFalse(sshArgs.contains(secret), sshArgs);

@@ -1,53 +1,70 @@
 package io.rankwire.bootstrap;
 
-import java.io.DataInputStream;
 import java.io.IOException;
-import java.io.OutputStream;
 import java.net.InetSocketAddress;
-import java.net.Socket;
 import java.net.SocketTimeoutException;
 import java.nio.ByteBuffer;
-import java.security.SecureRandom;
 import java.time.Duration;
 import java.util.Objects;
+import java.util.function.IntConsumer;
 
 import io.rankwire.RankwireException;
 import io.rankwire.spi.Bootstrap;
+import io.rankwire.spi.TransportContext;
 
 /**
- * A rank's connection to the launcher's bootstrap service ({@link BootstrapProtocol} draws the
- * wire). Both sides prove they hold the job secret before anything else is exchanged. Calls are
- * serialized; every wait is bounded by the caller's timeout, and failures raise
- * {@link RankwireException} naming the service and what was awaited.
+ * A rank's connection to a job's bootstrap service ({@link BootstrapProtocol} draws the wire).
+ * Both sides prove they hold the job secret before anything else is exchanged; a client the
+ * service turns away while strangers crowd it tries again until its timeout
+ * ({@link BootstrapDialer}). Calls are serialized; every wait is bounded by the caller's timeout,
+ * and failures raise {@link RankwireException} naming the service and what was awaited.
+ * {@link #join} opens a second connection, the rank's membership, read by a daemon thread
+ * ({@link MembershipWatch}).
  */
 public final class BootstrapClient implements Bootstrap, AutoCloseable
 {
     /** Extra time the client waits for the service to answer a bounded wait. */
     private static final int REPLY_GRACE_MILLIS = 10_000;
+    /** {@link #serviceHost}: losing the service means nothing to this rank. */
+    static final int HOST_NONE = -2;
+    /** {@link #serviceHost}: {@code rwrun} hosts the service, so losing it means the launcher is gone. */
+    static final int HOST_LAUNCHER = -1;
 
-    private final Socket socket;
-    private final DataInputStream in;
-    private final OutputStream out;
+    private final BootstrapLink link;
+    private final InetSocketAddress address;
+    private final byte[] secret;
+    private final Duration timeout;
     private final String where;
     private final int rank;
     private final int size;
+    private int serviceHost = HOST_NONE;
+    private volatile MembershipWatch membership;
 
-    private BootstrapClient(final Socket socket, final String where, final int rank, final int size) throws IOException
+    private BootstrapClient(
+        final BootstrapLink link,
+        final InetSocketAddress address,
+        final byte[] secret,
+        final Duration timeout,
+        final int rank,
+        final int size)
     {
-        this.socket = socket;
-        this.in = new DataInputStream(socket.getInputStream());
-        this.out = socket.getOutputStream();
-        this.where = where;
+        this.link = link;
+        this.address = address;
+        this.secret = secret.clone();
+        this.timeout = timeout;
+        this.where = "bootstrap service " + BootstrapAddress.format(address);
         this.rank = rank;
         this.size = size;
     }
 
     /**
      * Connects to the service at {@code address} as {@code rank} of a job of {@code size} ranks and
-     * authenticates with {@code secret}.
+     * authenticates with {@code secret}, trying again while the service turns it away for others.
      *
-     * @throws RankwireException if the service cannot be reached in {@code timeout}, refuses the
-     *                           client, or cannot prove it holds the same secret
+     * @throws IllegalArgumentException for a rank outside the job or a secret too short
+     * @throws RankwireException if the service cannot be reached and authenticated with in
+     *                           {@code timeout}, refuses the client, or cannot prove it holds the
+     *                           same secret
      */
     public static BootstrapClient connect(
         final InetSocketAddress address, final byte[] secret, final int rank, final int size, final Duration timeout)
@@ -57,71 +74,19 @@ public final class BootstrapClient implements Bootstrap, AutoCloseable
         {
             throw new IllegalArgumentException("rank : " + rank + " (expected: 0.." + (size - 1) + ")");
         }
-        final String where = "bootstrap service " + BootstrapAddress.format(address);
-        final InetSocketAddress resolved = address.isUnresolved() ?
-            new InetSocketAddress(address.getHostString(), address.getPort()) : address;
-        final Socket socket = new Socket();
-        try
-        {
-            socket.setTcpNoDelay(true);
-            socket.connect(resolved, BootstrapProtocol.clampMillis(timeout.toMillis()));
-            socket.setSoTimeout(BootstrapProtocol.clampMillis(timeout.toMillis()));
-            final BootstrapClient client = new BootstrapClient(socket, where, rank, size);
-            client.handshake(secret);
-            return client;
-        }
-        catch (final IOException | RuntimeException e)
-        {
-            closeQuietly(socket);
-            if (e instanceof RankwireException)
-            {
-                throw (RankwireException)e;
-            }
-            throw new RankwireException(where + ": cannot connect as rank " + rank + ": " + e, e);
-        }
+        TransportContext.checkSecret("secret", secret, size);
+        return new BootstrapClient(BootstrapDialer.dial(address, secret, rank, size, timeout), address, secret,
+            timeout, rank, size);
     }
 
-    private void handshake(final byte[] secret) throws IOException
+    /**
+     * Who hosts the service, for when this rank loses it before leaving: {@link #HOST_LAUNCHER}
+     * ({@code rwrun}: the rank ends itself), a rank (that rank departed), or {@link #HOST_NONE}.
+     */
+    BootstrapClient hostedBy(final int host)
     {
-        final ByteBuffer challenge = readFrame(BootstrapProtocol.CHALLENGE_LENGTH);
-        if (challenge.get() != BootstrapProtocol.CHALLENGE || challenge.getInt() != BootstrapProtocol.MAGIC ||
-            challenge.get() != BootstrapProtocol.VERSION)
-        {
-            throw new RankwireException(where + ": not a rankwire bootstrap service (protocol version " +
-                BootstrapProtocol.VERSION + ")");
-        }
-        final byte[] serverNonce = new byte[BootstrapProtocol.NONCE_LENGTH];
-        challenge.get(serverNonce);
-        final byte[] clientNonce = new byte[BootstrapProtocol.NONCE_LENGTH];
-        new SecureRandom().nextBytes(clientNonce);
-
-        final ByteBuffer hello = BootstrapProtocol.begin(BootstrapProtocol.HELLO_LENGTH - 1, BootstrapProtocol.HELLO);
-        hello.putInt(BootstrapProtocol.MAGIC).put(BootstrapProtocol.VERSION).putInt(rank).put(clientNonce)
-            .put(BootstrapProtocol.clientMac(secret, serverNonce, clientNonce, rank));
-        write(BootstrapProtocol.finish(hello));
-
-        final ByteBuffer reply = readFrame(BootstrapProtocol.MAX_REASON_BYTES + 3);
-        final byte opcode = reply.get();
-        if (opcode == BootstrapProtocol.REFUSED)
-        {
-            throw new RankwireException(where + " refused rank " + rank + ": " +
-                BootstrapProtocol.getString(reply, BootstrapProtocol.MAX_REASON_BYTES));
-        }
-        final byte[] mac = new byte[BootstrapProtocol.MAC_LENGTH];
-        if (opcode != BootstrapProtocol.WELCOME || reply.remaining() != mac.length + 4)
-        {
-            throw new RankwireException(where + ": unexpected handshake reply " + opcode);
-        }
-        reply.get(mac);
-        if (!BootstrapProtocol.macEquals(BootstrapProtocol.serverMac(secret, serverNonce, clientNonce, rank), mac))
-        {
-            throw new RankwireException(where + " failed to prove it holds the job secret");
-        }
-        final int serviceSize = reply.getInt();
-        if (serviceSize != size)
-        {
-            throw new RankwireException(where + " serves a job of " + serviceSize + " ranks (expected: " + size + ")");
-        }
+        this.serviceHost = host;
+        return this;
     }
 
     @Override
@@ -187,28 +152,107 @@ public final class BootstrapClient implements Bootstrap, AutoCloseable
         expect(reply, BootstrapProtocol.OK, "the barrier");
     }
 
+    /**
+     * Joins the job's membership on a connection of its own (see {@link Bootstrap#join}).
+     *
+     * @throws IllegalStateException if this client joined already and has not left
+     * @throws RankwireException if the service cannot be reached or refuses
+     */
+    @Override
+    public synchronized void join(final IntConsumer departed)
+    {
+        Objects.requireNonNull(departed, "departed");
+        if (membership != null)
+        {
+            throw new IllegalStateException("rank " + rank + " : joined already (expected: leave() first)");
+        }
+        final BootstrapLink m = BootstrapDialer.dial(address, secret, rank, size, timeout);
+        try
+        {
+            m.write(BootstrapProtocol.finish(BootstrapProtocol.begin(0, BootstrapProtocol.JOIN)));
+            final ByteBuffer reply = m.readFrame(BootstrapProtocol.MAX_FRAME);
+            if (reply.get() != BootstrapProtocol.OK)
+            {
+                throw new RankwireException(where + " refused rank " + rank + "'s membership" +
+                    (reply.get(0) == BootstrapProtocol.ERROR ? ": " +
+                        BootstrapProtocol.getString(reply, BootstrapProtocol.MAX_REASON_BYTES) : ""));
+            }
+        }
+        catch (final IOException | RuntimeException e)
+        {
+            m.close();
+            throw e instanceof RankwireException ? (RankwireException)e :
+                new RankwireException(where + ": connection lost while rank " + rank + " joined: " + e, e);
+        }
+        membership = new MembershipWatch(m, rank, departed, () -> serviceLost(departed)).start();
+    }
+
+    /** Leaves the membership: tells the service (best effort), then closes the membership connection. */
+    @Override
+    public synchronized void leave()
+    {
+        final MembershipWatch m = membership;
+        if (m == null)
+        {
+            return;
+        }
+        membership = null;
+        try
+        {
+            expect(call(BootstrapProtocol.finish(BootstrapProtocol.begin(0, BootstrapProtocol.LEAVE)), "leaving", 0),
+                BootstrapProtocol.OK, "leaving");
+        }
+        catch (final RankwireException e)
+        {
+            // the service is gone (e.g. rank 0 of a Slurm step hosted it and finished first): nothing to tell
+        }
+        m.leave();
+    }
+
+    /** The membership connection ended before this rank left: what that means depends on who ran the service. */
+    private void serviceLost(final IntConsumer departed)
+    {
+        final String why = "lost its membership connection to the " + where;
+        if (serviceHost == HOST_LAUNCHER)
+        {
+            LauncherWatch.end("rank " + rank, why + ", which rwrun runs: the launcher is gone");
+        }
+        else if (serviceHost >= 0 && serviceHost != rank)
+        {
+            System.err.println("rankwire: rank " + rank + " " + why + ", which rank " + serviceHost +
+                " runs: rank " + serviceHost + " ended without closing");
+            departed.accept(serviceHost);
+        }
+    }
+
+    /** Closes both connections; from any thread, also while another waits in a call (which then fails). */
     @Override
     public void close()
     {
-        closeQuietly(socket);
+        final MembershipWatch m = membership;
+        if (m != null)
+        {
+            m.leave();
+        }
+        link.close();
     }
 
     private ByteBuffer call(final ByteBuffer request, final String what, final int waitMillis)
     {
         try
         {
-            socket.setSoTimeout(BootstrapProtocol.clampMillis((long)waitMillis + REPLY_GRACE_MILLIS));
-            write(request);
-            return readFrame(BootstrapProtocol.MAX_FRAME);
+            link.socket().setSoTimeout(BootstrapProtocol.clampMillis((long)waitMillis + REPLY_GRACE_MILLIS));
+            link.write(request);
+            return link.readFrame(BootstrapProtocol.MAX_FRAME);
         }
         catch (final SocketTimeoutException e)
         {
-            close();
+            link.close();
             throw new RankwireException(where + " did not answer while waiting for " + what, e);
         }
         catch (final IOException e)
         {
-            close();
+            link.close();
             throw new RankwireException(where + ": connection lost while waiting for " + what + ": " + e, e);
         }
     }
@@ -223,38 +267,8 @@ public final class BootstrapClient implements Bootstrap, AutoCloseable
         }
         if (actual != opcode)
         {
-            close();
+            link.close();
             throw new RankwireException(where + ": unexpected reply " + actual + " to " + what);
-        }
-    }
-
-    private void write(final ByteBuffer frame) throws IOException
-    {
-        out.write(frame.array(), 0, frame.limit());
-        out.flush();
-    }
-
-    private ByteBuffer readFrame(final int max) throws IOException
-    {
-        final int length = in.readInt();
-        if (length < 1 || length > max)
-        {
-            throw new IOException("frame length : " + length + " (expected: 1.." + max + ")");
-        }
-        final byte[] body = new byte[length];
-        in.readFully(body);
-        return ByteBuffer.wrap(body);
-    }
-
-    private static void closeQuietly(final Socket socket)
-    {
-        try
-        {
-            socket.close();
-        }
-        catch (final IOException ignored)
-        {
-            // closing anyway
         }
     }
 }

@@ -16,10 +16,12 @@ final class BootstrapConnection
     private final SelectionKey key;
     private final byte[] serverNonce;
     private final long authDeadline;
+    private final long acceptedAt = System.nanoTime();
     private final ArrayDeque<ByteBuffer> outbound = new ArrayDeque<>();
     private ByteBuffer inbound = ByteBuffer.allocate(4 + BootstrapProtocol.HELLO_LENGTH);
     private int rank = -1;
     private boolean closing;
+    private boolean member;
 
     BootstrapConnection(
         final SocketChannel channel, final SelectionKey key, final byte[] serverNonce, final long authDeadline)
@@ -45,6 +47,11 @@ final class BootstrapConnection
         return authDeadline;
     }
 
+    long acceptedAt()
+    {
+        return acceptedAt;
+    }
+
     boolean authenticated()
     {
         return rank >= 0;
@@ -68,6 +75,17 @@ final class BootstrapConnection
     boolean closing()
     {
         return closing;
+    }
+
+    /** Whether this is its rank's membership connection ({@link Membership}). */
+    boolean member()
+    {
+        return member;
+    }
+
+    void becomeMember()
+    {
+        member = true;
     }
 
     /**
@@ -128,11 +146,22 @@ final class BootstrapConnection
         send(BootstrapProtocol.finish(frame));
     }
 
-    /** Sends REFUSED and closes once it is written. */
+    /** Sends REFUSED and closes once it is written: the client must not try again. */
     void refuse(final String reason)
     {
+        closeWith(BootstrapProtocol.REFUSED, reason);
+    }
+
+    /** Sends BUSY and closes once it is written: the client may try again. */
+    void busy(final String reason)
+    {
+        closeWith(BootstrapProtocol.BUSY, reason);
+    }
+
+    private void closeWith(final byte opcode, final String reason)
+    {
         final byte[] text = BootstrapProtocol.reason(reason);
-        final ByteBuffer frame = BootstrapProtocol.begin(2 + text.length, BootstrapProtocol.REFUSED);
+        final ByteBuffer frame = BootstrapProtocol.begin(2 + text.length, opcode);
         BootstrapProtocol.putString(frame, text);
         closing = true;
         send(BootstrapProtocol.finish(frame));

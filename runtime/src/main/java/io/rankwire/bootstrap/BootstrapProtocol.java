@@ -33,6 +33,13 @@ import javax.crypto.spec.SecretKeySpec;
  *  server -> client  VALUE      value bytes
  *  server -> client  OK, TIMEOUT (empty)
  *  server -> client  ERROR      reason string
+ *  server -> client  BUSY       reason string   (instead of WELCOME, or before HELLO: retry later;
+ *                                                then the server closes)
+ *  client -> server  JOIN       (empty)        -> OK | ERROR; this connection is now the rank's
+ *                                                membership: the server pushes DEPARTED on it, and
+ *                                                its end before LEAVE is the rank's departure
+ *  server -> client  DEPARTED   rank i32 | reason string   (a joined rank ended without LEAVE)
+ *  client -> server  LEAVE      (empty)        -> OK: the rank closes in order
  *
  *  client mac = HMAC-SHA256(secret, "rwbs-client" | server nonce | client nonce | rank i32)
  *  server mac = HMAC-SHA256(secret, "rwbs-server" | server nonce | client nonce | rank i32)
@@ -40,7 +47,11 @@ import javax.crypto.spec.SecretKeySpec;
  * The secret never crosses the wire: the client proves it knows it by the client mac over a fresh
  * server nonce; the server proves the same by the server mac, so a rank never talks to a stranger
  * posing as its launcher. Until a client is authenticated the server accepts nothing but one
- * HELLO of exactly {@link #HELLO_LENGTH} bytes; a client is served one request at a time, in order.
+ * HELLO of exactly {@link #HELLO_LENGTH} bytes, within a short deadline, and only a few clients
+ * may be waiting to authenticate ({@link Admission}); a client is served one request at a time,
+ * in order. A rank that runs the runtime JOINs on a connection of its own and LEAVEs when it
+ * closes; the service reports a joined rank whose membership connection ends first as departed
+ * to every other member, and fails the barrier and the waits for it.
  */
 final class BootstrapProtocol
 {
@@ -58,6 +69,10 @@ final class BootstrapProtocol
     static final byte OK = 9;
     static final byte TIMEOUT = 10;
     static final byte ERROR = 11;
+    static final byte BUSY = 12;
+    static final byte JOIN = 13;
+    static final byte DEPARTED = 14;
+    static final byte LEAVE = 15;
 
     static final int NONCE_LENGTH = 32;
     static final int MAC_LENGTH = 32;

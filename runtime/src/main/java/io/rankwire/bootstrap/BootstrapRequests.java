@@ -14,11 +14,20 @@ final class BootstrapRequests
      * @param body the frame, opcode first
      * @throws RuntimeException on a malformed frame (the caller refuses the client)
      */
-    static void handle(final BootstrapTable table, final BootstrapConnection from, final ByteBuffer body)
+    static void handle(
+        final BootstrapTable table, final Membership membership, final BootstrapConnection from, final ByteBuffer body)
     {
         final byte opcode = body.get();
         switch (opcode)
         {
+            case BootstrapProtocol.JOIN:
+                checkEnd(body, "join");
+                membership.join(from);
+                break;
+            case BootstrapProtocol.LEAVE:
+                checkEnd(body, "leave");
+                membership.leave(from);
+                break;
             case BootstrapProtocol.PUT:
             {
                 final String key = BootstrapProtocol.getString(body, BootstrapProtocol.MAX_KEY_BYTES);
@@ -44,7 +53,7 @@ final class BootstrapRequests
                 break;
             }
             default:
-                throw new IllegalArgumentException("opcode : " + opcode + " (expected: PUT, GET or BARRIER)");
+                throw new IllegalArgumentException("opcode : " + opcode + " (expected: PUT, GET, BARRIER, JOIN or LEAVE)");
         }
     }
 

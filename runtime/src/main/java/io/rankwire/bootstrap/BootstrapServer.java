@@ -12,39 +12,52 @@ import java.nio.channels.Selector;
 import java.nio.channels.ServerSocketChannel;
 import java.nio.channels.SocketChannel;
 import java.security.SecureRandom;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.function.IntConsumer;
+
+import io.rankwire.spi.TransportContext;
 
 /**
- * A job's bootstrap service: a key-value exchange and a barrier for the ranks of one job,
- * served by one daemon thread over NIO ({@link BootstrapProtocol} describes the wire). Clients
- * must prove they hold the job secret; anyone else is refused and disconnected. Not on any data
- * path. {@code rwrun} runs it for the ranks it starts; rank 0 of a Slurm step started without
- * {@code rwrun} runs it in its own JVM ({@link SlurmRendezvous}).
+ * A job's bootstrap service: a key-value exchange and a barrier for the ranks of one job, and
+ * the job's membership (which ranks run the runtime, and which ended without closing), served by
+ * one daemon thread over NIO ({@link BootstrapProtocol} describes the wire). Clients must prove
+ * they hold the job secret; anyone else is refused and disconnected. Connections that have not
+ * authenticated have a small budget and a short deadline of their own ({@link Admission}), so
+ * idle or slow strangers cannot keep a rank out. Not on any data path. {@code rwrun} runs it for
+ * the ranks it starts; rank 0 of a Slurm step started without {@code rwrun} runs it in its own
+ * JVM ({@link SlurmRendezvous}).
  */
 public final class BootstrapServer implements AutoCloseable
 {
-    /** How long a client has to authenticate after connecting. */
-    static final long AUTH_TIMEOUT_NANOS = TimeUnit.SECONDS.toNanos(10);
+    /** Most authenticated connections one rank may hold (its requests, its membership, spares). */
+    static final int MAX_CONNECTIONS_PER_RANK = 4;
 
     private final int size;
     private final byte[] secret;
-    private final int maxConnections;
     private final Selector selector;
     private final ServerSocketChannel server;
     private final BootstrapTable table;
+    private final Membership membership;
+    private final Admission admission;
+    private final int[] perRank;
     private final SecureRandom random = new SecureRandom();
     private final List<BootstrapConnection> connections = new ArrayList<>();
+    private final ArrayDeque<BootstrapConnection> overdue = new ArrayDeque<>();
     private final Thread thread;
     private volatile boolean running = true;
 
-    private BootstrapServer(final InetAddress bind, final int size, final byte[] secret) throws IOException
+    private BootstrapServer(final InetAddress bind, final int size, final byte[] secret, final long helloDeadlineNanos)
+        throws IOException
     {
         this.size = size;
         this.secret = secret.clone();
-        this.maxConnections = 4 * size + 16;
         this.table = new BootstrapTable(size);
+        this.membership = new Membership(size, table);
+        this.admission = new Admission(size, helloDeadlineNanos);
+        this.perRank = new int[size];
         this.selector = Selector.open();
         this.server = ServerSocketChannel.open();
         try
@@ -66,17 +79,27 @@ public final class BootstrapServer implements AutoCloseable
     /**
      * Starts a service for a job of {@code size} ranks on an ephemeral port of {@code bind}.
      *
+     * @param secret the job secret; at least {@link TransportContext#MIN_SECRET_BYTES} bytes when
+     *               {@code size > 1}
+     * @throws IllegalArgumentException for a size below 1 or a secret too short
      * @throws UncheckedIOException if it cannot listen there
      */
     public static BootstrapServer start(final InetAddress bind, final int size, final byte[] secret)
+    {
+        return start(bind, size, secret, Admission.HELLO_DEADLINE_NANOS);
+    }
+
+    /** Like {@link #start(InetAddress, int, byte[])} with another deadline for a new connection's HELLO. */
+    static BootstrapServer start(final InetAddress bind, final int size, final byte[] secret, final long helloDeadlineNanos)
     {
         if (size < 1)
         {
             throw new IllegalArgumentException("size : " + size + " (expected: >= 1)");
         }
+        TransportContext.checkSecret("secret", secret, size);
         try
         {
-            final BootstrapServer s = new BootstrapServer(bind, size, secret);
+            final BootstrapServer s = new BootstrapServer(bind, size, secret, helloDeadlineNanos);
             s.thread.start();
             return s;
         }
@@ -97,6 +120,39 @@ public final class BootstrapServer implements AutoCloseable
         {
             throw new UncheckedIOException(e);
         }
+    }
+
+    /**
+     * Whether {@code rank} joined (its {@code Rankwire.init} ran) and has not left (its
+     * {@code Rankwire.close} did not finish): a rank process that exits now exits without
+     * closing. Any thread; exact once the rank's process has ended, since a rank's JOIN and LEAVE
+     * are answered before it goes on.
+     */
+    public boolean joinedWithoutLeaving(final int rank)
+    {
+        final int state = membership.state(rank);
+        return state == Membership.JOINED || state == Membership.DEPARTED;
+    }
+
+    /**
+     * Calls {@code listener} (on the service's thread) with each rank that ended without closing:
+     * its membership connection closed before it left. Every other member is told as well.
+     */
+    public void onDeparture(final IntConsumer listener)
+    {
+        membership.listener(listener);
+    }
+
+    /** Connections evicted so far because too many waited to authenticate; for tests. */
+    long evicted()
+    {
+        return admission.evicted();
+    }
+
+    /** Connections dropped so far for missing their HELLO deadline; for tests. */
+    long expired()
+    {
+        return admission.expired();
     }
 
     /** Stops the service; its thread closes every connection on its way out. */
@@ -185,23 +241,35 @@ public final class BootstrapServer implements AutoCloseable
         {
             return;
         }
-        if (connections.size() >= maxConnections)
-        {
-            channel.close();
-            return;
-        }
         channel.configureBlocking(false);
         channel.setOption(StandardSocketOptions.TCP_NODELAY, true);
         final SelectionKey key = channel.register(selector, SelectionKey.OP_READ);
         final byte[] nonce = new byte[BootstrapProtocol.NONCE_LENGTH];
         random.nextBytes(nonce);
         final BootstrapConnection c =
-            new BootstrapConnection(channel, key, nonce, System.nanoTime() + AUTH_TIMEOUT_NANOS);
+            new BootstrapConnection(channel, key, nonce, admission.deadline(System.nanoTime()));
         key.attach(c);
         connections.add(c);
+        final BootstrapConnection oldest = admission.admit(c);
+        if (oldest != null)
+        {
+            closeSoon(oldest, "busy: more than " + admission.budget() +
+                " connections were waiting to authenticate, and this was the oldest");
+        }
         final ByteBuffer challenge = BootstrapProtocol.begin(4 + 1 + nonce.length, BootstrapProtocol.CHALLENGE);
         challenge.putInt(BootstrapProtocol.MAGIC).put(BootstrapProtocol.VERSION).put(nonce);
         c.send(BootstrapProtocol.finish(challenge));
+    }
+
+    /**
+     * Tells a connection that has not authenticated to come back later and closes it at once:
+     * the few bytes go out with what the socket takes now (a client that never reads cannot hold
+     * it open; one whose unread bytes turn the close into a reset retries all the same).
+     */
+    private void closeSoon(final BootstrapConnection c, final String reason)
+    {
+        c.busy(reason);
+        close(c);
     }
 
     private void read(final BootstrapConnection c)
@@ -213,7 +281,7 @@ public final class BootstrapServer implements AutoCloseable
             {
                 if (c.authenticated())
                 {
-                    BootstrapRequests.handle(table, c, body);
+                    BootstrapRequests.handle(table, membership, c, body);
                 }
                 else
                 {
@@ -265,6 +333,13 @@ public final class BootstrapServer implements AutoCloseable
             c.refuse("rank : " + rank + " (expected: 0.." + (size - 1) + ")");
             return;
         }
+        if (perRank[rank] == MAX_CONNECTIONS_PER_RANK)
+        {
+            c.refuse("rank " + rank + " : " + MAX_CONNECTIONS_PER_RANK + " connections open already (expected: fewer)");
+            return;
+        }
+        admission.remove(c);
+        perRank[rank]++;
         c.authenticate(rank);
         final ByteBuffer welcome = BootstrapProtocol.begin(BootstrapProtocol.MAC_LENGTH + 4, BootstrapProtocol.WELCOME);
         welcome.put(BootstrapProtocol.serverMac(secret, c.serverNonce(), clientNonce, rank)).putInt(size);
@@ -273,24 +348,18 @@ public final class BootstrapServer implements AutoCloseable
 
     private long expire(final long now)
     {
-        long wait = table.expire(now);
+        long wait = Math.min(table.expire(now), admission.expire(now, overdue));
+        BootstrapConnection late;
+        while ((late = overdue.poll()) != null)
+        {
+            closeSoon(late, "busy: no complete HELLO within " +
+                TimeUnit.NANOSECONDS.toMillis(late.authDeadline() - late.acceptedAt()) + " ms of connecting");
+        }
         for (final BootstrapConnection c : new ArrayList<>(connections))
         {
             if (c.closing() && c.flush())
             {
                 close(c);
-            }
-            else if (!c.authenticated())
-            {
-                final long left = c.authDeadline() - now;
-                if (left <= 0)
-                {
-                    close(c);
-                }
-                else
-                {
-                    wait = Math.min(wait, left);
-                }
             }
         }
         return wait;
@@ -298,7 +367,19 @@ public final class BootstrapServer implements AutoCloseable
 
     private void close(final BootstrapConnection c)
     {
-        connections.remove(c);
+        if (!connections.remove(c))
+        {
+            return;
+        }
+        admission.remove(c);
+        if (c.authenticated())
+        {
+            perRank[c.rank()]--;
+            if (running)
+            {
+                membership.closed(c);
+            }
+        }
         table.drop(c);
         try
         {

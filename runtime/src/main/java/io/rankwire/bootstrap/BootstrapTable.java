@@ -18,11 +18,15 @@ final class BootstrapTable
     private final int[] keysPerRank;
     private final List<Waiter> gets = new ArrayList<>();
     private final Map<Integer, Waiter> barrier = new HashMap<>();
+    /** Why each departed rank is gone (null while it is not); the first one fails every barrier. */
+    private final String[] departures;
+    private String firstDeparture;
 
     BootstrapTable(final int size)
     {
         this.size = size;
         this.keysPerRank = new int[size];
+        this.departures = new String[size];
     }
 
     void put(final BootstrapConnection from, final String key, final byte[] value)
@@ -63,20 +67,29 @@ final class BootstrapTable
         {
             from.send(valueFrame(value));
         }
+        else if (departures[rank] != null)
+        {
+            from.sendError(departures[rank]);
+        }
         else
         {
-            gets.add(new Waiter(from, k, deadline));
+            gets.add(new Waiter(from, k, rank, deadline));
         }
     }
 
     void barrier(final BootstrapConnection from, final long deadline)
     {
+        if (firstDeparture != null)
+        {
+            from.sendError(firstDeparture);
+            return;
+        }
         if (barrier.containsKey(from.rank()))
         {
             from.sendError("rank " + from.rank() + " is already waiting in the barrier");
             return;
         }
-        barrier.put(from.rank(), new Waiter(from, null, deadline));
+        barrier.put(from.rank(), new Waiter(from, null, from.rank(), deadline));
         if (barrier.size() == size)
         {
             for (final Waiter w : barrier.values())
@@ -94,6 +107,33 @@ final class BootstrapTable
         next = Math.min(next, expire(gets.iterator(), now));
         next = Math.min(next, expire(barrier.values().iterator(), now));
         return next;
+    }
+
+    /**
+     * Rank {@code rank} ended without closing: no barrier can complete any more and its missing
+     * values never come, so those waits fail now with {@code reason}, and later ones at once.
+     */
+    void departed(final int rank, final String reason)
+    {
+        departures[rank] = reason;
+        if (firstDeparture == null)
+        {
+            firstDeparture = reason;
+        }
+        for (final Waiter w : barrier.values())
+        {
+            w.connection.sendError(reason);
+        }
+        barrier.clear();
+        for (final Iterator<Waiter> it = gets.iterator(); it.hasNext(); )
+        {
+            final Waiter w = it.next();
+            if (w.rank == rank)
+            {
+                it.remove();
+                w.connection.sendError(reason);
+            }
+        }
     }
 
     /** Forgets every wait of a closed connection. */
@@ -133,12 +173,15 @@ final class BootstrapTable
     {
         final BootstrapConnection connection;
         final String key;
+        /** The rank whose key is awaited, or the rank waiting in the barrier. */
+        final int rank;
         final long deadline;
 
-        Waiter(final BootstrapConnection connection, final String key, final long deadline)
+        Waiter(final BootstrapConnection connection, final String key, final int rank, final long deadline)
         {
             this.connection = connection;
             this.key = key;
+            this.rank = rank;
             this.deadline = deadline;
         }
     }

@@ -21,7 +21,8 @@ final class EnvironmentParser
      * {@code properties} overriding the launcher's settings. Without {@value JobVariables#RANK}:
      * in a task of a Slurm step, the rank is the task's ({@code SLURM_PROCID}) and the job is
      * {@code rwrun}'s when {@value JobVariables#BOOTSTRAP} is set, else the step's own
-     * ({@link SlurmRendezvous}); anywhere else the result is empty.
+     * ({@link SlurmRendezvous}); anywhere else the result is empty. A rank whose launcher gave it
+     * {@value JobVariables#LAUNCHER_PID} starts watching that launcher ({@link LauncherWatch}).
      */
     static Optional<JobEnvironment> parse(final Map<String, String> env, final Properties properties)
     {
@@ -46,7 +47,9 @@ final class EnvironmentParser
             throw new IllegalStateException(
                 JobVariables.RANK + " is set but " + JobVariables.BOOTSTRAP + " is not (a launcher sets both)");
         }
+        LauncherWatch.watchParent(env, "rank " + identity.rank());
         return Optional.of(new JobEnvironment(identity, job ->
-            BootstrapClient.connect(job.bootstrap(), job.secretView(), job.rank(), job.size(), CONNECT_TIMEOUT)));
+            BootstrapClient.connect(job.bootstrap(), job.secretView(), job.rank(), job.size(), CONNECT_TIMEOUT)
+                .hostedBy(BootstrapClient.HOST_LAUNCHER)));
     }
 }

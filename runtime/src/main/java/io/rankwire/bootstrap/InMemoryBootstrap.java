@@ -1,22 +1,31 @@
 package io.rankwire.bootstrap;
 
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.function.IntConsumer;
 
 import io.rankwire.RankwireException;
 import io.rankwire.spi.Bootstrap;
 
 /**
  * The bootstrap of a job whose ranks are threads of one JVM: one shared table, one view per
- * rank ({@link #forRank}). Used by {@code LocalJob} and by transport tests.
+ * rank ({@link #forRank}). Used by {@code LocalJob}, the JVM of an in-JVM job and transport tests.
+ * Ranks join and leave as with the bootstrap service; whoever runs the ranks reports a rank whose
+ * code returned with {@link #ended}, which makes a rank that joined and never left departed: the
+ * other members hear of it, and the barrier and the waits for its values fail.
  */
 public final class InMemoryBootstrap
 {
     private final int size;
     private final Map<String, byte[]> table = new HashMap<>();
+    private final int[] states;
+    private final IntConsumer[] members;
+    private String departure;
     private int barrierArrived;
     private long barrierGeneration;
 
@@ -28,6 +37,79 @@ public final class InMemoryBootstrap
             throw new IllegalArgumentException("size : " + size + " (expected: >= 1)");
         }
         this.size = size;
+        this.states = new int[size];
+        this.members = new IntConsumer[size];
+    }
+
+    /**
+     * Rank {@code rank}'s code has returned. If the rank joined and did not leave, it ended
+     * without closing: it departs, and every other member's listener hears of it.
+     *
+     * @return true when the rank departed now (it joined and did not leave)
+     */
+    public boolean ended(final int rank)
+    {
+        if (rank < 0 || rank >= size)
+        {
+            throw new IllegalArgumentException("rank : " + rank + " (expected: 0.." + (size - 1) + ")");
+        }
+        final List<IntConsumer> others = new ArrayList<>();
+        synchronized (this)
+        {
+            if (states[rank] != Membership.JOINED)
+            {
+                return false;
+            }
+            states[rank] = Membership.DEPARTED;
+            members[rank] = null;
+            if (departure == null)
+            {
+                departure = "rank " + rank + " ended without closing (its code returned before Rankwire.close())";
+            }
+            for (final IntConsumer m : members)
+            {
+                if (m != null)
+                {
+                    others.add(m);
+                }
+            }
+            notifyAll();
+        }
+        others.forEach(m -> m.accept(rank));
+        return true;
+    }
+
+    private void join(final int rank, final IntConsumer departed)
+    {
+        final List<Integer> gone = new ArrayList<>();
+        synchronized (this)
+        {
+            if (states[rank] == Membership.JOINED || states[rank] == Membership.DEPARTED)
+            {
+                throw new IllegalStateException("rank " + rank + " : " +
+                    (states[rank] == Membership.DEPARTED ? "departed" : "joined already") +
+                    " (expected: one membership per rank at a time)");
+            }
+            states[rank] = Membership.JOINED;
+            members[rank] = departed;
+            for (int r = 0; r < size; r++)
+            {
+                if (states[r] == Membership.DEPARTED)
+                {
+                    gone.add(r);
+                }
+            }
+        }
+        gone.forEach(departed::accept);
+    }
+
+    private synchronized void leave(final int rank)
+    {
+        if (states[rank] == Membership.JOINED)
+        {
+            states[rank] = Membership.LEFT;
+            members[rank] = null;
+        }
     }
 
     /** The view of rank {@code rank}. */
@@ -53,6 +135,11 @@ public final class InMemoryBootstrap
         byte[] value;
         while ((value = table.get(k)) == null)
         {
+            if (states[rank] == Membership.DEPARTED)
+            {
+                throw new RankwireException("bootstrap: " + departure + "; key '" + key + "' of rank " + rank +
+                    " never comes");
+            }
             waitUntil(deadline, "key '" + key + "' of rank " + rank);
         }
         return Arrays.copyOf(value, value.length);
@@ -62,6 +149,10 @@ public final class InMemoryBootstrap
     {
         final long deadline = System.nanoTime() + timeout.toNanos();
         final long generation = barrierGeneration;
+        if (departure != null)
+        {
+            throw new RankwireException("bootstrap: " + departure + "; the barrier cannot complete");
+        }
         if (++barrierArrived == size)
         {
             barrierArrived = 0;
@@ -73,6 +164,10 @@ public final class InMemoryBootstrap
         {
             try
             {
+                if (departure != null)
+                {
+                    throw new RankwireException("bootstrap: " + departure + "; the barrier cannot complete");
+                }
                 waitUntil(deadline, "the bootstrap barrier");
             }
             catch (final RuntimeException e)
@@ -138,6 +233,18 @@ public final class InMemoryBootstrap
         public void barrier(final Duration timeout)
         {
             InMemoryBootstrap.this.barrier(timeout);
+        }
+
+        @Override
+        public void join(final IntConsumer departed)
+        {
+            InMemoryBootstrap.this.join(rank, Objects.requireNonNull(departed, "departed"));
+        }
+
+        @Override
+        public void leave()
+        {
+            InMemoryBootstrap.this.leave(rank);
         }
     }
 }

@@ -9,6 +9,7 @@ import java.util.Properties;
 import java.util.TreeMap;
 
 import io.rankwire.RankwireConfig;
+import io.rankwire.spi.TransportContext;
 
 /**
  * Who a rank is: its rank in a job of {@code size} ranks, the job's id and secret, the transport,
@@ -27,7 +28,8 @@ import io.rankwire.RankwireConfig;
  * @param rank      this rank, {@code 0..size-1}
  * @param size      the number of ranks, at least 1
  * @param jobId     the job's id; transports refuse peers of another job
- * @param secret    the per-job secret the bootstrap and transport handshakes prove possession of
+ * @param secret    the per-job secret the bootstrap and transport handshakes prove possession of;
+ *                  at least {@link TransportContext#MIN_SECRET_BYTES} bytes when {@code size > 1}
  * @param transport the name of the transport the ranks open
  * @param bootstrap the bootstrap service's address; null for a job whose ranks share one JVM and
  *                  one {@link InMemoryBootstrap}
@@ -64,6 +66,7 @@ public record JobIdentity(
         {
             throw new IllegalArgumentException("secret : 0 bytes (expected: >= 1)");
         }
+        TransportContext.checkSecret("secret", secret, size);
         secret = secret.clone();
         for (final String key : Objects.requireNonNull(settings, "settings").keySet())
         {
@@ -94,7 +97,7 @@ public record JobIdentity(
         }
         final int rank = parseInt(JobVariables.RANK, rankText, 0, size - 1);
         final String jobId = required(env, JobVariables.JOB_ID);
-        final byte[] secret = parseSecret(required(env, JobVariables.SECRET));
+        final byte[] secret = parseSecret(required(env, JobVariables.SECRET), size);
         final String address = env.get(JobVariables.BOOTSTRAP);
         final InetSocketAddress bootstrap = address == null || address.isEmpty() ?
             null : BootstrapAddress.parse(JobVariables.BOOTSTRAP, address);
@@ -217,11 +220,13 @@ public record JobIdentity(
         return value;
     }
 
-    private static byte[] parseSecret(final String text)
+    private static byte[] parseSecret(final String text, final int size)
     {
         try
         {
-            return Hex.decode(JobVariables.SECRET, text);
+            final byte[] secret = Hex.decode(JobVariables.SECRET, text);
+            TransportContext.checkSecret(JobVariables.SECRET, secret, size);
+            return secret;
         }
         catch (final IllegalArgumentException e)
         {

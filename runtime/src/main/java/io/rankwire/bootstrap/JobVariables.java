@@ -23,6 +23,11 @@ public final class JobVariables
     public static final String SETTINGS = "RANKWIRE_SETTINGS";
     /** The interface ranks should listen on; read as the {@value #BIND_SETTING} setting. */
     public static final String BIND = "RANKWIRE_BIND";
+    /**
+     * The process id of the launcher that started this process on this host: the process ends
+     * itself when its parent is no longer that process ({@link LauncherWatch}). Optional.
+     */
+    public static final String LAUNCHER_PID = "RANKWIRE_LAUNCHER_PID";
     /** The setting key that carries {@link #BIND}. */
     public static final String BIND_SETTING = "rankwire.bind";
     /** The TCP transport's listen interface; {@code rwrun --bind} sets it unless given with {@code -x}. */

@@ -80,7 +80,8 @@ final class SlurmRendezvous
         final JobIdentity identity = new JobIdentity(rank, size, "slurm-" + SlurmEnvironment.stepKey(env), secret,
             transport.isEmpty() ? RankwireConfig.TRANSPORT_DEFAULT : transport, address, settings);
         return new JobEnvironment(identity,
-            job -> BootstrapClient.connect(job.bootstrap(), job.secretView(), job.rank(), job.size(), wait));
+            job -> BootstrapClient.connect(job.bootstrap(), job.secretView(), job.rank(), job.size(), wait)
+                .hostedBy(0));
     }
 
     private static String[] publish(final Path dir, final int size, final String listen)

@@ -4,6 +4,7 @@ import io.rankwire.RankwireException;
 import io.rankwire.progress.EngineLock;
 import io.rankwire.progress.Wakeup;
 import io.rankwire.proto.Group;
+import io.rankwire.proto.Outcome;
 import io.rankwire.proto.Protocols;
 import io.rankwire.spi.Transport;
 
@@ -117,7 +118,8 @@ final class Closing
             final int gone = protocols.unsatisfiableBy(expectedPeer, group);
             if (gone >= 0)
             {
-                throw new RankwireException("probe failed: rank " + gone + " has finalized");
+                throw new RankwireException("probe failed: rank " + gone +
+                    (protocols.errorOf(gone) == Outcome.PEER_FAILED ? " failed" : " has finalized"));
             }
         }
         finally

@@ -6,8 +6,10 @@ import io.rankwire.match.Envelope;
 
 /**
  * One rank's context-id bookkeeping: which context pairs are taken, and which communicators are
- * creating a new one right now. Context ids come in pairs (user id, even; internal id, odd) and
- * are never reused.
+ * creating a new one right now. Context ids come in pairs (user id, even; internal id, odd). A
+ * pair is taken here from its agreement until this rank's communicator on it is closed
+ * ({@link #release}); the agreement only settles on a pair free at every member, so a pair is
+ * used again only once every member of its communicator has given it back.
  *
  * <p>Several threads may create communicators at once, on different parents whose groups
  * overlap. To keep the agreement from handing one id to two communicators, a creation may
@@ -107,10 +109,28 @@ final class ContextIds
         return true;
     }
 
-    /** Gives back a context taken by {@link #tryTake} that the other members could not take. */
+    /**
+     * Gives back a context taken by {@link #tryTake}: one the other members could not take, or
+     * the pair of a communicator this rank closed. The world's pair is never given back.
+     *
+     * @throws IllegalStateException if the pair is not taken (given back twice)
+     */
     synchronized void release(final int context)
     {
-        taken.clear(context / 2);
+        final int pair = context / 2;
+        if (pair == 0 || !taken.get(pair))
+        {
+            throw new IllegalStateException("context pair " + pair + " : not taken here (expected: a pair of a " +
+                "communicator this rank created and has not given back)");
+        }
+        taken.clear(pair);
+        notifyAll();
+    }
+
+    /** How many pairs are taken here, the world's included. */
+    synchronized int takenPairs()
+    {
+        return taken.cardinality();
     }
 
     /** The largest id a new pair may start at. */

@@ -4,6 +4,8 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 
+import org.agrona.collections.IntArrayList;
+
 import io.rankwire.Status;
 import io.rankwire.match.Envelope;
 import io.rankwire.buffer.BufView;
@@ -14,11 +16,20 @@ import io.rankwire.proto.Group;
  * communicator's internal context with negative tags: the dissemination barrier, an all-gather,
  * and the agreement on new context ids.
  *
- * <p>Context ids come in pairs (user, internal) and are never reused. A new communicator's pair
- * is agreed by the parent's members in rounds (see {@link ContextIds} for the rule that keeps
- * concurrent creations on overlapping communicators from taking the same pair). Collectives on
- * one communicator must be called in the same order by all members, one at a time; different
- * communicators may create children concurrently from different threads.
+ * <p>Context ids come in pairs (user, internal). A new communicator's pair is agreed by the
+ * parent's members in rounds (see {@link ContextIds} for the rule that keeps concurrent creations
+ * on overlapping communicators from taking the same pair). Collectives on one communicator must
+ * be called in the same order by all members, one at a time; different communicators may create
+ * children concurrently from different threads.
+ *
+ * <p>A pair is given back ({@link #release}) when this rank closes the communicator, as
+ * {@code MPI_Comm_free} does, or at once by a rank that gets no communicator from a split. Like
+ * {@code MPI_Comm_free}, which keeps a communicator until the operations on it have completed, a
+ * pair closed while this rank has any operation pending is held back until a later release or
+ * creation finds none pending. Since an agreement settles only on a pair free at every member, a
+ * pair returns to use only after every member gave it back; a message sent on a communicator and
+ * never received is the program's error, as in MPI, and could match a receive of a later
+ * communicator on the same pair.
  */
 public final class Contexts
 {
@@ -29,6 +40,8 @@ public final class Contexts
 
     private final Engine engine;
     private final ContextIds ids = new ContextIds();
+    /** Pairs of closed communicators held back while operations were pending; guarded by itself. */
+    private final IntArrayList heldBack = new IntArrayList();
 
     public Contexts(final Engine engine)
     {
@@ -102,6 +115,46 @@ public final class Contexts
         return new Group(g.worldRanksCopy(), g.rank(), allocate(g));
     }
 
+    /**
+     * This rank closed the communicator of {@code g}: gives its context pair back, now when no
+     * operation is pending at this rank, else at the next release or creation that finds none.
+     * Call once per communicator; the world's pair is never given back. Not collective.
+     */
+    public void release(final Group g)
+    {
+        if (g.context() == 0)
+        {
+            return;
+        }
+        synchronized (heldBack)
+        {
+            heldBack.addInt(g.context());
+        }
+        releaseHeldBack();
+    }
+
+    /** How many context pairs this rank holds, the world's included. */
+    public int pairsInUse()
+    {
+        return ids.takenPairs();
+    }
+
+    private void releaseHeldBack()
+    {
+        synchronized (heldBack)
+        {
+            if (heldBack.isEmpty() || engine.isClosed() || pendingOperations() > 0)
+            {
+                return;
+            }
+            for (int i = 0; i < heldBack.size(); i++)
+            {
+                ids.release(heldBack.getInt(i));
+            }
+            heldBack.clear();
+        }
+    }
+
     /** The group of this rank's part of a split, or null for {@code color < 0}. Collective over {@code g}. */
     public Group split(final Group g, final int color, final int key)
     {
@@ -109,6 +162,7 @@ public final class Contexts
         final int context = allocate(g);
         if (color < 0)
         {
+            ids.release(context); // the new communicators are the other members'; none holds this rank
             return null;
         }
         final List<int[]> members = new ArrayList<>();
@@ -142,6 +196,7 @@ public final class Contexts
      */
     private int allocate(final Group g)
     {
+        releaseHeldBack();
         final int parent = g.context();
         ids.begin(parent);
         try
@@ -176,6 +231,19 @@ public final class Contexts
         finally
         {
             ids.end(parent);
+        }
+    }
+
+    /** Operations pending at this rank; held back as pending when the calling thread may not look. */
+    private int pendingOperations()
+    {
+        try
+        {
+            return engine.pendingOperations();
+        }
+        catch (final IllegalStateException notTheOwner)
+        {
+            return Integer.MAX_VALUE; // rankwire.threads=funneled and another thread: its next dup/split releases
         }
     }
 

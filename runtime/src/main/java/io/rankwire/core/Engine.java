@@ -1,8 +1,5 @@
 package io.rankwire.core;
 
-import java.util.ArrayDeque;
-import java.util.concurrent.ConcurrentLinkedQueue;
-
 import org.agrona.concurrent.IdleStrategy;
 
 import io.rankwire.RankStats;
@@ -11,7 +8,6 @@ import io.rankwire.Status;
 import io.rankwire.buffer.StagePool;
 import io.rankwire.match.UnexpectedMsg;
 import io.rankwire.progress.EngineLock;
-import io.rankwire.progress.PerThread;
 import io.rankwire.progress.Wakeup;
 import io.rankwire.proto.Group;
 import io.rankwire.proto.ProtocolSettings;
@@ -34,8 +30,6 @@ import io.rankwire.spi.Transport;
  */
 public final class Engine
 {
-    private static final int OPS_PER_THREAD = 8;
-
     private final EngineLock lock = new EngineLock();
     private final Transport transport;
     private final OperationFactory factory;
@@ -43,9 +37,9 @@ public final class Engine
     private final int rank;
     private final int size;
     private final Protocols protocols;
-    private final PerThread<ArrayDeque<Operation>> opPool = new PerThread<>(ArrayDeque::new);
+    private final OperationPool opPool = new OperationPool();
     private final WrapperPool wrappers = new WrapperPool();
-    private final ConcurrentLinkedQueue<Operation> futures = new ConcurrentLinkedQueue<>();
+    private final FutureQueue futures = new FutureQueue();
     private final Waiter waiter;
     private final Wakeup wakeup;
     private final CreditWait creditWait;
@@ -151,7 +145,7 @@ public final class Engine
         {
             return factory.operation(this, false);
         }
-        final Operation op = opPool.get().pollFirst();
+        final Operation op = opPool.poll();
         return op != null ? op : factory.operation(this, true);
     }
 
@@ -172,12 +166,7 @@ public final class Engine
     {
         if (op.pooled && op.isDone() && !op.isQueued())
         {
-            op.clear();
-            final ArrayDeque<Operation> pool = opPool.get();
-            if (pool.size() < OPS_PER_THREAD)
-            {
-                pool.addFirst(op);
-            }
+            opPool.offer(op);
         }
     }
 
@@ -291,14 +280,7 @@ public final class Engine
 
     private void drainFutures()
     {
-        if (!futures.isEmpty())
-        {
-            Operation op;
-            while ((op = futures.poll()) != null)
-            {
-                op.completeFuture();
-            }
-        }
+        futures.drain();
     }
 
     /** Makes progress once if no other thread is doing so. Never blocks. Returns the work done. */
@@ -402,6 +384,30 @@ public final class Engine
     String closedReason()
     {
         return closing.reason();
+    }
+
+    /** Operations started and not yet completed at this rank (cheaper than {@link #stats()}). */
+    public int pendingOperations()
+    {
+        lock.lock();
+        try
+        {
+            return protocols.activeCount();
+        }
+        finally
+        {
+            lock.unlock();
+        }
+    }
+
+    /**
+     * Peer {@code peer} ended without closing (the bootstrap saw its process go): see
+     * {@link Protocols#peerExited}. Any thread; wakes the driving thread, which applies it.
+     */
+    public void peerExited(final int peer)
+    {
+        protocols.peerExited(peer);
+        wakeup.signal();
     }
 
     /** True with {@code rankwire.threads=funneled}: only the owner thread may call. */

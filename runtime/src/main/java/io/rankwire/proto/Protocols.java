@@ -64,7 +64,7 @@ public final class Protocols implements PeerEvents
         this.matcher = new MatchEngine(offload ? port : null, offload ? receiver : null, settings.offloadMinBytes());
         receiver.matcher(matcher);
         this.srq = port != null ? new SrqBuffers(port, settings.srqBuffers(), Math.max(caps.maxMessageSize(), 64)) : null;
-        this.finalization = new Finalization(completions, receiver, sender, control, rank, size);
+        this.finalization = new Finalization(completions, receiver, sender, control, this, rank, size);
         this.dispatcher = new Dispatcher(this, sender, receiver, control, matcher, srq);
     }
 
@@ -103,7 +103,7 @@ public final class Protocols implements PeerEvents
         completions.activate(t);
         if (finalization.isFinalized(peer))
         {
-            completions.complete(t, -1, -1, 0, Outcome.PEER_FINALIZED);
+            completions.complete(t, -1, -1, 0, finalization.errorOf(peer));
             return;
         }
         stage(t, true);
@@ -128,7 +128,7 @@ public final class Protocols implements PeerEvents
             final int gone = finalization.unsatisfiableBy(expectedPeer, group);
             if (gone >= 0)
             {
-                receiver.failPosted(t, Outcome.PEER_FINALIZED, gone);
+                receiver.failPosted(t, finalization.errorOf(gone), gone);
             }
         }
     }
@@ -232,6 +232,28 @@ public final class Protocols implements PeerEvents
     public boolean isFinalized(final int peer)
     {
         return finalization.isFinalized(peer);
+    }
+
+    /** {@link Outcome#PEER_FAILED} when finalized {@code peer} ended without closing, else {@link Outcome#PEER_FINALIZED}. */
+    public int errorOf(final int peer)
+    {
+        return finalization.errorOf(peer);
+    }
+
+    /**
+     * Peer {@code peer} ended without closing (the job's bootstrap saw its process go): at the
+     * next progress its pending transfers fail with {@link Outcome#PEER_FAILED}, and so do later
+     * sends to it and receives only it could satisfy. Any thread.
+     */
+    public void peerExited(final int peer)
+    {
+        finalization.exited(peer);
+    }
+
+    /** Transfers started and not yet complete. */
+    public int activeCount()
+    {
+        return active.count();
     }
 
     /**

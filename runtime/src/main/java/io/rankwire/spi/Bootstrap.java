@@ -1,6 +1,7 @@
 package io.rankwire.spi;
 
 import java.time.Duration;
+import java.util.function.IntConsumer;
 
 /**
  * The job's out-of-band key-value exchange, used once at start-up (addresses, capabilities) and
@@ -27,4 +28,24 @@ public interface Bootstrap
 
     /** Waits until every rank has reached the same barrier, up to {@code timeout}. */
     void barrier(Duration timeout);
+
+    /**
+     * Announces that this rank runs the runtime ({@code Rankwire.init}) until {@link #leave()}.
+     * If the rank ends before it leaves (its process exits, or loses the bootstrap), the job
+     * treats that as the rank's failure: every other joined rank's {@code departed} is called
+     * with its rank, later barriers fail at once, and a launcher fails the job. Ranks that
+     * departed before this call are reported at once. The default (a bootstrap that cannot tell)
+     * does nothing.
+     *
+     * @param departed called, from a thread of the bootstrap, with each other rank that ended
+     *                 without leaving; it must not block
+     */
+    default void join(final IntConsumer departed)
+    {
+    }
+
+    /** Announces that this rank closes in order ({@code Rankwire.close}); best effort, never throws. */
+    default void leave()
+    {
+    }
 }

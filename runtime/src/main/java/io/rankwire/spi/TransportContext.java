@@ -10,6 +10,13 @@ import java.util.Objects;
  */
 public final class TransportContext
 {
+    /**
+     * Fewest bytes a job secret of a job of more than one rank may have: 128 bits. The secret keys
+     * the HMACs of the handshakes (bootstrap and transports); a shorter one can be guessed, and an
+     * empty one keys the HMAC with a fixed pad, so anyone who knows the job id would pass.
+     */
+    public static final int MIN_SECRET_BYTES = 16;
+
     private final int rank;
     private final int size;
     private final String jobId;
@@ -26,6 +33,8 @@ public final class TransportContext
      * @param bootstrap the job's key-value exchange
      * @param settings  transport settings ({@code rankwire.*} keys), never null
      * @param signal    called by I/O threads after publishing completions; may be a no-op
+     * @throws IllegalArgumentException for a bad rank or size, or a secret shorter than
+     *                                  {@link #MIN_SECRET_BYTES} in a job of more than one rank
      */
     public TransportContext(
         final int rank,
@@ -47,10 +56,28 @@ public final class TransportContext
         this.rank = rank;
         this.size = size;
         this.jobId = Objects.requireNonNull(jobId, "jobId");
-        this.secret = Objects.requireNonNull(secret, "secret").clone();
+        checkSecret("secret", Objects.requireNonNull(secret, "secret"), size);
+        this.secret = secret.clone();
         this.bootstrap = Objects.requireNonNull(bootstrap, "bootstrap");
         this.settings = Map.copyOf(settings);
         this.signal = Objects.requireNonNull(signal, "signal");
+    }
+
+    /**
+     * Refuses a secret too short to authenticate anyone in a job of {@code size} ranks: fewer than
+     * {@link #MIN_SECRET_BYTES} bytes when {@code size > 1} (a one-rank job has no peer to
+     * authenticate).
+     *
+     * @param name how the message names the secret (a setting, a variable)
+     * @throws IllegalArgumentException naming the secret's length and the limit
+     */
+    public static void checkSecret(final String name, final byte[] secret, final int size)
+    {
+        if (size > 1 && secret.length < MIN_SECRET_BYTES)
+        {
+            throw new IllegalArgumentException(name + " : " + secret.length + " bytes (expected: >= " +
+                MIN_SECRET_BYTES + " bytes for a job of " + size + " ranks)");
+        }
     }
 
     public int rank()

@@ -30,7 +30,7 @@ class BootstrapServiceTest
 {
     private static final Duration WAIT = Duration.ofSeconds(20);
     private final byte[] secret = "0123456789abcdef0123456789abcdef".getBytes(StandardCharsets.US_ASCII);
-    private final List<AutoCloseable> resources = new ArrayList<>();
+    private final List<AutoCloseable> resources = java.util.Collections.synchronizedList(new ArrayList<>());
     private final ExecutorService threads = Executors.newCachedThreadPool();
 
     @AfterEach
@@ -53,7 +53,10 @@ class BootstrapServiceTest
     private BootstrapClient client(final BootstrapServer s, final byte[] key, final int rank, final int size)
     {
         final BootstrapClient c = BootstrapClient.connect(s.address(), key, rank, size, WAIT);
-        resources.add(c);
+        synchronized (resources)
+        {
+            resources.add(c);
+        }
         return c;
     }
 
@@ -239,5 +242,241 @@ class BootstrapServiceTest
             out.flush();
             assertTrue(readsToEndWithoutWelcome(in), "an oversized frame was not refused");
         }
+    }
+
+    // --- membership: ranks that end without closing -------------------------------------------
+
+    @Test
+    void shouldReportARankWhoseMembershipEndsBeforeItLeaves() throws Exception
+    {
+        final BootstrapServer s = server(4);
+        final List<Integer> seenByService = new java.util.concurrent.CopyOnWriteArrayList<>();
+        s.onDeparture(seenByService::add);
+        final java.util.concurrent.LinkedBlockingQueue<Integer> seenByZero = new java.util.concurrent.LinkedBlockingQueue<>();
+        final BootstrapClient c0 = client(s, secret, 0, 4);
+        final BootstrapClient c1 = client(s, secret, 1, 4);
+        final BootstrapClient c2 = client(s, secret, 2, 4);
+        c0.join(seenByZero::add);
+        c1.join(rank -> { });
+        c2.join(rank -> { });
+        assertTrue(s.joinedWithoutLeaving(2));
+        final Future<?> barrier = threads.submit(() -> c1.barrier(WAIT));
+        c2.close(); // its process "exits" without leaving
+
+        assertEquals(2, seenByZero.poll(WAIT.toSeconds(), TimeUnit.SECONDS));
+        final java.util.concurrent.ExecutionException inBarrier = assertThrows(
+            java.util.concurrent.ExecutionException.class, () -> barrier.get(WAIT.toSeconds(), TimeUnit.SECONDS));
+        assertTrue(inBarrier.getCause().getMessage().contains("rejected the barrier: rank 2 ended without closing"),
+            inBarrier.getCause().getMessage());
+        final RankwireException get = assertThrows(RankwireException.class, () -> c0.get(2, "never", WAIT));
+        assertTrue(get.getMessage().contains("rank 2 ended without closing"), get.getMessage());
+        assertThrows(RankwireException.class, () -> c0.barrier(WAIT));
+        assertEquals(List.of(2), seenByService);
+        assertTrue(s.joinedWithoutLeaving(2));
+
+        // a rank that joins later hears of it at once
+        final java.util.concurrent.LinkedBlockingQueue<Integer> seenByThree = new java.util.concurrent.LinkedBlockingQueue<>();
+        client(s, secret, 3, 4).join(seenByThree::add);
+        assertEquals(2, seenByThree.poll(WAIT.toSeconds(), TimeUnit.SECONDS));
+        // and the departed rank cannot come back
+        final RankwireException again = assertThrows(RankwireException.class,
+            () -> client(s, secret, 2, 4).join(rank -> { }));
+        assertTrue(again.getMessage().contains("rank 2 : departed"), again.getMessage());
+    }
+
+    @Test
+    void shouldNotReportARankThatLeftBeforeEnding() throws Exception
+    {
+        final BootstrapServer s = server(2);
+        final List<Integer> seenByService = new java.util.concurrent.CopyOnWriteArrayList<>();
+        s.onDeparture(seenByService::add);
+        final java.util.concurrent.LinkedBlockingQueue<Integer> seenByZero = new java.util.concurrent.LinkedBlockingQueue<>();
+        final BootstrapClient c0 = client(s, secret, 0, 2);
+        final BootstrapClient c1 = client(s, secret, 1, 2);
+        assertTrue(!s.joinedWithoutLeaving(1));
+        c0.join(seenByZero::add);
+        c1.join(rank -> { });
+        final Future<?> barrier = threads.submit(() -> c0.barrier(WAIT));
+        c1.barrier(WAIT);
+        barrier.get(WAIT.toSeconds(), TimeUnit.SECONDS);
+        c1.leave();
+        c1.close();
+        assertTrue(!s.joinedWithoutLeaving(1));
+        // the service answers rank 0 after it handled rank 1's close, so by then a departure would be known
+        c0.put("after", new byte[] {1});
+        assertArrayEquals(new byte[] {1}, c0.get(0, "after", WAIT));
+        assertEquals(null, seenByZero.poll(200, TimeUnit.MILLISECONDS));
+        assertEquals(List.of(), seenByService);
+        // a rank that left may join again (a runtime initialized a second time)
+        final BootstrapClient back = client(s, secret, 1, 2);
+        back.join(rank -> { });
+        assertTrue(s.joinedWithoutLeaving(1));
+    }
+
+    // --- admission: strangers must not keep a rank out ----------------------------------------
+
+    @Test
+    void shouldAdmitRanksWhileStrangersHoldIdleConnections() throws Exception
+    {
+        final BootstrapServer s = server(2);
+        final List<Socket> idle = new ArrayList<>();
+        try
+        {
+            for (int i = 0; i < 100; i++)
+            {
+                idle.add(new Socket(s.address().getAddress(), s.address().getPort()));
+            }
+            final BootstrapClient c0 = client(s, secret, 0, 2);
+            final BootstrapClient c1 = client(s, secret, 1, 2);
+            c0.put("k", new byte[] {3});
+            assertArrayEquals(new byte[] {3}, c1.get(0, "k", WAIT));
+            assertTrue(s.evicted() >= 100 - Admission.budget(2), "evicted " + s.evicted());
+        }
+        finally
+        {
+            for (final Socket socket : idle)
+            {
+                socket.close();
+            }
+        }
+    }
+
+    @Test
+    void shouldTurnAwayAConnectionWithoutACompleteHelloInTime() throws Exception
+    {
+        final BootstrapServer s = BootstrapServer.start(InetAddress.getLoopbackAddress(), 1, secret,
+            TimeUnit.MILLISECONDS.toNanos(300));
+        resources.add(s);
+        for (final boolean trickle : new boolean[] {false, true})
+        {
+            try (Socket slow = new Socket(s.address().getAddress(), s.address().getPort()))
+            {
+                slow.setSoTimeout(20_000);
+                final DataInputStream in = new DataInputStream(slow.getInputStream());
+                in.readFully(new byte[in.readInt()]); // the challenge
+                if (trickle)
+                {
+                    // a valid length, then one byte of HELLO at a time: never complete in time
+                    slow.getOutputStream().write(new byte[] {0, 0, 0, (byte)BootstrapProtocol.HELLO_LENGTH});
+                    for (int i = 0; i < 5 && !slow.isClosed(); i++)
+                    {
+                        slow.getOutputStream().write(BootstrapProtocol.HELLO);
+                        Thread.sleep(100);
+                    }
+                }
+                final byte[] rest = in.readAllBytes();
+                assertTrue(rest.length > 5 && rest[4] == BootstrapProtocol.BUSY, "not turned away: " + rest.length);
+                assertTrue(new String(rest, 7, rest.length - 7, StandardCharsets.UTF_8).contains("no complete HELLO"));
+            }
+            catch (final java.net.SocketException reset)
+            {
+                // the service closed while the trickle still wrote: turned away all the same
+                assertTrue(trickle, reset.toString());
+            }
+        }
+        assertTrue(s.expired() >= 2, "expired " + s.expired());
+        client(s, secret, 0, 1).put("still", new byte[0]);
+    }
+
+    @Test
+    void shouldSayWhyWhenTheServiceKeepsTurningTheRankAway() throws Exception
+    {
+        try (java.net.ServerSocket busy = new java.net.ServerSocket(0, 50, InetAddress.getLoopbackAddress()))
+        {
+            final Future<?> service = threads.submit(() ->
+            {
+                while (!busy.isClosed())
+                {
+                    try (Socket c = busy.accept())
+                    {
+                        final byte[] reason = BootstrapProtocol.reason("busy: try later");
+                        final java.nio.ByteBuffer f = BootstrapProtocol.begin(2 + reason.length, BootstrapProtocol.BUSY);
+                        BootstrapProtocol.putString(f, reason);
+                        BootstrapProtocol.finish(f);
+                        c.getOutputStream().write(f.array(), 0, f.limit());
+                    }
+                }
+                return null;
+            });
+            final RankwireException e = assertThrows(RankwireException.class, () -> BootstrapClient.connect(
+                (java.net.InetSocketAddress)busy.getLocalSocketAddress(), secret, 0, 1, Duration.ofMillis(800)));
+            assertTrue(e.getMessage().contains(": rank 0 could not authenticate within 800ms ("), e.getMessage());
+            assertTrue(e.getMessage().contains("attempts; last: busy: try later)"), e.getMessage());
+            assertTrue(e.getMessage().contains("is something else holding connections to it?"), e.getMessage());
+            busy.close();
+            service.cancel(true);
+        }
+    }
+
+    @Test
+    void shouldAdmitRanksDuringAFloodOfStrangers() throws Exception
+    {
+        final int size = 4;
+        final BootstrapServer s = server(size);
+        final java.util.concurrent.atomic.AtomicBoolean flooding = new java.util.concurrent.atomic.AtomicBoolean(true);
+        final java.util.concurrent.atomic.AtomicLong strangers = new java.util.concurrent.atomic.AtomicLong();
+        final List<Future<?>> flood = new ArrayList<>();
+        for (int t = 0; t < 3; t++)
+        {
+            final int kind = t;
+            flood.add(threads.submit(() ->
+            {
+                final List<Socket> held = new ArrayList<>();
+                while (flooding.get())
+                {
+                    try
+                    {
+                        final Socket stranger = new Socket(s.address().getAddress(), s.address().getPort());
+                        strangers.incrementAndGet();
+                        if (kind == 0)
+                        {
+                            held.add(stranger); // idle, kept open
+                        }
+                        else
+                        {
+                            stranger.getOutputStream().write(new byte[] {0, 0, 0, 80, 2, 1, 2, 3}); // garbage
+                            stranger.close();
+                        }
+                    }
+                    catch (final IOException e)
+                    {
+                        // refused or reset under the flood: go on
+                    }
+                }
+                for (final Socket h : held)
+                {
+                    h.close();
+                }
+                return null;
+            }));
+        }
+        try
+        {
+            final List<Future<?>> ranks = new ArrayList<>();
+            for (int r = 0; r < size; r++)
+            {
+                final int rank = r;
+                ranks.add(threads.submit(() ->
+                {
+                    final BootstrapClient c = BootstrapClient.connect(s.address(), secret, rank, size, WAIT);
+                    resources.add(c);
+                    c.barrier(WAIT);
+                    return null;
+                }));
+            }
+            for (final Future<?> f : ranks)
+            {
+                f.get(WAIT.toSeconds() + 5, TimeUnit.SECONDS);
+            }
+        }
+        finally
+        {
+            flooding.set(false);
+            for (final Future<?> f : flood)
+            {
+                f.get(WAIT.toSeconds(), TimeUnit.SECONDS);
+            }
+        }
+        assertTrue(strangers.get() > Admission.budget(size), "only " + strangers.get() + " strangers");
     }
 }

@@ -25,7 +25,7 @@ class JobEnvironmentTest
         env.put(JobVariables.RANK, "2");
         env.put(JobVariables.SIZE, "4");
         env.put(JobVariables.JOB_ID, "job-7");
-        env.put(JobVariables.SECRET, "00ff10ab");
+        env.put(JobVariables.SECRET, "00ff10ab0102030405060708090a0b0c");
         env.put(JobVariables.BOOTSTRAP, "127.0.0.1:4000");
         env.put(JobVariables.SETTINGS, "rankwire.a=1\nrankwire.b=x=y\n");
         env.put(JobVariables.BIND, "127.0.0.1");
@@ -48,7 +48,7 @@ class JobEnvironmentTest
         assertEquals(2, env.rank());
         assertEquals(4, env.size());
         assertEquals("job-7", env.jobId());
-        assertArrayEquals(new byte[] {0, (byte)0xff, 0x10, (byte)0xab}, env.secret());
+        assertArrayEquals(new byte[] {0, (byte)0xff, 0x10, (byte)0xab, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12}, env.secret());
         assertEquals("tcp", env.transport());
         assertEquals(Map.of("rankwire.a", "1", "rankwire.b", "from-property", "rankwire.bind", "127.0.0.1"),
             env.settings());
@@ -83,7 +83,7 @@ class JobEnvironmentTest
     {
         final InMemoryBootstrap table = new InMemoryBootstrap(2);
         final JobEnvironment env = new JobEnvironment(
-            new JobIdentity(1, 2, "sim-job", new byte[] {1}, "sim", null, Map.of()), job -> table.forRank(job.rank()));
+            new JobIdentity(1, 2, "sim-job", new byte[16], "sim", null, Map.of()), job -> table.forRank(job.rank()));
         final AtomicReference<Optional<JobEnvironment>> inChild = new AtomicReference<>();
         final AtomicReference<Optional<JobEnvironment>> inBody = new AtomicReference<>();
         final AtomicReference<Thread> child = new AtomicReference<>();
@@ -106,8 +106,8 @@ class JobEnvironmentTest
     void shouldRunBodyAsRankAndRestorePreviousEnvironment()
     {
         final InMemoryBootstrap table = new InMemoryBootstrap(3);
-        final JobEnvironment outer = JobEnvironment.of(0, 3, "j", new byte[] {1}, "sim", Map.of(), table.forRank(0));
-        final JobEnvironment inner = JobEnvironment.of(2, 3, "j", new byte[] {1}, "sim",
+        final JobEnvironment outer = JobEnvironment.of(0, 3, "j", new byte[16], "sim", Map.of(), table.forRank(0));
+        final JobEnvironment inner = JobEnvironment.of(2, 3, "j", new byte[16], "sim",
             Map.of("rankwire.x", "1"), table.forRank(2));
         final AtomicReference<Integer> seen = new AtomicReference<>();
         JobEnvironment.runAs(outer, () ->

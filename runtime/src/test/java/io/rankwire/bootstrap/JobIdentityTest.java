@@ -18,7 +18,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class JobIdentityTest
 {
-    private static final byte[] SECRET = {0x00, (byte)0xff, 0x10, (byte)0xab};
+    private static final byte[] SECRET =
+        {0x00, (byte)0xff, 0x10, (byte)0xab, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12};
+    private static final String SECRET_HEX = "00ff10ab0102030405060708090a0b0c";
 
     private static JobIdentity identity()
     {
@@ -35,7 +37,7 @@ class JobIdentityTest
             JobVariables.RANK, "2",
             JobVariables.SIZE, "4",
             JobVariables.JOB_ID, "rw-1-abc",
-            JobVariables.SECRET, "00ff10ab",
+            JobVariables.SECRET, SECRET_HEX,
             JobVariables.TRANSPORT, "tcp",
             JobVariables.BOOTSTRAP, "10.0.0.1:4000",
             JobVariables.BIND, "10.0.0.2",
@@ -84,8 +86,8 @@ class JobIdentityTest
     {
         final JobIdentity id = identity();
         final String text = id.toString();
-        assertFalse(text.contains("00ff10ab") || text.contains(Arrays.toString(SECRET)) || text.contains("[B@"), text);
-        assertTrue(text.contains("secret=(4 bytes, hidden)") && text.contains("rank=2") && text.contains("rw-1-abc"),
+        assertFalse(text.contains(SECRET_HEX) || text.contains(Arrays.toString(SECRET)) || text.contains("[B@"), text);
+        assertTrue(text.contains("secret=(16 bytes, hidden)") && text.contains("rank=2") && text.contains("rw-1-abc"),
             text);
         id.secret()[0] = 42;
         assertArrayEquals(SECRET, id.secret());
@@ -100,7 +102,9 @@ class JobIdentityTest
     {
         assertEquals(identity(), identity());
         assertEquals(identity().hashCode(), identity().hashCode());
-        final JobIdentity other = new JobIdentity(2, 4, "rw-1-abc", new byte[] {1}, "tcp",
+        final byte[] another = SECRET.clone();
+        another[15] ^= 1;
+        final JobIdentity other = new JobIdentity(2, 4, "rw-1-abc", another, "tcp",
             identity().bootstrap(), identity().settings());
         assertNotEquals(identity(), other);
     }
@@ -121,6 +125,26 @@ class JobIdentityTest
             () -> new JobIdentity(0, 1, "j", SECRET, "tcp", null, Map.of("eager.limit", "1"))).getMessage());
         assertThrows(IllegalArgumentException.class, () -> new JobIdentity(0, 1, "j", SECRET, "tcp", null,
             Map.of("rankwire.x", "two\nlines")).toEnvironment());
+    }
+
+    @Test
+    void shouldRefuseASecretTooShortForAJobOfSeveralRanks()
+    {
+        assertEquals("secret : 15 bytes (expected: >= 16 bytes for a job of 2 ranks)",
+            assertThrows(IllegalArgumentException.class,
+                () -> new JobIdentity(0, 2, "j", new byte[15], "tcp", null, Map.of())).getMessage());
+        assertEquals(16, new JobIdentity(1, 2, "j", new byte[16], "tcp", null, Map.of()).secret().length);
+        assertEquals(1, new JobIdentity(0, 1, "j", new byte[1], "tcp", null, Map.of()).secret().length);
+
+        final Map<String, String> env = new TreeMap<>(identity().toEnvironment());
+        env.put(JobVariables.SECRET, "00");
+        assertEquals("RANKWIRE_SECRET : 1 bytes (expected: >= 16 bytes for a job of 4 ranks)",
+            assertThrows(IllegalStateException.class, () -> JobIdentity.fromEnvironment(env, new Properties()))
+                .getMessage());
+        env.put(JobVariables.SECRET, SECRET_HEX.substring(2));
+        assertEquals("RANKWIRE_SECRET : 15 bytes (expected: >= 16 bytes for a job of 4 ranks)",
+            assertThrows(IllegalStateException.class, () -> JobIdentity.fromEnvironment(env, new Properties()))
+                .getMessage());
     }
 
     @Test

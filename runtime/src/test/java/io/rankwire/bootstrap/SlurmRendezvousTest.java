@@ -64,7 +64,7 @@ class SlurmRendezvousTest
         final Map<String, String> env = task(1, "6");
         env.put(JobVariables.SIZE, "2");
         env.put(JobVariables.JOB_ID, "rw-1-abc");
-        env.put(JobVariables.SECRET, "00ff");
+        env.put(JobVariables.SECRET, "00ff10ab0102030405060708090a0b0c");
         env.put(JobVariables.BOOTSTRAP, "127.0.0.1:4000");
         final JobEnvironment job = EnvironmentParser.parse(env, new Properties()).orElseThrow();
         assertEquals(1, job.rank());

@@ -44,8 +44,8 @@ class InlineTransportTest
         final TransportProvider provider = simProvider();
         final InMemoryBootstrap boot = new InMemoryBootstrap(2);
         final Map<String, String> settings = Map.of("rankwire.sim.maxNumTags", "0", "rankwire.sim.eagerLimit", "1024");
-        final Transport a = provider.open(new TransportContext(0, 2, "job-a", new byte[4], boot.forRank(0), settings, () -> { }));
-        final Transport b = provider.open(new TransportContext(1, 2, "job-a", new byte[4], boot.forRank(1), settings, () -> { }));
+        final Transport a = provider.open(new TransportContext(0, 2, "job-a", new byte[16], boot.forRank(0), settings, () -> { }));
+        final Transport b = provider.open(new TransportContext(1, 2, "job-a", new byte[16], boot.forRank(1), settings, () -> { }));
         try
         {
             assertEquals(0, b.capabilities().maxNumTags());

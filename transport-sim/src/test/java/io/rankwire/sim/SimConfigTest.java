@@ -67,13 +67,13 @@ class SimConfigTest
     {
         final InMemoryBootstrap boot = new InMemoryBootstrap(3);
         final SimTransport t = SimFabricRegistry.open(
-            new TransportContext(0, 2, "job-size", new byte[0], boot.forRank(0), Map.of(), () -> { }));
+            new TransportContext(0, 2, "job-size", new byte[16], boot.forRank(0), Map.of(), () -> { }));
         try
         {
             assertThrows(IllegalArgumentException.class, () -> SimFabricRegistry.open(
-                new TransportContext(1, 3, "job-size", new byte[0], boot.forRank(1), Map.of(), () -> { })));
+                new TransportContext(1, 3, "job-size", new byte[16], boot.forRank(1), Map.of(), () -> { })));
             assertThrows(IllegalStateException.class, () -> SimFabricRegistry.open(
-                new TransportContext(0, 2, "job-size", new byte[0], boot.forRank(0), Map.of(), () -> { })));
+                new TransportContext(0, 2, "job-size", new byte[16], boot.forRank(0), Map.of(), () -> { })));
         }
         finally
         {

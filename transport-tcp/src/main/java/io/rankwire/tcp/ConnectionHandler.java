@@ -1,11 +1,7 @@
 package io.rankwire.tcp;
 
 import java.lang.System.Logger.Level;
-import java.security.GeneralSecurityException;
-
-import javax.net.ssl.SSLPeerUnverifiedException;
 import java.util.ArrayDeque;
-import java.util.concurrent.TimeUnit;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.Channel;
@@ -13,7 +9,6 @@ import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.handler.ssl.SslHandler;
 import io.netty.handler.ssl.SslHandshakeCompletionEvent;
-import io.netty.util.concurrent.ScheduledFuture;
 
 /**
  * One connection: runs the handshake ({@link HandshakeSteps}) as client or server, then the
@@ -44,8 +39,9 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter implements Fr
     private boolean stalled;
     private boolean lost;
     private boolean published;
+    private boolean closedDuringTls;
     private EngineSession handoff;
-    private ScheduledFuture<?> timer;
+    private final HandshakeTimer timer;
 
     /** A handler for a connection this rank opened to {@code peer} (client) or accepted (peer = -1). */
     ConnectionHandler(final TcpTransport transport, final int peer)
@@ -53,14 +49,27 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter implements Fr
         this.transport = transport;
         this.handshake = new HandshakeSteps(transport, peer);
         this.copies = new FramePool(transport.alloc);
+        this.timer = new HandshakeTimer(transport.settings, this::handshakeTimeout, this::helloTimeout);
     }
 
     @Override
     public void channelActive(final ChannelHandlerContext ctx)
     {
         channel = ctx.channel();
-        timer = ctx.executor().schedule(this::handshakeTimeout, transport.settings.connectTimeoutMs, TimeUnit.MILLISECONDS);
-        if (ctx.pipeline().get(SslHandler.class) == null)
+        final boolean tls = ctx.pipeline().get(SslHandler.class) != null;
+        if (handshake.isClient() || tls)
+        {
+            timer.untilHandshakeEnds(ctx.executor());
+        }
+        else
+        {
+            timer.untilHello(ctx.executor());
+        }
+        if (!handshake.isClient())
+        {
+            transport.admission.admit(this);
+        }
+        if (!tls)
         {
             handshake.start(ctx);
         }
@@ -76,32 +85,24 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter implements Fr
             final SslHandshakeCompletionEvent tls = (SslHandshakeCompletionEvent)event;
             if (!tls.isSuccess())
             {
+                closedDuringTls = handshake.isClient() && InboundAdmission.closedByListener(tls.cause());
                 refuse("TLS handshake failed: " + tls.cause());
             }
-            else if (handshake.isClient() && !serverCertificatePinned(ctx))
+            else if (handshake.isClient() &&
+                !TlsContexts.presents(ctx.pipeline().get(SslHandler.class), transport.peerFingerprint(handshake.peer())))
             {
                 refuse("rank " + handshake.peer() + " presented a certificate it did not publish");
             }
             else
             {
+                if (!handshake.isClient())
+                {
+                    timer.untilHello(ctx.executor());
+                }
                 handshake.start(ctx);
             }
         }
         ctx.fireUserEventTriggered(event);
-    }
-
-    private boolean serverCertificatePinned(final ChannelHandlerContext ctx)
-    {
-        final byte[] expected = transport.peerFingerprint(handshake.peer());
-        try
-        {
-            return expected != null &&
-                Handshake.matches(expected, TlsContexts.peerFingerprint(ctx.pipeline().get(SslHandler.class)));
-        }
-        catch (final GeneralSecurityException | SSLPeerUnverifiedException e)
-        {
-            return false;
-        }
     }
 
     @Override
@@ -146,10 +147,16 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter implements Fr
 
     private String onHandshakeFrame(final ChannelHandlerContext ctx, final int type, final ByteBuf body)
     {
+        final boolean hadHello = handshake.heardHello();
         final String violation = handshake.onFrame(ctx, type, body);
+        if (violation == null && !hadHello && handshake.heardHello() && !handshake.isOpen())
+        {
+            timer.untilHandshakeEnds(ctx.executor());
+        }
         if (violation == null && handshake.isOpen())
         {
-            cancelTimer();
+            timer.cancel();
+            transport.admission.release(this);
             opened = true;
             peer = handshake.peer();
             if (transport.engineIo != null && ctx.channel() instanceof DirectNioChannels.Socket &&
@@ -164,10 +171,29 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter implements Fr
         }
         else if (handshake.isDuplicate())
         {
-            cancelTimer();
+            timer.cancel();
+            transport.admission.release(this);
             done = true;
         }
         return violation;
+    }
+
+    /**
+     * Turns this accepted connection away before it authenticated ({@link InboundAdmission}): a
+     * VERDICT BUSY tells an honest client to try again. Any thread.
+     */
+    void turnAway(final String why)
+    {
+        channel.eventLoop().execute(() ->
+        {
+            if (!opened && !done)
+            {
+                transport.refusals.log("rankwire-tcp: turning away connection " + describe() + ": " + why);
+                stop();
+                transport.admission.release(this);
+                InboundAdmission.sayBusyAndClose(channel);
+            }
+        });
     }
 
     /**
@@ -349,7 +375,7 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter implements Fr
     public void channelInactive(final ChannelHandlerContext ctx)
     {
         signalIfPublished();
-        cancelTimer();
+        timer.cancel();
         done = true;
         copies.release();
         if (responder != null)
@@ -368,10 +394,19 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter implements Fr
                 transport.connectionLost(peer, ctx.channel(), goodbye);
             }
         }
+        else if (handshake.isClient() && (handshake.isBusy() || closedDuringTls))
+        {
+            transport.retryConnect(handshake.peer(), handshake.isBusy() ? "busy" :
+                "closed during the TLS handshake (as by a busy listener, or one without TLS)");
+        }
         else if (handshake.isClient() && !handshake.isDuplicate())
         {
             transport.connectFailed(handshake.peer(), "connection to rank " + handshake.peer() +
                 " closed during the handshake");
+        }
+        else
+        {
+            transport.admission.release(this);
         }
         ctx.fireChannelInactive();
     }
@@ -398,13 +433,20 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter implements Fr
         {
             transport.refusals.log(message);
         }
+        stop();
+        channel.close();
+    }
+
+    /** Takes no more frames (the decoder drops the rest of the stream) and no more deadlines. */
+    private void stop()
+    {
         done = true;
+        timer.cancel();
         final FrameDecoder decoder = channel.pipeline().get(FrameDecoder.class);
         if (decoder != null)
         {
             decoder.stop();
         }
-        channel.close();
     }
 
     private void handshakeTimeout()
@@ -415,12 +457,11 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter implements Fr
         }
     }
 
-    private void cancelTimer()
+    private void helloTimeout()
     {
-        if (timer != null)
+        if (!opened && !done && !handshake.heardHello())
         {
-            timer.cancel(false);
-            timer = null;
+            turnAway("no HELLO within " + transport.settings.helloTimeoutMs + " ms");
         }
     }
 

@@ -26,7 +26,8 @@ import io.netty.buffer.ByteBufAllocator;
  *                     | client nonce (32) | job id length u16 | job id (UTF-8, 1..255)
  *  CHALLENGE     (3)  server rank u32 | server nonce (32) | server proof (32)
  *  AUTH          (4)  client proof (32)
- *  VERDICT       (5)  verdict u8 (0 = ACCEPT, 1 = DUPLICATE)
+ *  VERDICT       (5)  verdict u8 (0 = ACCEPT, 1 = DUPLICATE, 2 = BUSY: the listener turned the
+ *                     connection away before it authenticated; the client may try again)
  *  READ_REQUEST  (6)  request id u64 | va u64 | rkey u32 | length u32
  *  READ_DATA     (7)  request id u64 | offset u32 | data (1..maxFrame-13)
  *  READ_ERROR    (8)  request id u64 | status u8 (a CompletionStatus)
@@ -34,7 +35,8 @@ import io.netty.buffer.ByteBufAllocator;
  * </pre>
  *
  * A connection starts with HELLO (client), CHALLENGE (server), AUTH (client), VERDICT (server);
- * see {@link Handshake}. Only after an ACCEPT verdict may MESSAGE and READ_* frames flow.
+ * see {@link Handshake}. Only after an ACCEPT verdict may MESSAGE and READ_* frames flow. A
+ * listener may send VERDICT BUSY at any point of the handshake and close ({@link InboundAdmission}).
  */
 final class Frames
 {
@@ -61,6 +63,7 @@ final class Frames
 
     static final byte VERDICT_ACCEPT = 0;
     static final byte VERDICT_DUPLICATE = 1;
+    static final byte VERDICT_BUSY = 2;
 
     static final int TMH = 16;
     static final int HELLO_FIXED = 4 + 2 + 4 + 4 + NONCE + 2;

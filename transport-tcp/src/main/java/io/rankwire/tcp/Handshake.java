@@ -24,11 +24,15 @@ import javax.crypto.spec.SecretKeySpec;
  *     |          VERDICT(ACCEPT | DUPLICATE)              |   server checks proof_c, then decides
  *     |<--------------------------------------------------|
  *
- *   transcript = jobId | clientRank u32 | serverRank u32 | Nc | Ns
+ *   transcript = jobId | clientRank u32 | serverRank u32 | Nc | Ns [| server certificate SHA-256, with TLS]
  * </pre>
  *
  * The labels keep a proof from being reflected back; the nonces keep it from being replayed.
- * Any failure closes the connection and is logged on the side that saw it.
+ * With TLS the transcript ends with the fingerprint of the certificate the server presented (the
+ * server's own; the one the client pinned), which binds the proofs to that TLS session: someone
+ * who swapped the fingerprint a rank published (an on-path attacker on the bootstrap's plain
+ * connection) and relays the handshake between two TLS sessions of its own cannot make the proofs
+ * match. Any failure closes the connection and is logged on the side that saw it.
  */
 final class Handshake
 {
@@ -41,7 +45,8 @@ final class Handshake
 
     Handshake(final byte[] secret, final String jobId)
     {
-        // An empty secret cannot key an HMAC; a fixed pad keeps the handshake well-defined.
+        // An empty secret (only a job of one rank, which has no peer, may have one: TransportContext
+        // refuses secrets under 16 bytes otherwise) cannot key an HMAC; a fixed pad keeps it defined.
         this.key = new SecretKeySpec(secret.length == 0 ? new byte[] {0} : secret, "HmacSHA256");
         this.jobId = jobId.getBytes(StandardCharsets.UTF_8);
     }
@@ -53,14 +58,20 @@ final class Handshake
         return nonce;
     }
 
-    byte[] serverProof(final int clientRank, final int serverRank, final byte[] clientNonce, final byte[] serverNonce)
+    /** @param binding the server certificate's fingerprint with TLS, else empty */
+    byte[] serverProof(
+        final int clientRank, final int serverRank, final byte[] clientNonce, final byte[] serverNonce,
+        final byte[] binding)
     {
-        return proof(SERVER_LABEL, clientRank, serverRank, clientNonce, serverNonce);
+        return proof(SERVER_LABEL, clientRank, serverRank, clientNonce, serverNonce, binding);
     }
 
-    byte[] clientProof(final int clientRank, final int serverRank, final byte[] clientNonce, final byte[] serverNonce)
+    /** @param binding the server certificate's fingerprint with TLS, else empty */
+    byte[] clientProof(
+        final int clientRank, final int serverRank, final byte[] clientNonce, final byte[] serverNonce,
+        final byte[] binding)
     {
-        return proof(CLIENT_LABEL, clientRank, serverRank, clientNonce, serverNonce);
+        return proof(CLIENT_LABEL, clientRank, serverRank, clientNonce, serverNonce, binding);
     }
 
     /** Compares proofs in constant time. */
@@ -76,7 +87,12 @@ final class Handshake
     }
 
     private byte[] proof(
-        final byte[] label, final int clientRank, final int serverRank, final byte[] clientNonce, final byte[] serverNonce)
+        final byte[] label,
+        final int clientRank,
+        final int serverRank,
+        final byte[] clientNonce,
+        final byte[] serverNonce,
+        final byte[] binding)
     {
         try
         {
@@ -87,6 +103,7 @@ final class Handshake
             mac.update(ByteBuffer.allocate(8).putInt(clientRank).putInt(serverRank).flip());
             mac.update(clientNonce);
             mac.update(serverNonce);
+            mac.update(binding);
             return mac.doFinal();
         }
         catch (final GeneralSecurityException e)

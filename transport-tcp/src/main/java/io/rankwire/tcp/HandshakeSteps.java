@@ -18,6 +18,9 @@ final class HandshakeSteps
     private static final int AWAIT_VERDICT = 3;
     private static final int OPEN = 4;
     private static final int DUPLICATE = 5;
+    private static final int BUSY = 6;
+
+    private static final byte[] NO_BINDING = new byte[0];
 
     private final TcpTransport transport;
     private final boolean client;
@@ -56,6 +59,18 @@ final class HandshakeSteps
         return step == DUPLICATE;
     }
 
+    /** A client the listener turned away before it authenticated: it may try again. */
+    boolean isBusy()
+    {
+        return step == BUSY;
+    }
+
+    /** A server that has a HELLO: the rest of the handshake runs on the connect timeout. */
+    boolean heardHello()
+    {
+        return !client && step != AWAIT_HELLO;
+    }
+
     /** Sends HELLO when this side is the client. */
     void start(final ChannelHandlerContext ctx)
     {
@@ -76,6 +91,10 @@ final class HandshakeSteps
             case AWAIT_AUTH:
                 return type == Frames.AUTH ? onAuth(ctx, body) : unexpected(type);
             case AWAIT_CHALLENGE:
+                if (type == Frames.VERDICT)
+                {
+                    return onVerdict(ctx, body); // only BUSY may come before the challenge
+                }
                 return type == Frames.CHALLENGE ? onChallenge(ctx, body) : unexpected(type);
             case AWAIT_VERDICT:
                 return type == Frames.VERDICT ? onVerdict(ctx, body) : unexpected(type);
@@ -120,7 +139,7 @@ final class HandshakeSteps
         }
         peer = clientRank;
         serverNonce = Handshake.nonce();
-        final byte[] proof = transport.handshake.serverProof(peer, transport.rank, clientNonce, serverNonce);
+        final byte[] proof = transport.handshake.serverProof(peer, transport.rank, clientNonce, serverNonce, binding());
         ctx.writeAndFlush(Frames.challenge(ctx.alloc(), transport.rank, serverNonce, proof));
         step = AWAIT_AUTH;
         return null;
@@ -130,7 +149,7 @@ final class HandshakeSteps
     {
         final byte[] proof = new byte[Frames.PROOF];
         body.readBytes(proof);
-        final byte[] expected = transport.handshake.clientProof(peer, transport.rank, clientNonce, serverNonce);
+        final byte[] expected = transport.handshake.clientProof(peer, transport.rank, clientNonce, serverNonce, binding());
         if (!Handshake.matches(expected, proof))
         {
             return "rank " + peer + " failed to prove the job secret";
@@ -162,20 +181,41 @@ final class HandshakeSteps
         {
             return "expected rank " + peer + " but rank " + serverRank + " answered";
         }
-        final byte[] expected = transport.handshake.serverProof(transport.rank, peer, clientNonce, serverNonce);
+        final byte[] expected = transport.handshake.serverProof(transport.rank, peer, clientNonce, serverNonce, binding());
         if (!Handshake.matches(expected, proof))
         {
             return "rank " + peer + " failed to prove the job secret";
         }
-        final byte[] mine = transport.handshake.clientProof(transport.rank, peer, clientNonce, serverNonce);
+        final byte[] mine = transport.handshake.clientProof(transport.rank, peer, clientNonce, serverNonce, binding());
         ctx.writeAndFlush(Frames.auth(ctx.alloc(), mine));
         step = AWAIT_VERDICT;
         return null;
     }
 
+    /**
+     * What binds the proofs to the TLS session: the server certificate's fingerprint (the server's
+     * own; for a client, the one the peer published, which the presented certificate was checked
+     * against before HELLO), or nothing without TLS.
+     */
+    private byte[] binding()
+    {
+        final byte[] fingerprint = client ? transport.peerFingerprint(peer) : transport.ownFingerprint();
+        return fingerprint == null ? NO_BINDING : fingerprint;
+    }
+
     private String onVerdict(final ChannelHandlerContext ctx, final ByteBuf body)
     {
         final int verdict = body.readUnsignedByte();
+        if (verdict == Frames.VERDICT_BUSY)
+        {
+            step = BUSY;
+            ctx.close();
+            return null;
+        }
+        if (step == AWAIT_CHALLENGE)
+        {
+            return "verdict " + verdict + " before the challenge";
+        }
         if (verdict == Frames.VERDICT_DUPLICATE)
         {
             step = DUPLICATE;

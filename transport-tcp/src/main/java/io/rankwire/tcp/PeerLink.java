@@ -49,6 +49,8 @@ final class PeerLink
     private volatile EngineSession session;
     private volatile InetSocketAddress address;
     private volatile byte[] fingerprint;
+    private final AtomicInteger turnedAway = new AtomicInteger();
+    private volatile String lastTurnedAway;
 
     PeerLink(
         final int peer, final EventLoop loop, final int queueCapacity, final long maxQueuedBytes, final ByteBufAllocator alloc)
@@ -101,6 +103,26 @@ final class PeerLink
     Channel channel()
     {
         return channel;
+    }
+
+    /**
+     * The peer's listener turned this rank's connection away ({@code why}): counts it and returns
+     * how long to wait before trying again, a doubling backoff with jitter (20 ms up to 1 s).
+     */
+    long turnedAway(final String why)
+    {
+        lastTurnedAway = why;
+        final int n = turnedAway.incrementAndGet();
+        final long backoff = Math.min(1_000, 20L << Math.min(n - 1, 6));
+        return backoff / 2 + java.util.concurrent.ThreadLocalRandom.current().nextLong(backoff / 2 + 1);
+    }
+
+    /** For a connect that timed out: how often the peer turned this rank away, if ever. */
+    String turnedAwayNote()
+    {
+        final int n = turnedAway.get();
+        return n == 0 ? "" : "; its listener turned this rank away " + n + " time(s), last: " + lastTurnedAway +
+            " (is something holding connections to it?)";
     }
 
     /**

@@ -23,7 +23,12 @@ import java.util.Map;
  *   <tr><td>rankwire.tcp.inboundQueue</td><td>65536</td><td>frames waiting for poll()</td></tr>
  *   <tr><td>rankwire.tcp.sendQueue</td><td>4096</td><td>frames queued per peer</td></tr>
  *   <tr><td>rankwire.tcp.sendQueueBytes</td><td>16777216</td><td>bytes queued per peer</td></tr>
- *   <tr><td>rankwire.tcp.connectTimeoutMs</td><td>10000</td><td>connect and handshake limit</td></tr>
+ *   <tr><td>rankwire.tcp.connectTimeoutMs</td><td>10000</td><td>connect and handshake limit (a client
+ *       turned away by a busy listener retries within it)</td></tr>
+ *   <tr><td>rankwire.tcp.helloTimeoutMs</td><td>5000</td><td>how long an accepted connection has for its
+ *       HELLO, from the end of its TLS handshake with TLS (at most connectTimeoutMs)</td></tr>
+ *   <tr><td>rankwire.tcp.pendingHandshakes</td><td>64 + ranks, at most 1024</td><td>accepted connections
+ *       that may wait to authenticate; one more turns the oldest away</td></tr>
  *   <tr><td>rankwire.tcp.wireUpTimeoutMs</td><td>60000</td><td>address exchange limit</td></tr>
  * </table>
  */
@@ -47,6 +52,9 @@ final class TcpSettings
     final int sendQueue;
     final long sendQueueBytes;
     final long connectTimeoutMs;
+    final long helloTimeoutMs;
+    /** 0: the default for the job's size ({@link InboundAdmission#defaultBudget}). */
+    final int pendingHandshakes;
     final long wireUpTimeoutMs;
 
     TcpSettings(final Map<String, String> settings)
@@ -72,6 +80,9 @@ final class TcpSettings
         sendQueue = intSetting(settings, "sendQueue", 4096, 2, 1 << 24);
         sendQueueBytes = intSetting(settings, "sendQueueBytes", 16 << 20, maxFrame, Integer.MAX_VALUE);
         connectTimeoutMs = intSetting(settings, "connectTimeoutMs", 10_000, 1, Integer.MAX_VALUE);
+        helloTimeoutMs = intSetting(settings, "helloTimeoutMs", (int)Math.min(5_000, connectTimeoutMs), 1,
+            (int)connectTimeoutMs);
+        pendingHandshakes = intSetting(settings, "pendingHandshakes", 0, 1, 1 << 16);
         wireUpTimeoutMs = intSetting(settings, "wireUpTimeoutMs", 60_000, 1, Integer.MAX_VALUE);
     }
 

@@ -54,6 +54,8 @@ final class TcpTransport implements Transport
     final PendingReads pendingReads;
     final MemoryRegistry registry = new MemoryRegistry();
     final Refusals refusals = new Refusals();
+    /** Accepted connections that have not authenticated yet, and their budget. */
+    final InboundAdmission admission;
     /** Engine-thread I/O ({@code rankwire.tcp.engineIo}), or null. */
     final EngineIo engineIo;
     private final TransportContext context;
@@ -79,6 +81,8 @@ final class TcpTransport implements Transport
                 "jobId : " + jobIdBytes + " bytes (expected: 1.." + Frames.MAX_JOB_ID + " bytes of UTF-8)");
         }
         this.handshake = new Handshake(context.secret(), jobId);
+        this.admission = new InboundAdmission(
+            settings.pendingHandshakes > 0 ? settings.pendingHandshakes : InboundAdmission.defaultBudget(size));
         this.inbound = new InboundQueue(settings.inboundQueue, context);
         this.pendingReads = new PendingReads(inbound);
         this.capabilities = new Capabilities(settings.eagerLimit, settings.maxMessage(), 64, 0, 0, 0, 0);
@@ -499,7 +503,8 @@ final class TcpTransport implements Transport
     {
         if (link.state() == PeerLink.CONNECTING)
         {
-            connectFailed(link.peer, "no connection with rank " + link.peer + " within " + settings.connectTimeoutMs + " ms");
+            connectFailed(link.peer, "no connection with rank " + link.peer + " within " + settings.connectTimeoutMs +
+                " ms" + link.turnedAwayNote());
         }
     }
 
@@ -536,6 +541,12 @@ final class TcpTransport implements Transport
     int linkState(final int peer)
     {
         return links[peer].state();
+    }
+
+    /** This transport's TLS certificate fingerprint, or null without TLS. */
+    byte[] ownFingerprint()
+    {
+        return connector.fingerprint();
     }
 
     /** The TLS certificate fingerprint {@code peer} published, or null. */
@@ -586,6 +597,30 @@ final class TcpTransport implements Transport
             LOG.log(Level.WARNING, "rankwire-tcp: rank " + rank + " lost its connection to rank " + peer);
             inbound.offerEvent(CompletionOpcode.PEER_FAILED, peer, CompletionStatus.PEER_FAILED, 0);
         }
+    }
+
+    /**
+     * The peer's listener turned this rank's connection away before it authenticated (too many
+     * waiting, or too slow): tries again after a backoff, within the connect timeout that the
+     * first attempt started.
+     */
+    void retryConnect(final int peer, final String why)
+    {
+        final PeerLink link = links[peer];
+        if (closed || link.state() != PeerLink.CONNECTING || link.channel() != null)
+        {
+            return;
+        }
+        final long delay = link.turnedAway(why);
+        LOG.log(Level.DEBUG, "rankwire-tcp: rank " + rank + ": rank " + peer + " turned the connection away (" + why +
+            "); trying again in " + delay + " ms");
+        link.loop.schedule(() ->
+        {
+            if (!closed && link.state() == PeerLink.CONNECTING && link.channel() == null)
+            {
+                connector.connect(link);
+            }
+        }, delay, TimeUnit.MILLISECONDS);
     }
 
     /** This rank's connection attempt failed before the peer was ready. */

@@ -69,6 +69,22 @@ final class TlsContexts
         return isClient ? client.newHandler(ch.alloc()) : server.newHandler(ch.alloc());
     }
 
+    /**
+     * Whether the server presented, on {@code ssl}'s finished handshake, the certificate whose
+     * fingerprint is {@code expected} (false when nothing was published).
+     */
+    static boolean presents(final SslHandler ssl, final byte[] expected)
+    {
+        try
+        {
+            return expected != null && MessageDigest.isEqual(expected, peerFingerprint(ssl));
+        }
+        catch (final GeneralSecurityException | SSLPeerUnverifiedException e)
+        {
+            return false;
+        }
+    }
+
     /** The fingerprint of the certificate the server presented on {@code ssl}'s finished handshake. */
     static byte[] peerFingerprint(final SslHandler ssl) throws SSLPeerUnverifiedException, GeneralSecurityException
     {

@@ -32,7 +32,7 @@ import org.junit.jupiter.api.Timeout;
 class TcpFuzzTest
 {
     private static final String JOB = "fuzz-job";
-    private static final byte[] SECRET = "fuzz-secret".getBytes(StandardCharsets.UTF_8);
+    private static final byte[] SECRET = "fuzz-secret-01234".getBytes(StandardCharsets.UTF_8);
     private static final int CONNECTIONS = 1_000;
     private static final int FRAMES_PER_CONNECTION = 100;
     private static final int THREADS = 4;

@@ -69,7 +69,7 @@ final class TcpJob implements AutoCloseable
 
     TcpJob(final int size, final Map<String, String> settings) throws Exception
     {
-        this(size, settings, "job-" + System.nanoTime(), "s3cret".getBytes(StandardCharsets.UTF_8));
+        this(size, settings, "job-" + System.nanoTime(), "s3cret-0123456789".getBytes(StandardCharsets.UTF_8));
     }
 
     TcpJob(final int size, final Map<String, String> settings, final String jobId, final byte[] secret)

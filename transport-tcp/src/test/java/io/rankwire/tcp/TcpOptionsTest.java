@@ -35,7 +35,7 @@ class TcpOptionsTest
     void shouldRefuseATlsServerWhoseCertificateIsNotTheOnePublished() throws Exception
     {
         final Map<String, String> tls = TcpJob.settings("tls", "true");
-        final byte[] secret = "shared".getBytes(StandardCharsets.UTF_8);
+        final byte[] secret = "shared-secret-0123".getBytes(StandardCharsets.UTF_8);
         final InMemoryBootstrap theirs = new InMemoryBootstrap(2);
         theirs.forRank(0).put(TcpTransport.ADDRESS_KEY, "127.0.0.1:1".getBytes(StandardCharsets.UTF_8));
         theirs.forRank(0).put(TlsContexts.FINGERPRINT_KEY, new byte[32]);

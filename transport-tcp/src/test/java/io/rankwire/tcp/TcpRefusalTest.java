@@ -18,7 +18,7 @@ import org.junit.jupiter.api.Timeout;
 class TcpRefusalTest
 {
     private static final String JOB = "refusal-job";
-    private static final byte[] SECRET = "right".getBytes(StandardCharsets.UTF_8);
+    private static final byte[] SECRET = "right-secret-0123".getBytes(StandardCharsets.UTF_8);
 
     @Test
     void shouldRefuseAClientThatCannotProveTheSecret() throws Exception
@@ -78,7 +78,7 @@ class TcpRefusalTest
     {
         try (TcpJob job = new TcpJob(2, Map.of(), JOB, SECRET))
         {
-            assertImpostorFails(job, JOB, "wrong".getBytes(StandardCharsets.UTF_8));
+            assertImpostorFails(job, JOB, "wrong-secret-0123".getBytes(StandardCharsets.UTF_8));
             assertImpostorFails(job, "other-job", SECRET);
             assertHonestRanksStillWork(job);
         }

@@ -32,7 +32,7 @@ import org.junit.jupiter.api.Timeout;
 class TcpSessionFuzzTest
 {
     private static final String JOB = "session-fuzz";
-    private static final byte[] SECRET = "session-secret".getBytes(StandardCharsets.UTF_8);
+    private static final byte[] SECRET = "session-secret-01".getBytes(StandardCharsets.UTF_8);
     private static final int FAKE_RANKS = 10;
     private static final int SIZE = 2 + FAKE_RANKS;
     private static final int FRAMES_PER_PEER = 2_000;
@@ -126,7 +126,7 @@ class TcpSessionFuzzTest
         assertEquals(0, challenge.getInt());
         final byte[] serverNonce = new byte[Frames.NONCE];
         challenge.get(serverNonce);
-        client.write(RawClient.frame(Frames.AUTH, handshake.clientProof(fake, 0, clientNonce, serverNonce)));
+        client.write(RawClient.frame(Frames.AUTH, handshake.clientProof(fake, 0, clientNonce, serverNonce, new byte[0])));
         final byte[] verdict = client.readFrame();
         assertEquals(Frames.VERDICT, verdict[0]);
         assertEquals(Frames.VERDICT_ACCEPT, verdict[1]);

@@ -182,7 +182,7 @@ public final class TcpVsSocketBench
         final Transport[] ranks = new Transport[2];
         for (int r = 0; r < 2; r++)
         {
-            ranks[r] = provider.open(new TransportContext(r, 2, "bench", new byte[] {1, 2, 3}, bootstrap.forRank(r),
+            ranks[r] = provider.open(new TransportContext(r, 2, "bench", new byte[16], bootstrap.forRank(r),
                 settings, () -> { }));
         }
         final Thread other = new Thread(ranks[1]::wireUp);
