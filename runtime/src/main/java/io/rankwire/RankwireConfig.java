@@ -363,11 +363,7 @@ public final class RankwireConfig
         return spinMicros;
     }
 
-    /**
-     * This rank and the job's size (programmatic jobs; the launcher sets them otherwise). A job of
-     * more than one rank needs a secret of at least {@link TransportContext#MIN_SECRET_BYTES}
-     * random bytes ({@link #conclude()} refuses a shorter one).
-     */
+    /** This rank and the job's size; several ranks need a secret of {@link TransportContext#MIN_SECRET_BYTES} random bytes or more. */
     public RankwireConfig job(final int rank, final int size, final String jobId, final byte[] secret)
     {
         this.rank = rank;
