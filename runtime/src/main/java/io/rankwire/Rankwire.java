@@ -8,14 +8,15 @@ import io.rankwire.bootstrap.InMemoryBootstrap;
 import io.rankwire.bootstrap.RankClaims;
 import io.rankwire.core.Contexts;
 import io.rankwire.core.Engine;
-import io.rankwire.proto.Group;
 import io.rankwire.core.ProgressAgent;
 import io.rankwire.core.ProgressThread;
+import io.rankwire.progress.Wakeup;
+import io.rankwire.proto.Group;
 import io.rankwire.spi.Bootstrap;
 import io.rankwire.spi.Transport;
 import io.rankwire.spi.TransportContext;
+import io.rankwire.spi.TransportException;
 import io.rankwire.spi.TransportProvider;
-import io.rankwire.progress.Wakeup;
 
 /**
  * One rank of a Rankwire job: the runtime's entry point.
@@ -98,6 +99,7 @@ public final class Rankwire implements AutoCloseable
      *
      * @throws IllegalStateException if this rank of this job is already initialized in this JVM
      *                               and not closed (refused before anything is opened)
+     * @throws RankwireException     if the transport cannot wire up (a port taken, a peer out of reach)
      */
     public static Rankwire init(final RankwireConfig config)
     {
@@ -106,6 +108,11 @@ public final class Rankwire implements AutoCloseable
         try
         {
             return start(c, claim);
+        }
+        catch (final TransportException e)
+        {
+            claim.close();
+            throw new RankwireException(e.getMessage(), e);
         }
         catch (final RuntimeException | Error e)
         {

@@ -13,7 +13,7 @@ import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.WriteBufferWaterMark;
 import io.netty.channel.socket.SocketChannel;
-import io.rankwire.RankwireException;
+import io.rankwire.spi.TransportException;
 
 /**
  * Listens for peers and opens connections to them. Every connection gets the same pipeline:
@@ -54,7 +54,7 @@ final class Connector
         final ChannelFuture bound = serverBootstrap.bind(settings.bind, settings.port).awaitUninterruptibly();
         if (!bound.isSuccess())
         {
-            throw new RankwireException("rankwire-tcp: cannot listen on " + settings.bind + ":" + settings.port,
+            throw new TransportException("rankwire-tcp: cannot listen on " + settings.bind + ":" + settings.port,
                 bound.cause());
         }
         this.server = bound.channel();

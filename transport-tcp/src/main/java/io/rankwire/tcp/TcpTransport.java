@@ -16,7 +16,6 @@ import io.netty.buffer.ByteBufAllocator;
 import io.netty.buffer.PooledByteBufAllocator;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.Channel;
-import io.rankwire.RankwireException;
 import io.rankwire.spi.Capabilities;
 import io.rankwire.spi.CompletionHandler;
 import io.rankwire.spi.CompletionOpcode;
@@ -26,6 +25,7 @@ import io.rankwire.spi.OffloadPort;
 import io.rankwire.spi.ReturnCode;
 import io.rankwire.spi.Transport;
 import io.rankwire.spi.TransportContext;
+import io.rankwire.spi.TransportException;
 import org.agrona.DirectBuffer;
 import org.agrona.MutableDirectBuffer;
 
@@ -160,7 +160,7 @@ final class TcpTransport implements Transport
             {
                 if (links[p].state() == PeerLink.FAILED || System.nanoTime() - deadline > 0)
                 {
-                    throw new RankwireException("rankwire-tcp: rank " + rank + " could not connect to rank " + p);
+                    throw new TransportException("rankwire-tcp: rank " + rank + " could not connect to rank " + p);
                 }
                 pause();
             }
@@ -180,7 +180,7 @@ final class TcpTransport implements Transport
             }
             catch (final UnknownHostException e)
             {
-                throw new RankwireException("rankwire-tcp: cannot name this host; set rankwire.tcp.advertise", e);
+                throw new TransportException("rankwire-tcp: cannot name this host; set rankwire.tcp.advertise", e);
             }
         }
         return host + ":" + local.getPort();
@@ -191,7 +191,7 @@ final class TcpTransport implements Transport
         final int colon = text.lastIndexOf(':');
         if (colon <= 0)
         {
-            throw new RankwireException("rankwire-tcp: rank " + peer + " published a bad address '" + text + "'");
+            throw new TransportException("rankwire-tcp: rank " + peer + " published a bad address '" + text + "'");
         }
         final String host = text.substring(0, colon);
         return new InetSocketAddress(

@@ -14,7 +14,7 @@ import io.netty.handler.ssl.SslContextBuilder;
 import io.netty.handler.ssl.SslHandler;
 import io.netty.handler.ssl.util.InsecureTrustManagerFactory;
 import io.netty.handler.ssl.util.SelfSignedCertificate;
-import io.rankwire.RankwireException;
+import io.rankwire.spi.TransportException;
 
 /**
  * TLS for {@code rankwire.tcp.tls=true}: each transport generates a self-signed certificate at
@@ -54,7 +54,7 @@ final class TlsContexts
         }
         catch (final GeneralSecurityException | SSLException e)
         {
-            throw new RankwireException("rankwire-tcp: cannot set up TLS", e);
+            throw new TransportException("rankwire-tcp: cannot set up TLS", e);
         }
     }
 
