@@ -25,6 +25,10 @@ import java.util.Map;
  *   <tr><td>rankwire.tcp.sendQueueBytes</td><td>16777216</td><td>bytes queued per peer</td></tr>
  *   <tr><td>rankwire.tcp.connectTimeoutMs</td><td>10000</td><td>connect and handshake limit</td></tr>
  *   <tr><td>rankwire.tcp.wireUpTimeoutMs</td><td>60000</td><td>address exchange limit</td></tr>
+ *   <tr><td>rankwire.tcp.keepAliveIdleMs</td><td>10000</td><td>silence before keep-alive probes
+ *       (0: keep-alive off); see {@link KeepAlive}</td></tr>
+ *   <tr><td>rankwire.tcp.keepAliveIntervalMs</td><td>2000</td><td>between probes</td></tr>
+ *   <tr><td>rankwire.tcp.keepAliveProbes</td><td>3</td><td>unanswered probes that fail the peer</td></tr>
  * </table>
  */
 final class TcpSettings
@@ -48,6 +52,9 @@ final class TcpSettings
     final long sendQueueBytes;
     final long connectTimeoutMs;
     final long wireUpTimeoutMs;
+    final long keepAliveIdleMs;
+    final long keepAliveIntervalMs;
+    final int keepAliveProbes;
 
     TcpSettings(final Map<String, String> settings)
     {
@@ -73,6 +80,9 @@ final class TcpSettings
         sendQueueBytes = intSetting(settings, "sendQueueBytes", 16 << 20, maxFrame, Integer.MAX_VALUE);
         connectTimeoutMs = intSetting(settings, "connectTimeoutMs", 10_000, 1, Integer.MAX_VALUE);
         wireUpTimeoutMs = intSetting(settings, "wireUpTimeoutMs", 60_000, 1, Integer.MAX_VALUE);
+        keepAliveIdleMs = intSetting(settings, "keepAliveIdleMs", 10_000, 0, 86_400_000);
+        keepAliveIntervalMs = intSetting(settings, "keepAliveIntervalMs", 2_000, 1, 3_600_000);
+        keepAliveProbes = intSetting(settings, "keepAliveProbes", 3, 1, 127);
     }
 
     /** The largest message (TMH + payload) one MESSAGE frame carries. */
