@@ -21,6 +21,8 @@
 #   --delay D       one-way delay added on each host's outgoing side: NUMBER followed by us or ms,
 #                   or 0 (default 50us). Needs the kernel's netem qdisc; without it an explicit
 #                   --delay fails, the default is dropped with a warning
+#   --queue Q       how much a link's queue holds, as time at its rate: NUMBER followed by us or
+#                   ms (default 20ms); packets beyond it are dropped
 #   --prefix P      names: hosts P + h1..hN, bridge P + br; 1-8 of [a-z0-9], starting with a
 #                   letter (default rw)
 #   --subnet A.B.C  host i gets A.B.C.i/24 (default 10.77.0)
@@ -55,6 +57,7 @@ slots=2
 rate=1gbit
 delay=50us
 delay_given=false
+queue=20ms
 subnet=10.77.0
 
 parse_options() {
@@ -66,10 +69,11 @@ parse_options() {
       --slots) slots="${2:?--slots needs a value}"; shift 2 ;;
       --rate) rate="${2:?--rate needs a value}"; shift 2 ;;
       --delay) delay="${2:?--delay needs a value}"; delay_given=true; shift 2 ;;
+      --queue) queue="${2:?--queue needs a value}"; shift 2 ;;
       --prefix) prefix="${2:?--prefix needs a value}"; shift 2 ;;
       --subnet) subnet="${2:?--subnet needs a value}"; shift 2 ;;
       --) shift; rest=("$@"); return 0 ;;
-      *) die "unknown option '$1' (expected: --hosts, --slots, --rate, --delay, --prefix, --subnet, or -- CMD)" ;;
+      *) die "unknown option '$1' (expected: --hosts, --slots, --rate, --delay, --queue, --prefix, --subnet, or -- CMD)" ;;
     esac
   done
 }
@@ -80,6 +84,7 @@ check_options() {
   [[ "$slots" =~ ^[0-9]+$ ]] && [ "$slots" -ge 1 ] && [ "$slots" -le 64 ] || die "--slots : '$slots' (expected: 1..64)"
   rate_bits "$rate" >/dev/null
   delay_tc "$delay" >/dev/null
+  [[ "${queue,,}" =~ ^[1-9][0-9]*(us|ms)$ ]] || die "--queue : '$queue' (expected: a number followed by us or ms, e.g. 20ms)"
   local o
   IFS=. read -r -a o <<<"$subnet"
   [ "${#o[@]}" -eq 3 ] && [[ "$subnet" =~ ^[0-9]+\.[0-9]+\.[0-9]+$ ]] && [ "${o[0]}" -le 255 ] && [ "${o[1]}" -le 255 ] &&
@@ -132,15 +137,15 @@ shape() {
   # shape() DEVICE-COMMAND-PREFIX DEV RATE DELAY: (re)writes the root qdisc of one side of a link
   local where="$1" dev="$2" bits burst
   bits="$(rate_bits "$3")"
-  # bucket: 1 ms at the rate, at least 64 KiB (a TSO/GSO packet); queue: 20 ms at the rate
+  # bucket: 1 ms at the rate, at least 64 KiB (a TSO/GSO packet); queue: $queue at the rate
   burst=$((bits / 8 / 1000))
   [ "$burst" -ge 65536 ] || burst=65536
   $where tc qdisc del dev "$dev" root 2>/dev/null || true
   if [ "$4" != 0 ]; then
     $where tc qdisc add dev "$dev" root handle 1: netem delay "$4" limit 100000
-    $where tc qdisc add dev "$dev" parent 1:1 handle 10: tbf rate "$3" burst "$burst" latency 20ms
+    $where tc qdisc add dev "$dev" parent 1:1 handle 10: tbf rate "$3" burst "$burst" latency "$queue"
   else
-    $where tc qdisc add dev "$dev" root handle 10: tbf rate "$3" burst "$burst" latency 20ms
+    $where tc qdisc add dev "$dev" root handle 10: tbf rate "$3" burst "$burst" latency "$queue"
   fi
 }
 
@@ -175,11 +180,11 @@ cmd_up() {
   mkdir -p "$d"
   chmod 700 "$d"
   trap 'code=$?; if [ $code -ne 0 ]; then say "set-up failed; removing the partial bed"; cmd_down_current; fi' EXIT
-  printf 'hosts=%s\nrate=%s\ndelay=%s\nsubnet=%s\n' "$hosts" "$rate" "$delay" "$subnet" >"$d/settings"
+  printf 'hosts=%s\nrate=%s\ndelay=%s\nqueue=%s\nsubnet=%s\n' "$hosts" "$rate" "$delay" "$queue" "$subnet" >"$d/settings"
   build_network "$d"
   start_sshds "$d"
   trap - EXIT
-  say "up: $hosts hosts ${prefix}h1..${prefix}h$hosts on $subnet.0/24, links $rate, delay $delay; hostfile $d/hostfile"
+  say "up: $hosts hosts ${prefix}h1..${prefix}h$hosts on $subnet.0/24, links $rate, delay $delay, queue $queue; hostfile $d/hostfile"
 }
 
 build_network() {
@@ -314,7 +319,7 @@ cmd_run() {
   local cmd=("${rest[@]}") code
   trap 'cmd_down_current' EXIT
   trap 'exit 143' INT TERM
-  cmd_up --hosts "$hosts" --slots "$slots" --rate "$rate" --prefix "$prefix" --subnet "$subnet" \
+  cmd_up --hosts "$hosts" --slots "$slots" --rate "$rate" --queue "$queue" --prefix "$prefix" --subnet "$subnet" \
     $($delay_given && echo --delay "$delay")
   trap 'cmd_down_current' EXIT
   bed_environment
@@ -361,6 +366,7 @@ cmd_shape() {
   i="$(host_index "$1")"
   rate_bits "$2" >/dev/null
   d="$(sed -n 's/^delay=//p' "$(dir)/settings")"
+  queue="$(sed -n 's/^queue=//p' "$(dir)/settings")"
   shape "ip netns exec $(ns "$i")" eth0 "$2" "$d"
   shape "" "$(port "$i")" "$2" 0
 }

@@ -5,8 +5,10 @@
 # and in reverse order every second repetition, so each is measured against its alternative in
 # the same run. Needs root and a prior `mvn -B package -DskipTests`.
 #
-#   docs/bench/netns-coll.sh [--hosts 4,8] [--reps 3] [--rate 1gbit] [--delay D]
+#   docs/bench/netns-coll.sh [--hosts 4,8] [--reps 3] [--rate 1gbit] [--delay D] [--queue Q]
 #                            [--switches bcast,reduce,gather,scatter] [--out FILE]
+#                            [--bytes "65536 1048576 ..."] [--blocks "64 1024 ..."]
+#   docs/bench/netns-coll.sh --summary FILE     (only the summary of earlier raw lines)
 #
 # Prints, per switch, host count and size, each algorithm's median time per call (us) over the
 # repetitions and its ratio to the first algorithm, as the median [min-max] of the per-repetition
@@ -20,19 +22,26 @@ rate=1gbit
 delay=()
 switches=bcast,reduce,gather,scatter
 out=""
+summary_only=false
+large_sizes="65536 1048576 4194304 16777216"
+block_sizes="64 1024 16384 65536"
 while [ $# -gt 0 ]; do
   case "$1" in
     --hosts) host_counts="$2"; shift 2 ;;
     --reps) reps="$2"; shift 2 ;;
     --rate) rate="$2"; shift 2 ;;
     --delay) delay=(--delay "$2"); shift 2 ;;
+    --queue) delay+=(--queue "$2"); shift 2 ;;
     --switches) switches="$2"; shift 2 ;;
     --out) out="$2"; shift 2 ;;
+    --bytes) large_sizes="$2"; shift 2 ;;
+    --blocks) block_sizes="$2"; shift 2 ;;
+    --summary) out="$2"; summary_only=true; shift 2 ;;
     *) echo "netns-coll: unknown option '$1'" >&2; exit 2 ;;
   esac
 done
 [ -n "$out" ] || out="$(mktemp /tmp/rankwire-netns-coll.XXXXXX)"
-[ -d jmh/target/classes/io/rankwire/jmh/coll ] || { echo "netns-coll: run mvn -B package -DskipTests first" >&2; exit 2; }
+$summary_only || [ -d jmh/target/classes/io/rankwire/jmh/coll ] || { echo "netns-coll: run mvn -B package -DskipTests first" >&2; exit 2; }
 
 algorithms() {
   case "$1" in
@@ -44,8 +53,8 @@ algorithms() {
 }
 sizes() {
   case "$1" in
-    bcast|reduce) echo "65536 1048576 4194304 16777216" ;;
-    gather|scatter) echo "64 1024 16384 65536" ;;
+    bcast|reduce) echo "$large_sizes" ;;
+    gather|scatter) echo "$block_sizes" ;;
   esac
 }
 
@@ -69,9 +78,10 @@ inside() {
   done
 }
 export -f inside algorithms sizes
-export reps switches out
+export reps switches out large_sizes block_sizes
 
 for n in ${host_counts//,/ }; do
+  $summary_only && break
   .ci/netns-bed.sh run --hosts "$n" --slots 1 --rate "$rate" "${delay[@]}" --prefix rwb -- bash -c "inside $n"
 done
 
