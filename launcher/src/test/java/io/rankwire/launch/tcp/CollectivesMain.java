@@ -11,8 +11,9 @@ import io.rankwire.RankwireException;
  * Collectives with the job's default algorithms, for the multi-host checks of {@code .ci/}.
  *
  * <ul>
- *   <li>{@code check}: broadcast, reduce, all-reduce, gather and scatter at sizes on both sides of
- *       the single-host and the multi-host switch points, each result checked element by element;
+ *   <li>{@code check}: broadcast on both sides of the multi-host switch point (1 MiB), reduce and
+ *       all-reduce across the all-reduce switch points, gather and scatter from 64 B to 96 KiB
+ *       blocks, each result checked element by element;
  *       every rank prints {@code collectives rank R of N PASS (hosts H)} (H: the job's
  *       {@code rankwire.job.hosts} setting) and rank 0 the time taken.</li>
  *   <li>{@code loop SECONDS}: 1 MiB all-reduces and broadcasts until SECONDS have passed; every rank
