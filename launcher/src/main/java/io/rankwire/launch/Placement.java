@@ -1,7 +1,11 @@
 package io.rankwire.launch;
 
+import java.net.InetAddress;
+import java.net.UnknownHostException;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Where and how the ranks of a {@code tcp} job are started: as children of the launcher
@@ -11,6 +15,13 @@ import java.util.Map;
  */
 final class Placement
 {
+    /**
+     * The setting that tells every rank how many hosts its job spans ({@link #hostsSpanned}); the
+     * collectives choose their multi-host defaults by it (runtime {@code io.rankwire.coll.CollSettings}).
+     * A {@code -x} setting of the same key wins.
+     */
+    static final String HOSTS_SETTING = "rankwire.job.hosts";
+
     /** How ranks are started. */
     enum Kind
     {
@@ -47,6 +58,42 @@ final class Placement
         this.tcpBindGiven = tcpBindGiven;
         this.cpus = cpus;
         this.nodes = nodes;
+    }
+
+    /**
+     * How many hosts the ranks of a job of {@code size} run on: 1 locally; over ssh the distinct
+     * addresses the ranks' host names resolve to (a name that does not resolve counts by itself);
+     * under Slurm the allocation's nodes, at most one per rank ({@code srun} spreads the tasks of
+     * a step over every node of the allocation).
+     */
+    int hostsSpanned(final int size)
+    {
+        switch (kind)
+        {
+            case SSH:
+                final Set<String> distinct = new HashSet<>();
+                for (final String host : hosts)
+                {
+                    distinct.add(address(host));
+                }
+                return distinct.size();
+            case SLURM:
+                return Math.max(1, Math.min(nodes, size));
+            default:
+                return 1;
+        }
+    }
+
+    private static String address(final String host)
+    {
+        try
+        {
+            return InetAddress.getByName(host).getHostAddress();
+        }
+        catch (final UnknownHostException e)
+        {
+            return host;
+        }
     }
 
     static Placement local()

@@ -9,8 +9,12 @@ import io.rankwire.bootstrap.JobVariables;
 /**
  * The command that starts one rank on another host through the OpenSSH client:
  * <pre>
- * ssh [--ssh words] -o BatchMode=yes HOST 'sh -c '\''SCRIPT'\'''
+ * ssh [--ssh words] -o BatchMode=yes -o ServerAliveInterval=5 -o ServerAliveCountMax=3 HOST 'sh -c '\''SCRIPT'\'''
  * </pre>
+ * The keep-alive options make ssh give up on a host that stops answering (its link cut, the host
+ * down) after 15-20 s, with exit code 255, so the launcher ends the job then instead of waiting
+ * for ranks that may be blocked on that host; options among the {@code --ssh} words come first
+ * and so win (ssh keeps the first value it is given for an option).
  * SCRIPT changes to the launcher's working directory, reads the job secret from the first line
  * of ssh's stdin into {@value JobVariables#SECRET} (so it appears in no process's arguments,
  * here or there), starts the rank's JVM with the job's variables in the background, and watches
@@ -23,6 +27,8 @@ final class SshCommand
 {
     /** Exit code of the remote script when it cannot enter the working directory or read the secret. */
     static final int SETUP_FAILED_EXIT = 125;
+    /** ssh options of every rank's session: never prompt; give up on a host that stops answering. */
+    static final List<String> OPTIONS = List.of("BatchMode=yes", "ServerAliveInterval=5", "ServerAliveCountMax=3");
 
     private SshCommand()
     {
@@ -43,8 +49,11 @@ final class SshCommand
         final List<String> command)
     {
         final List<String> result = new ArrayList<>(ssh);
-        result.add("-o");
-        result.add("BatchMode=yes");
+        for (final String option : OPTIONS)
+        {
+            result.add("-o");
+            result.add(option);
+        }
         result.add(host);
         result.add("sh -c " + quote(script(directory, env, command)));
         return result;

@@ -68,7 +68,7 @@ class RwrunTest
         {
             assertTrue(r.outLines().contains("rank " + rank +
                 " RW_TEST_VAR=from-launcher settings={rankwire.bind=127.0.0.1, rankwire.eager.limit=4096," +
-                " rankwire.tcp.bind=127.0.0.1}"),
+                " rankwire.job.hosts=1, rankwire.tcp.bind=127.0.0.1}"),
                 r::toString);
         }
     }

@@ -166,7 +166,8 @@ class SshLaunchTest
         assertEquals("'it'\\''s'", SshCommand.quote("it's"));
         assertEquals(List.of("ssh", "-p", "2222"), SshCommand.split(" ssh  -p 2222 "));
         final List<String> command = SshCommand.command(List.of("ssh"), "node1", "/w", Map.of(), List.of("java"));
-        assertEquals(List.of("ssh", "-o", "BatchMode=yes", "node1"), command.subList(0, 4));
-        assertTrue(command.get(4).startsWith("sh -c 'cd '\\''/w'\\'' || exit 125"), command.get(4));
+        assertEquals(List.of("ssh", "-o", "BatchMode=yes", "-o", "ServerAliveInterval=5", "-o", "ServerAliveCountMax=3",
+            "node1"), command.subList(0, 8));
+        assertTrue(command.get(8).startsWith("sh -c 'cd '\\''/w'\\'' || exit 125"), command.get(8));
     }
 }

@@ -14,21 +14,25 @@ import java.util.Map;
  *   <tr><td>{@code rankwire.coll.bcast.algorithm}</td><td>{@code auto}</td>
  *       <td>{@code auto}, {@code binomial}, {@code scatterAllgather}, {@code pipeline} (segmented
  *       chain) or {@code pipelineBinomial} (segmented binomial tree)</td></tr>
- *   <tr><td>{@code rankwire.coll.bcast.largeBytes}</td><td>{@value #BCAST_LARGE_DEFAULT}</td>
+ *   <tr><td>{@code rankwire.coll.bcast.largeBytes}</td><td>{@value #BCAST_LARGE_DEFAULT}
+ *       (several hosts: {@value #BCAST_LARGE_MULTIHOST})</td>
  *       <td>{@code auto} uses the segmented chain from this size (and 3+ ranks)</td></tr>
  *   <tr><td>{@code rankwire.coll.bcast.segmentBytes}</td><td>{@value #BCAST_SEGMENT_DEFAULT}</td>
  *       <td>segment size of the segmented broadcasts</td></tr>
  *   <tr><td>{@code rankwire.coll.reduce.algorithm}</td><td>{@code auto}</td>
  *       <td>{@code auto}, {@code binomial} or {@code rabenseifner}</td></tr>
- *   <tr><td>{@code rankwire.coll.reduce.largeBytes}</td><td>{@value #REDUCE_LARGE_DEFAULT}</td>
+ *   <tr><td>{@code rankwire.coll.reduce.largeBytes}</td><td>{@value #REDUCE_LARGE_DEFAULT}
+ *       (several hosts: {@value #REDUCE_LARGE_MULTIHOST})</td>
  *       <td>{@code auto} uses Rabenseifner's reduce from this size (commutative ops)</td></tr>
  *   <tr><td>{@code rankwire.coll.gather.algorithm}</td><td>{@code auto}</td>
  *       <td>{@code auto}, {@code linear} or {@code binomial} (gather with equal blocks)</td></tr>
- *   <tr><td>{@code rankwire.coll.gather.smallBytes}</td><td>{@value #GATHER_SMALL_DEFAULT}</td>
+ *   <tr><td>{@code rankwire.coll.gather.smallBytes}</td><td>{@value #GATHER_SMALL_DEFAULT}
+ *       (several hosts: {@value #GATHER_SMALL_MULTIHOST})</td>
  *       <td>{@code auto} uses the binomial tree below this block size (and 3+ ranks)</td></tr>
  *   <tr><td>{@code rankwire.coll.scatter.algorithm}</td><td>{@code auto}</td>
  *       <td>{@code auto}, {@code linear} or {@code binomial} (scatter with equal blocks)</td></tr>
- *   <tr><td>{@code rankwire.coll.scatter.smallBytes}</td><td>{@value #SCATTER_SMALL_DEFAULT}</td>
+ *   <tr><td>{@code rankwire.coll.scatter.smallBytes}</td><td>{@value #SCATTER_SMALL_DEFAULT}
+ *       (several hosts: {@value #SCATTER_SMALL_MULTIHOST})</td>
  *       <td>{@code auto} uses the binomial tree below this block size (and 3+ ranks)</td></tr>
  *   <tr><td>{@code rankwire.coll.allReduce.algorithm}</td><td>{@code auto}</td>
  *       <td>{@code auto}, {@code recursiveDoubling}, {@code rabenseifner} or {@code ring}</td></tr>
@@ -41,6 +45,11 @@ import java.util.Map;
  *   <tr><td>{@code rankwire.coll.allToAll.largeBytes}</td><td>{@value #ALLTOALL_LARGE_DEFAULT}</td>
  *       <td>{@code auto} uses pairwise exchange from this block size</td></tr>
  * </table>
+ *
+ * <p>Defaults depend on how many hosts the job spans, {@value #HOSTS_KEY} (set by the launcher;
+ * absent means one): from 2 hosts the size switches take the values measured on a bed of hosts
+ * with their own rate-limited links, else the values measured with every rank on one host
+ * (docs/COLLECTIVES.md). An explicit setting always wins.
  */
 final class CollSettings
 {
@@ -54,6 +63,16 @@ final class CollSettings
     static final int GATHER_SMALL_DEFAULT = 0;
     static final int SCATTER_SMALL_DEFAULT = 0;
 
+    /** How many hosts the job spans; the launcher sets it (launcher's {@code Placement.HOSTS_SETTING}). */
+    static final String HOSTS_KEY = "rankwire.job.hosts";
+    // Several hosts (docs/COLLECTIVES.md, "On several hosts"): the segmented chain took 0.41-0.55
+    // of the binomial tree's time from 1 MiB on 4 and 8 hosts with their own links; Rabenseifner's
+    // reduce and the binomial gather/scatter paid off nowhere measured, so they stay off.
+    static final int BCAST_LARGE_MULTIHOST = 1 << 20;
+    static final int REDUCE_LARGE_MULTIHOST = REDUCE_LARGE_DEFAULT;
+    static final int GATHER_SMALL_MULTIHOST = GATHER_SMALL_DEFAULT;
+    static final int SCATTER_SMALL_MULTIHOST = SCATTER_SMALL_DEFAULT;
+
     enum Bcast { AUTO, BINOMIAL, SCATTERALLGATHER, PIPELINE, PIPELINEBINOMIAL }
 
     enum Reduce { AUTO, BINOMIAL, RABENSEIFNER }
@@ -65,6 +84,8 @@ final class CollSettings
 
     enum AllToAll { AUTO, LINEAR, PAIRWISE }
 
+    /** The hosts the job spans, 1 when unknown. */
+    final int hosts;
     final Bcast bcast;
     final int bcastLargeBytes;
     final AllReduce allReduce;
@@ -82,8 +103,10 @@ final class CollSettings
 
     CollSettings(final Map<String, String> settings)
     {
+        hosts = hosts(settings);
+        final boolean multiHost = hosts > 1;
         bcast = choice(settings, "bcast.algorithm", Bcast.class, Bcast.AUTO);
-        bcastLargeBytes = size(settings, "bcast.largeBytes", BCAST_LARGE_DEFAULT);
+        bcastLargeBytes = size(settings, "bcast.largeBytes", multiHost ? BCAST_LARGE_MULTIHOST : BCAST_LARGE_DEFAULT);
         allReduce = choice(settings, "allReduce.algorithm", AllReduce.class, AllReduce.AUTO);
         allReduceLargeBytes = size(settings, "allReduce.largeBytes", ALLREDUCE_LARGE_DEFAULT);
         allReduceRingBytes = size(settings, "allReduce.ringBytes", ALLREDUCE_RING_DEFAULT);
@@ -91,11 +114,34 @@ final class CollSettings
         allToAllLargeBytes = size(settings, "allToAll.largeBytes", ALLTOALL_LARGE_DEFAULT);
         bcastSegmentBytes = Math.max(1, size(settings, "bcast.segmentBytes", BCAST_SEGMENT_DEFAULT));
         reduce = choice(settings, "reduce.algorithm", Reduce.class, Reduce.AUTO);
-        reduceLargeBytes = size(settings, "reduce.largeBytes", REDUCE_LARGE_DEFAULT);
+        reduceLargeBytes = size(settings, "reduce.largeBytes", multiHost ? REDUCE_LARGE_MULTIHOST : REDUCE_LARGE_DEFAULT);
         gather = choice(settings, "gather.algorithm", Tree.class, Tree.AUTO);
-        gatherSmallBytes = size(settings, "gather.smallBytes", GATHER_SMALL_DEFAULT);
+        gatherSmallBytes = size(settings, "gather.smallBytes", multiHost ? GATHER_SMALL_MULTIHOST : GATHER_SMALL_DEFAULT);
         scatter = choice(settings, "scatter.algorithm", Tree.class, Tree.AUTO);
-        scatterSmallBytes = size(settings, "scatter.smallBytes", SCATTER_SMALL_DEFAULT);
+        scatterSmallBytes = size(settings, "scatter.smallBytes", multiHost ? SCATTER_SMALL_MULTIHOST : SCATTER_SMALL_DEFAULT);
+    }
+
+    private static int hosts(final Map<String, String> settings)
+    {
+        final String v = settings.get(HOSTS_KEY);
+        if (v == null)
+        {
+            return 1;
+        }
+        final int n;
+        try
+        {
+            n = Integer.parseInt(v.trim());
+        }
+        catch (final NumberFormatException ex)
+        {
+            throw new IllegalArgumentException(HOSTS_KEY + " : " + v + " (expected: an integer >= 1)", ex);
+        }
+        if (n < 1)
+        {
+            throw new IllegalArgumentException(HOSTS_KEY + " : " + n + " (expected: >= 1)");
+        }
+        return n;
     }
 
     private static <E extends Enum<E>> E choice(

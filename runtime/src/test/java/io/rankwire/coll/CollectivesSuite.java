@@ -193,6 +193,32 @@ public abstract class CollectivesSuite
         }
     }
 
+    /**
+     * A job on several hosts has other defaults (CollSettings): broadcasts on both sides of its
+     * switch point, and the other collectives with the job's host count set.
+     */
+    @Test
+    @Timeout(value = 120, unit = TimeUnit.SECONDS)
+    void shouldCrossTheMultiHostThresholdsWithTheirDefaults()
+    {
+        final int bcastInts = CollSettings.BCAST_LARGE_MULTIHOST / 4;
+        for (final int n : new int[] {3, 8})
+        {
+            run(n, Map.of(CollSettings.HOSTS_KEY, Integer.toString(n)), rw ->
+            {
+                final Comm c = rw.world();
+                int seed = 20;
+                for (final int delta : new int[] {-1, 0, 1})
+                {
+                    bcast(c, int[].class, bcastInts + delta, seed++);
+                }
+                reduce(c, Op.SUM, double[].class, 40_000, seed++);
+                allReduce(c, Op.SUM, double[].class, 40_000, seed++);
+                gatherScatter(c, int[].class, 1000, seed++);
+            });
+        }
+    }
+
     @Test
     @Timeout(value = 120, unit = TimeUnit.SECONDS)
     void shouldRunCollectivesOnTwoCommunicatorsFromTwoThreadsAtOnce()

@@ -429,6 +429,11 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter implements Fr
         {
             LOG.log(Level.WARNING, message);
         }
+        else if (transport.isClosed())
+        {
+            // a connection that arrives while this rank closes (see TcpTransport.REFUSE_CLOSING)
+            LOG.log(Level.DEBUG, message);
+        }
         else
         {
             transport.refusals.log(message);

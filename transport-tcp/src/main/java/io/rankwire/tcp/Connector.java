@@ -18,8 +18,9 @@ import io.rankwire.spi.TransportException;
 /**
  * Listens for peers and opens connections to them. Every connection gets the same pipeline:
  * (optional TLS) | {@link FrameDecoder} | {@link ConnectionHandler}, with TCP_NODELAY, pooled
- * direct buffers, and a write-buffer water mark that gives back-pressure to the rank; in the
- * default (event-loop) mode also a reusable read buffer ({@link ReadBuffers}).
+ * direct buffers, a write-buffer water mark that gives back-pressure to the rank, and TCP
+ * keep-alive ({@link KeepAlive}); in the default (event-loop) mode also a reusable read buffer
+ * ({@link ReadBuffers}).
  */
 final class Connector
 {
@@ -98,6 +99,7 @@ final class Connector
             protected void initChannel(final SocketChannel ch)
             {
                 channels.add(ch);
+                KeepAlive.apply(ch, settings);
                 if (transport.engineIo == null)
                 {
                     final ReadBuffers reads = new ReadBuffers(ch.config().getRecvByteBufAllocator());

@@ -155,6 +155,10 @@ final class HandshakeSteps
             return "rank " + peer + " failed to prove the job secret";
         }
         final byte verdict = transport.acceptInbound(peer);
+        if (verdict == TcpTransport.REFUSE_CLOSING)
+        {
+            return "rank " + peer + " connected while this rank is closing";
+        }
         if (verdict < 0)
         {
             return "rank " + peer + " is already connected or failed";

@@ -30,6 +30,10 @@ import java.util.Map;
  *   <tr><td>rankwire.tcp.pendingHandshakes</td><td>64 + ranks, at most 1024</td><td>accepted connections
  *       that may wait to authenticate; one more turns the oldest away</td></tr>
  *   <tr><td>rankwire.tcp.wireUpTimeoutMs</td><td>60000</td><td>address exchange limit</td></tr>
+ *   <tr><td>rankwire.tcp.keepAliveIdleMs</td><td>10000</td><td>silence before keep-alive probes
+ *       (0: keep-alive off); see {@link KeepAlive}</td></tr>
+ *   <tr><td>rankwire.tcp.keepAliveIntervalMs</td><td>2000</td><td>between probes</td></tr>
+ *   <tr><td>rankwire.tcp.keepAliveProbes</td><td>3</td><td>unanswered probes that fail the peer</td></tr>
  * </table>
  */
 final class TcpSettings
@@ -56,6 +60,9 @@ final class TcpSettings
     /** 0: the default for the job's size ({@link InboundAdmission#defaultBudget}). */
     final int pendingHandshakes;
     final long wireUpTimeoutMs;
+    final long keepAliveIdleMs;
+    final long keepAliveIntervalMs;
+    final int keepAliveProbes;
 
     TcpSettings(final Map<String, String> settings)
     {
@@ -84,6 +91,9 @@ final class TcpSettings
             (int)connectTimeoutMs);
         pendingHandshakes = intSetting(settings, "pendingHandshakes", 0, 1, 1 << 16);
         wireUpTimeoutMs = intSetting(settings, "wireUpTimeoutMs", 60_000, 1, Integer.MAX_VALUE);
+        keepAliveIdleMs = intSetting(settings, "keepAliveIdleMs", 10_000, 0, 86_400_000);
+        keepAliveIntervalMs = intSetting(settings, "keepAliveIntervalMs", 2_000, 1, 3_600_000);
+        keepAliveProbes = intSetting(settings, "keepAliveProbes", 3, 1, 127);
     }
 
     /** The largest message (TMH + payload) one MESSAGE frame carries. */

@@ -65,6 +65,13 @@ final class TcpTransport implements Transport
     private final PeerLink[] links;
     final ByteBufAllocator alloc = PooledByteBufAllocator.DEFAULT;
     private final ConcurrentLinkedQueue<ConnectionHandler> stalled = new ConcurrentLinkedQueue<>();
+    /**
+     * {@link #acceptInbound}'s answer to a peer that connects while this rank is closing: at the end
+     * of a job, after the closing rendezvous, a slower peer may still be dialling to deliver its
+     * finalize notice, which this rank no longer needs. Routine, so not counted as a refusal.
+     */
+    static final byte REFUSE_CLOSING = -2;
+
     private volatile boolean closed;
 
     TcpTransport(final TransportContext context)
@@ -510,14 +517,15 @@ final class TcpTransport implements Transport
 
     /**
      * Decides on an authenticated connection from {@code peer}: {@link Frames#VERDICT_ACCEPT},
-     * {@link Frames#VERDICT_DUPLICATE} (this lower rank has started its own), or -1 to refuse.
+     * {@link Frames#VERDICT_DUPLICATE} (this lower rank has started its own), -1 to refuse, or
+     * {@link #REFUSE_CLOSING} to refuse because this rank is closing.
      */
     byte acceptInbound(final int peer)
     {
         final PeerLink link = links[peer];
         if (closed)
         {
-            return -1;
+            return REFUSE_CLOSING;
         }
         if (link.compareAndSetState(PeerLink.IDLE, PeerLink.CONNECTING))
         {

@@ -4,8 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 
 import io.rankwire.bootstrap.InMemoryBootstrap;
 import io.rankwire.spi.CompletionOpcode;
@@ -81,6 +85,48 @@ class TcpRefusalTest
             assertImpostorFails(job, JOB, "wrong-secret-0123".getBytes(StandardCharsets.UTF_8));
             assertImpostorFails(job, "other-job", SECRET);
             assertHonestRanksStillWork(job);
+        }
+    }
+
+    /**
+     * At the end of a job a slower peer may still dial a rank that is already closing (to deliver a
+     * finalize notice it no longer needs): the connection is closed after authentication, and not
+     * counted (nor logged as a warning) as a refused connection.
+     */
+    @Test
+    void shouldCloseAPeersConnectionThatArrivesWhileClosingWithoutCountingARefusal() throws Exception
+    {
+        final InMemoryBootstrap bootstrap = new InMemoryBootstrap(3);
+        // rank 2 accepts connections and never answers, so rank 0's close waits for it (up to 5 s)
+        try (ServerSocket silent = new ServerSocket(0, 50, InetAddress.getLoopbackAddress()))
+        {
+            bootstrap.forRank(1).put(TcpTransport.ADDRESS_KEY, "127.0.0.1:1".getBytes(StandardCharsets.UTF_8));
+            bootstrap.forRank(2).put(TcpTransport.ADDRESS_KEY,
+                ("127.0.0.1:" + silent.getLocalPort()).getBytes(StandardCharsets.UTF_8));
+            final TcpTransport closing = TcpJob.open(0, 3, JOB, SECRET, bootstrap, Map.of());
+            closing.wireUp();
+            final UnsafeBuffer msg = TcpJob.message(5, new byte[8]);
+            assertEquals(ReturnCode.OK, closing.postSend(2, msg, 0, 16, msg, 16, 8, 0));
+            final CompletableFuture<Void> closed = CompletableFuture.runAsync(closing::close);
+            while (!closing.isClosed())
+            {
+                Thread.onSpinWait();
+            }
+            try (RawClient late = new RawClient(closing.localAddress()))
+            {
+                final Handshake handshake = new Handshake(SECRET, JOB);
+                final byte[] clientNonce = Handshake.nonce();
+                late.write(RawClient.hello(JOB, 1, 0, clientNonce));
+                final ByteBuffer challenge = ByteBuffer.wrap(late.readFrame());
+                assertEquals(Frames.CHALLENGE, challenge.get());
+                assertEquals(0, challenge.getInt());
+                final byte[] serverNonce = new byte[Frames.NONCE];
+                challenge.get(serverNonce);
+                late.write(RawClient.frame(Frames.AUTH, handshake.clientProof(1, 0, clientNonce, serverNonce)));
+                assertTrue(late.closedByServer());
+            }
+            closed.get();
+            assertEquals(0, closing.refusals.count());
         }
     }
 
