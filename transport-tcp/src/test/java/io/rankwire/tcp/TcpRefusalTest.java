@@ -122,7 +122,7 @@ class TcpRefusalTest
                 assertEquals(0, challenge.getInt());
                 final byte[] serverNonce = new byte[Frames.NONCE];
                 challenge.get(serverNonce);
-                late.write(RawClient.frame(Frames.AUTH, handshake.clientProof(1, 0, clientNonce, serverNonce)));
+                late.write(RawClient.frame(Frames.AUTH, handshake.clientProof(1, 0, clientNonce, serverNonce, new byte[0])));
                 assertTrue(late.closedByServer());
             }
             closed.get();
