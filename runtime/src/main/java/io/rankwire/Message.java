@@ -4,6 +4,7 @@ import java.nio.ByteBuffer;
 
 import org.agrona.MutableDirectBuffer;
 
+import io.rankwire.buffer.Args;
 import io.rankwire.buffer.BufView;
 import io.rankwire.core.Operation;
 import io.rankwire.core.ProbeStatus;
@@ -114,7 +115,7 @@ public final class Message
     public Status recv(final short[] buf, final int offset, final int count)
     {
         final Operation op = claim(true);
-        op.buf().typed(buf, buf.length, offset, count, 2, BufView.SHORT_BASE);
+        op.buf().typed(buf, Args.length(buf), offset, count, 2, BufView.SHORT_BASE);
         return finish(op);
     }
 
@@ -122,7 +123,7 @@ public final class Message
     public Request irecv(final short[] buf, final int offset, final int count)
     {
         final Operation op = claim(false);
-        op.buf().typed(buf, buf.length, offset, count, 2, BufView.SHORT_BASE);
+        op.buf().typed(buf, Args.length(buf), offset, count, 2, BufView.SHORT_BASE);
         return start(op);
     }
 
@@ -130,7 +131,7 @@ public final class Message
     public Status recv(final char[] buf, final int offset, final int count)
     {
         final Operation op = claim(true);
-        op.buf().typed(buf, buf.length, offset, count, 2, BufView.CHAR_BASE);
+        op.buf().typed(buf, Args.length(buf), offset, count, 2, BufView.CHAR_BASE);
         return finish(op);
     }
 
@@ -138,7 +139,7 @@ public final class Message
     public Request irecv(final char[] buf, final int offset, final int count)
     {
         final Operation op = claim(false);
-        op.buf().typed(buf, buf.length, offset, count, 2, BufView.CHAR_BASE);
+        op.buf().typed(buf, Args.length(buf), offset, count, 2, BufView.CHAR_BASE);
         return start(op);
     }
 
@@ -146,7 +147,7 @@ public final class Message
     public Status recv(final int[] buf, final int offset, final int count)
     {
         final Operation op = claim(true);
-        op.buf().typed(buf, buf.length, offset, count, 4, BufView.INT_BASE);
+        op.buf().typed(buf, Args.length(buf), offset, count, 4, BufView.INT_BASE);
         return finish(op);
     }
 
@@ -154,7 +155,7 @@ public final class Message
     public Request irecv(final int[] buf, final int offset, final int count)
     {
         final Operation op = claim(false);
-        op.buf().typed(buf, buf.length, offset, count, 4, BufView.INT_BASE);
+        op.buf().typed(buf, Args.length(buf), offset, count, 4, BufView.INT_BASE);
         return start(op);
     }
 
@@ -162,7 +163,7 @@ public final class Message
     public Status recv(final long[] buf, final int offset, final int count)
     {
         final Operation op = claim(true);
-        op.buf().typed(buf, buf.length, offset, count, 8, BufView.LONG_BASE);
+        op.buf().typed(buf, Args.length(buf), offset, count, 8, BufView.LONG_BASE);
         return finish(op);
     }
 
@@ -170,7 +171,7 @@ public final class Message
     public Request irecv(final long[] buf, final int offset, final int count)
     {
         final Operation op = claim(false);
-        op.buf().typed(buf, buf.length, offset, count, 8, BufView.LONG_BASE);
+        op.buf().typed(buf, Args.length(buf), offset, count, 8, BufView.LONG_BASE);
         return start(op);
     }
 
@@ -178,7 +179,7 @@ public final class Message
     public Status recv(final float[] buf, final int offset, final int count)
     {
         final Operation op = claim(true);
-        op.buf().typed(buf, buf.length, offset, count, 4, BufView.FLOAT_BASE);
+        op.buf().typed(buf, Args.length(buf), offset, count, 4, BufView.FLOAT_BASE);
         return finish(op);
     }
 
@@ -186,7 +187,7 @@ public final class Message
     public Request irecv(final float[] buf, final int offset, final int count)
     {
         final Operation op = claim(false);
-        op.buf().typed(buf, buf.length, offset, count, 4, BufView.FLOAT_BASE);
+        op.buf().typed(buf, Args.length(buf), offset, count, 4, BufView.FLOAT_BASE);
         return start(op);
     }
 
@@ -194,7 +195,7 @@ public final class Message
     public Status recv(final double[] buf, final int offset, final int count)
     {
         final Operation op = claim(true);
-        op.buf().typed(buf, buf.length, offset, count, 8, BufView.DOUBLE_BASE);
+        op.buf().typed(buf, Args.length(buf), offset, count, 8, BufView.DOUBLE_BASE);
         return finish(op);
     }
 
@@ -202,7 +203,7 @@ public final class Message
     public Request irecv(final double[] buf, final int offset, final int count)
     {
         final Operation op = claim(false);
-        op.buf().typed(buf, buf.length, offset, count, 8, BufView.DOUBLE_BASE);
+        op.buf().typed(buf, Args.length(buf), offset, count, 8, BufView.DOUBLE_BASE);
         return start(op);
     }
 }

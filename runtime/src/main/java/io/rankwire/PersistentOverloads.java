@@ -5,6 +5,7 @@ import java.nio.ByteBuffer;
 import org.agrona.DirectBuffer;
 import org.agrona.MutableDirectBuffer;
 
+import io.rankwire.buffer.Args;
 import io.rankwire.buffer.BufView;
 import io.rankwire.buffer.MessageBuffer;
 import io.rankwire.core.PersistentOperation;
@@ -92,7 +93,7 @@ abstract class PersistentOverloads
     public PersistentRequest sendInit(final short[] buf, final int offset, final int count, final int dest, final int tag)
     {
         final PersistentOperation op = calls.newPersistent();
-        op.typed(buf, buf.length, offset, count, 2, BufView.SHORT_BASE);
+        op.typed(buf, Args.length(buf), offset, count, 2, BufView.SHORT_BASE);
         return calls.bindSend(op, dest, tag, false);
     }
 
@@ -103,7 +104,7 @@ abstract class PersistentOverloads
     public PersistentRequest sendInit(final char[] buf, final int offset, final int count, final int dest, final int tag)
     {
         final PersistentOperation op = calls.newPersistent();
-        op.typed(buf, buf.length, offset, count, 2, BufView.CHAR_BASE);
+        op.typed(buf, Args.length(buf), offset, count, 2, BufView.CHAR_BASE);
         return calls.bindSend(op, dest, tag, false);
     }
 
@@ -114,7 +115,7 @@ abstract class PersistentOverloads
     public PersistentRequest sendInit(final int[] buf, final int offset, final int count, final int dest, final int tag)
     {
         final PersistentOperation op = calls.newPersistent();
-        op.typed(buf, buf.length, offset, count, 4, BufView.INT_BASE);
+        op.typed(buf, Args.length(buf), offset, count, 4, BufView.INT_BASE);
         return calls.bindSend(op, dest, tag, false);
     }
 
@@ -125,7 +126,7 @@ abstract class PersistentOverloads
     public PersistentRequest sendInit(final long[] buf, final int offset, final int count, final int dest, final int tag)
     {
         final PersistentOperation op = calls.newPersistent();
-        op.typed(buf, buf.length, offset, count, 8, BufView.LONG_BASE);
+        op.typed(buf, Args.length(buf), offset, count, 8, BufView.LONG_BASE);
         return calls.bindSend(op, dest, tag, false);
     }
 
@@ -136,7 +137,7 @@ abstract class PersistentOverloads
     public PersistentRequest sendInit(final float[] buf, final int offset, final int count, final int dest, final int tag)
     {
         final PersistentOperation op = calls.newPersistent();
-        op.typed(buf, buf.length, offset, count, 4, BufView.FLOAT_BASE);
+        op.typed(buf, Args.length(buf), offset, count, 4, BufView.FLOAT_BASE);
         return calls.bindSend(op, dest, tag, false);
     }
 
@@ -147,7 +148,7 @@ abstract class PersistentOverloads
     public PersistentRequest sendInit(final double[] buf, final int offset, final int count, final int dest, final int tag)
     {
         final PersistentOperation op = calls.newPersistent();
-        op.typed(buf, buf.length, offset, count, 8, BufView.DOUBLE_BASE);
+        op.typed(buf, Args.length(buf), offset, count, 8, BufView.DOUBLE_BASE);
         return calls.bindSend(op, dest, tag, false);
     }
 
@@ -191,7 +192,7 @@ abstract class PersistentOverloads
     public PersistentRequest ssendInit(final short[] buf, final int offset, final int count, final int dest, final int tag)
     {
         final PersistentOperation op = calls.newPersistent();
-        op.typed(buf, buf.length, offset, count, 2, BufView.SHORT_BASE);
+        op.typed(buf, Args.length(buf), offset, count, 2, BufView.SHORT_BASE);
         return calls.bindSend(op, dest, tag, true);
     }
 
@@ -202,7 +203,7 @@ abstract class PersistentOverloads
     public PersistentRequest ssendInit(final char[] buf, final int offset, final int count, final int dest, final int tag)
     {
         final PersistentOperation op = calls.newPersistent();
-        op.typed(buf, buf.length, offset, count, 2, BufView.CHAR_BASE);
+        op.typed(buf, Args.length(buf), offset, count, 2, BufView.CHAR_BASE);
         return calls.bindSend(op, dest, tag, true);
     }
 
@@ -213,7 +214,7 @@ abstract class PersistentOverloads
     public PersistentRequest ssendInit(final int[] buf, final int offset, final int count, final int dest, final int tag)
     {
         final PersistentOperation op = calls.newPersistent();
-        op.typed(buf, buf.length, offset, count, 4, BufView.INT_BASE);
+        op.typed(buf, Args.length(buf), offset, count, 4, BufView.INT_BASE);
         return calls.bindSend(op, dest, tag, true);
     }
 
@@ -224,7 +225,7 @@ abstract class PersistentOverloads
     public PersistentRequest ssendInit(final long[] buf, final int offset, final int count, final int dest, final int tag)
     {
         final PersistentOperation op = calls.newPersistent();
-        op.typed(buf, buf.length, offset, count, 8, BufView.LONG_BASE);
+        op.typed(buf, Args.length(buf), offset, count, 8, BufView.LONG_BASE);
         return calls.bindSend(op, dest, tag, true);
     }
 
@@ -235,7 +236,7 @@ abstract class PersistentOverloads
     public PersistentRequest ssendInit(final float[] buf, final int offset, final int count, final int dest, final int tag)
     {
         final PersistentOperation op = calls.newPersistent();
-        op.typed(buf, buf.length, offset, count, 4, BufView.FLOAT_BASE);
+        op.typed(buf, Args.length(buf), offset, count, 4, BufView.FLOAT_BASE);
         return calls.bindSend(op, dest, tag, true);
     }
 
@@ -246,7 +247,7 @@ abstract class PersistentOverloads
     public PersistentRequest ssendInit(final double[] buf, final int offset, final int count, final int dest, final int tag)
     {
         final PersistentOperation op = calls.newPersistent();
-        op.typed(buf, buf.length, offset, count, 8, BufView.DOUBLE_BASE);
+        op.typed(buf, Args.length(buf), offset, count, 8, BufView.DOUBLE_BASE);
         return calls.bindSend(op, dest, tag, true);
     }
 
@@ -290,7 +291,7 @@ abstract class PersistentOverloads
     public PersistentRequest recvInit(final short[] buf, final int offset, final int count, final int source, final int tag)
     {
         final PersistentOperation op = calls.newPersistent();
-        op.typed(buf, buf.length, offset, count, 2, BufView.SHORT_BASE);
+        op.typed(buf, Args.length(buf), offset, count, 2, BufView.SHORT_BASE);
         return calls.bindRecv(op, source, tag);
     }
 
@@ -301,7 +302,7 @@ abstract class PersistentOverloads
     public PersistentRequest recvInit(final char[] buf, final int offset, final int count, final int source, final int tag)
     {
         final PersistentOperation op = calls.newPersistent();
-        op.typed(buf, buf.length, offset, count, 2, BufView.CHAR_BASE);
+        op.typed(buf, Args.length(buf), offset, count, 2, BufView.CHAR_BASE);
         return calls.bindRecv(op, source, tag);
     }
 
@@ -312,7 +313,7 @@ abstract class PersistentOverloads
     public PersistentRequest recvInit(final int[] buf, final int offset, final int count, final int source, final int tag)
     {
         final PersistentOperation op = calls.newPersistent();
-        op.typed(buf, buf.length, offset, count, 4, BufView.INT_BASE);
+        op.typed(buf, Args.length(buf), offset, count, 4, BufView.INT_BASE);
         return calls.bindRecv(op, source, tag);
     }
 
@@ -323,7 +324,7 @@ abstract class PersistentOverloads
     public PersistentRequest recvInit(final long[] buf, final int offset, final int count, final int source, final int tag)
     {
         final PersistentOperation op = calls.newPersistent();
-        op.typed(buf, buf.length, offset, count, 8, BufView.LONG_BASE);
+        op.typed(buf, Args.length(buf), offset, count, 8, BufView.LONG_BASE);
         return calls.bindRecv(op, source, tag);
     }
 
@@ -334,7 +335,7 @@ abstract class PersistentOverloads
     public PersistentRequest recvInit(final float[] buf, final int offset, final int count, final int source, final int tag)
     {
         final PersistentOperation op = calls.newPersistent();
-        op.typed(buf, buf.length, offset, count, 4, BufView.FLOAT_BASE);
+        op.typed(buf, Args.length(buf), offset, count, 4, BufView.FLOAT_BASE);
         return calls.bindRecv(op, source, tag);
     }
 
@@ -345,7 +346,7 @@ abstract class PersistentOverloads
     public PersistentRequest recvInit(final double[] buf, final int offset, final int count, final int source, final int tag)
     {
         final PersistentOperation op = calls.newPersistent();
-        op.typed(buf, buf.length, offset, count, 8, BufView.DOUBLE_BASE);
+        op.typed(buf, Args.length(buf), offset, count, 8, BufView.DOUBLE_BASE);
         return calls.bindRecv(op, source, tag);
     }
 }

@@ -5,6 +5,7 @@ import java.nio.ByteBuffer;
 import org.agrona.DirectBuffer;
 import org.agrona.MutableDirectBuffer;
 
+import io.rankwire.buffer.Args;
 import io.rankwire.buffer.BufView;
 import io.rankwire.buffer.MessageBuffer;
 import io.rankwire.core.Operation;
@@ -129,9 +130,9 @@ abstract class PointToPoint extends RecvOverloads
         final short[] recvBuf, final int recvOffset, final int recvCount, final int source, final int recvTag)
     {
         final Operation sop = calls.newOp(true);
-        sop.buf().typed(sendBuf, sendBuf.length, sendOffset, sendCount, 2, BufView.SHORT_BASE);
+        sop.buf().typed(sendBuf, Args.length(sendBuf), sendOffset, sendCount, 2, BufView.SHORT_BASE);
         final Operation rop = calls.newOp(true);
-        rop.buf().typed(recvBuf, recvBuf.length, recvOffset, recvCount, 2, BufView.SHORT_BASE);
+        rop.buf().typed(recvBuf, Args.length(recvBuf), recvOffset, recvCount, 2, BufView.SHORT_BASE);
         return calls.exchange(sop, dest, sendTag, rop, source, recvTag);
     }
 
@@ -144,9 +145,9 @@ abstract class PointToPoint extends RecvOverloads
         final char[] recvBuf, final int recvOffset, final int recvCount, final int source, final int recvTag)
     {
         final Operation sop = calls.newOp(true);
-        sop.buf().typed(sendBuf, sendBuf.length, sendOffset, sendCount, 2, BufView.CHAR_BASE);
+        sop.buf().typed(sendBuf, Args.length(sendBuf), sendOffset, sendCount, 2, BufView.CHAR_BASE);
         final Operation rop = calls.newOp(true);
-        rop.buf().typed(recvBuf, recvBuf.length, recvOffset, recvCount, 2, BufView.CHAR_BASE);
+        rop.buf().typed(recvBuf, Args.length(recvBuf), recvOffset, recvCount, 2, BufView.CHAR_BASE);
         return calls.exchange(sop, dest, sendTag, rop, source, recvTag);
     }
 
@@ -159,9 +160,9 @@ abstract class PointToPoint extends RecvOverloads
         final int[] recvBuf, final int recvOffset, final int recvCount, final int source, final int recvTag)
     {
         final Operation sop = calls.newOp(true);
-        sop.buf().typed(sendBuf, sendBuf.length, sendOffset, sendCount, 4, BufView.INT_BASE);
+        sop.buf().typed(sendBuf, Args.length(sendBuf), sendOffset, sendCount, 4, BufView.INT_BASE);
         final Operation rop = calls.newOp(true);
-        rop.buf().typed(recvBuf, recvBuf.length, recvOffset, recvCount, 4, BufView.INT_BASE);
+        rop.buf().typed(recvBuf, Args.length(recvBuf), recvOffset, recvCount, 4, BufView.INT_BASE);
         return calls.exchange(sop, dest, sendTag, rop, source, recvTag);
     }
 
@@ -174,9 +175,9 @@ abstract class PointToPoint extends RecvOverloads
         final long[] recvBuf, final int recvOffset, final int recvCount, final int source, final int recvTag)
     {
         final Operation sop = calls.newOp(true);
-        sop.buf().typed(sendBuf, sendBuf.length, sendOffset, sendCount, 8, BufView.LONG_BASE);
+        sop.buf().typed(sendBuf, Args.length(sendBuf), sendOffset, sendCount, 8, BufView.LONG_BASE);
         final Operation rop = calls.newOp(true);
-        rop.buf().typed(recvBuf, recvBuf.length, recvOffset, recvCount, 8, BufView.LONG_BASE);
+        rop.buf().typed(recvBuf, Args.length(recvBuf), recvOffset, recvCount, 8, BufView.LONG_BASE);
         return calls.exchange(sop, dest, sendTag, rop, source, recvTag);
     }
 
@@ -189,9 +190,9 @@ abstract class PointToPoint extends RecvOverloads
         final float[] recvBuf, final int recvOffset, final int recvCount, final int source, final int recvTag)
     {
         final Operation sop = calls.newOp(true);
-        sop.buf().typed(sendBuf, sendBuf.length, sendOffset, sendCount, 4, BufView.FLOAT_BASE);
+        sop.buf().typed(sendBuf, Args.length(sendBuf), sendOffset, sendCount, 4, BufView.FLOAT_BASE);
         final Operation rop = calls.newOp(true);
-        rop.buf().typed(recvBuf, recvBuf.length, recvOffset, recvCount, 4, BufView.FLOAT_BASE);
+        rop.buf().typed(recvBuf, Args.length(recvBuf), recvOffset, recvCount, 4, BufView.FLOAT_BASE);
         return calls.exchange(sop, dest, sendTag, rop, source, recvTag);
     }
 
@@ -204,9 +205,9 @@ abstract class PointToPoint extends RecvOverloads
         final double[] recvBuf, final int recvOffset, final int recvCount, final int source, final int recvTag)
     {
         final Operation sop = calls.newOp(true);
-        sop.buf().typed(sendBuf, sendBuf.length, sendOffset, sendCount, 8, BufView.DOUBLE_BASE);
+        sop.buf().typed(sendBuf, Args.length(sendBuf), sendOffset, sendCount, 8, BufView.DOUBLE_BASE);
         final Operation rop = calls.newOp(true);
-        rop.buf().typed(recvBuf, recvBuf.length, recvOffset, recvCount, 8, BufView.DOUBLE_BASE);
+        rop.buf().typed(recvBuf, Args.length(recvBuf), recvOffset, recvCount, 8, BufView.DOUBLE_BASE);
         return calls.exchange(sop, dest, sendTag, rop, source, recvTag);
     }
 }

@@ -4,6 +4,7 @@ import java.nio.ByteBuffer;
 
 import org.agrona.MutableDirectBuffer;
 
+import io.rankwire.buffer.Args;
 import io.rankwire.buffer.BufView;
 import io.rankwire.buffer.MessageBuffer;
 import io.rankwire.core.Operation;
@@ -145,7 +146,7 @@ abstract class RecvOverloads extends SendOverloads
     public Status recv(final short[] buf, final int offset, final int count, final int source, final int tag)
     {
         final Operation op = calls.newOp(true);
-        op.buf().typed(buf, buf.length, offset, count, 2, BufView.SHORT_BASE);
+        op.buf().typed(buf, Args.length(buf), offset, count, 2, BufView.SHORT_BASE);
         return calls.finishRecv(calls.startRecv(op, source, tag));
     }
 
@@ -157,7 +158,7 @@ abstract class RecvOverloads extends SendOverloads
         final short[] buf, final int offset, final int count, final int source, final int tag, final MutableStatus status)
     {
         final Operation op = calls.newOp(true);
-        op.buf().typed(buf, buf.length, offset, count, 2, BufView.SHORT_BASE);
+        op.buf().typed(buf, Args.length(buf), offset, count, 2, BufView.SHORT_BASE);
         return calls.finishRecv(calls.startRecv(op, source, tag), status);
     }
 
@@ -165,7 +166,7 @@ abstract class RecvOverloads extends SendOverloads
     public Request irecv(final short[] buf, final int offset, final int count, final int source, final int tag)
     {
         final Operation op = calls.newOp(false);
-        op.buf().typed(buf, buf.length, offset, count, 2, BufView.SHORT_BASE);
+        op.buf().typed(buf, Args.length(buf), offset, count, 2, BufView.SHORT_BASE);
         return calls.startRecv(op, source, tag);
     }
 
@@ -176,7 +177,7 @@ abstract class RecvOverloads extends SendOverloads
     public Status recv(final char[] buf, final int offset, final int count, final int source, final int tag)
     {
         final Operation op = calls.newOp(true);
-        op.buf().typed(buf, buf.length, offset, count, 2, BufView.CHAR_BASE);
+        op.buf().typed(buf, Args.length(buf), offset, count, 2, BufView.CHAR_BASE);
         return calls.finishRecv(calls.startRecv(op, source, tag));
     }
 
@@ -188,7 +189,7 @@ abstract class RecvOverloads extends SendOverloads
         final char[] buf, final int offset, final int count, final int source, final int tag, final MutableStatus status)
     {
         final Operation op = calls.newOp(true);
-        op.buf().typed(buf, buf.length, offset, count, 2, BufView.CHAR_BASE);
+        op.buf().typed(buf, Args.length(buf), offset, count, 2, BufView.CHAR_BASE);
         return calls.finishRecv(calls.startRecv(op, source, tag), status);
     }
 
@@ -196,7 +197,7 @@ abstract class RecvOverloads extends SendOverloads
     public Request irecv(final char[] buf, final int offset, final int count, final int source, final int tag)
     {
         final Operation op = calls.newOp(false);
-        op.buf().typed(buf, buf.length, offset, count, 2, BufView.CHAR_BASE);
+        op.buf().typed(buf, Args.length(buf), offset, count, 2, BufView.CHAR_BASE);
         return calls.startRecv(op, source, tag);
     }
 
@@ -207,7 +208,7 @@ abstract class RecvOverloads extends SendOverloads
     public Status recv(final int[] buf, final int offset, final int count, final int source, final int tag)
     {
         final Operation op = calls.newOp(true);
-        op.buf().typed(buf, buf.length, offset, count, 4, BufView.INT_BASE);
+        op.buf().typed(buf, Args.length(buf), offset, count, 4, BufView.INT_BASE);
         return calls.finishRecv(calls.startRecv(op, source, tag));
     }
 
@@ -219,7 +220,7 @@ abstract class RecvOverloads extends SendOverloads
         final int[] buf, final int offset, final int count, final int source, final int tag, final MutableStatus status)
     {
         final Operation op = calls.newOp(true);
-        op.buf().typed(buf, buf.length, offset, count, 4, BufView.INT_BASE);
+        op.buf().typed(buf, Args.length(buf), offset, count, 4, BufView.INT_BASE);
         return calls.finishRecv(calls.startRecv(op, source, tag), status);
     }
 
@@ -227,7 +228,7 @@ abstract class RecvOverloads extends SendOverloads
     public Request irecv(final int[] buf, final int offset, final int count, final int source, final int tag)
     {
         final Operation op = calls.newOp(false);
-        op.buf().typed(buf, buf.length, offset, count, 4, BufView.INT_BASE);
+        op.buf().typed(buf, Args.length(buf), offset, count, 4, BufView.INT_BASE);
         return calls.startRecv(op, source, tag);
     }
 
@@ -238,7 +239,7 @@ abstract class RecvOverloads extends SendOverloads
     public Status recv(final long[] buf, final int offset, final int count, final int source, final int tag)
     {
         final Operation op = calls.newOp(true);
-        op.buf().typed(buf, buf.length, offset, count, 8, BufView.LONG_BASE);
+        op.buf().typed(buf, Args.length(buf), offset, count, 8, BufView.LONG_BASE);
         return calls.finishRecv(calls.startRecv(op, source, tag));
     }
 
@@ -250,7 +251,7 @@ abstract class RecvOverloads extends SendOverloads
         final long[] buf, final int offset, final int count, final int source, final int tag, final MutableStatus status)
     {
         final Operation op = calls.newOp(true);
-        op.buf().typed(buf, buf.length, offset, count, 8, BufView.LONG_BASE);
+        op.buf().typed(buf, Args.length(buf), offset, count, 8, BufView.LONG_BASE);
         return calls.finishRecv(calls.startRecv(op, source, tag), status);
     }
 
@@ -258,7 +259,7 @@ abstract class RecvOverloads extends SendOverloads
     public Request irecv(final long[] buf, final int offset, final int count, final int source, final int tag)
     {
         final Operation op = calls.newOp(false);
-        op.buf().typed(buf, buf.length, offset, count, 8, BufView.LONG_BASE);
+        op.buf().typed(buf, Args.length(buf), offset, count, 8, BufView.LONG_BASE);
         return calls.startRecv(op, source, tag);
     }
 
@@ -269,7 +270,7 @@ abstract class RecvOverloads extends SendOverloads
     public Status recv(final float[] buf, final int offset, final int count, final int source, final int tag)
     {
         final Operation op = calls.newOp(true);
-        op.buf().typed(buf, buf.length, offset, count, 4, BufView.FLOAT_BASE);
+        op.buf().typed(buf, Args.length(buf), offset, count, 4, BufView.FLOAT_BASE);
         return calls.finishRecv(calls.startRecv(op, source, tag));
     }
 
@@ -281,7 +282,7 @@ abstract class RecvOverloads extends SendOverloads
         final float[] buf, final int offset, final int count, final int source, final int tag, final MutableStatus status)
     {
         final Operation op = calls.newOp(true);
-        op.buf().typed(buf, buf.length, offset, count, 4, BufView.FLOAT_BASE);
+        op.buf().typed(buf, Args.length(buf), offset, count, 4, BufView.FLOAT_BASE);
         return calls.finishRecv(calls.startRecv(op, source, tag), status);
     }
 
@@ -289,7 +290,7 @@ abstract class RecvOverloads extends SendOverloads
     public Request irecv(final float[] buf, final int offset, final int count, final int source, final int tag)
     {
         final Operation op = calls.newOp(false);
-        op.buf().typed(buf, buf.length, offset, count, 4, BufView.FLOAT_BASE);
+        op.buf().typed(buf, Args.length(buf), offset, count, 4, BufView.FLOAT_BASE);
         return calls.startRecv(op, source, tag);
     }
 
@@ -300,7 +301,7 @@ abstract class RecvOverloads extends SendOverloads
     public Status recv(final double[] buf, final int offset, final int count, final int source, final int tag)
     {
         final Operation op = calls.newOp(true);
-        op.buf().typed(buf, buf.length, offset, count, 8, BufView.DOUBLE_BASE);
+        op.buf().typed(buf, Args.length(buf), offset, count, 8, BufView.DOUBLE_BASE);
         return calls.finishRecv(calls.startRecv(op, source, tag));
     }
 
@@ -312,7 +313,7 @@ abstract class RecvOverloads extends SendOverloads
         final double[] buf, final int offset, final int count, final int source, final int tag, final MutableStatus status)
     {
         final Operation op = calls.newOp(true);
-        op.buf().typed(buf, buf.length, offset, count, 8, BufView.DOUBLE_BASE);
+        op.buf().typed(buf, Args.length(buf), offset, count, 8, BufView.DOUBLE_BASE);
         return calls.finishRecv(calls.startRecv(op, source, tag), status);
     }
 
@@ -320,7 +321,7 @@ abstract class RecvOverloads extends SendOverloads
     public Request irecv(final double[] buf, final int offset, final int count, final int source, final int tag)
     {
         final Operation op = calls.newOp(false);
-        op.buf().typed(buf, buf.length, offset, count, 8, BufView.DOUBLE_BASE);
+        op.buf().typed(buf, Args.length(buf), offset, count, 8, BufView.DOUBLE_BASE);
         return calls.startRecv(op, source, tag);
     }
 }

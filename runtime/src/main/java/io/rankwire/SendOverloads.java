@@ -4,6 +4,7 @@ import java.nio.ByteBuffer;
 
 import org.agrona.DirectBuffer;
 
+import io.rankwire.buffer.Args;
 import io.rankwire.buffer.BufView;
 import io.rankwire.buffer.MessageBuffer;
 import io.rankwire.core.Operation;
@@ -170,7 +171,7 @@ abstract class SendOverloads extends PersistentOverloads
     public void send(final short[] buf, final int offset, final int count, final int dest, final int tag)
     {
         final Operation op = calls.newOp(true);
-        op.buf().typed(buf, buf.length, offset, count, 2, BufView.SHORT_BASE);
+        op.buf().typed(buf, Args.length(buf), offset, count, 2, BufView.SHORT_BASE);
         calls.finishSend(calls.startSend(op, dest, tag, false));
     }
 
@@ -178,7 +179,7 @@ abstract class SendOverloads extends PersistentOverloads
     public Request isend(final short[] buf, final int offset, final int count, final int dest, final int tag)
     {
         final Operation op = calls.newOp(false);
-        op.buf().typed(buf, buf.length, offset, count, 2, BufView.SHORT_BASE);
+        op.buf().typed(buf, Args.length(buf), offset, count, 2, BufView.SHORT_BASE);
         return calls.startSend(op, dest, tag, false);
     }
 
@@ -186,7 +187,7 @@ abstract class SendOverloads extends PersistentOverloads
     public void ssend(final short[] buf, final int offset, final int count, final int dest, final int tag)
     {
         final Operation op = calls.newOp(true);
-        op.buf().typed(buf, buf.length, offset, count, 2, BufView.SHORT_BASE);
+        op.buf().typed(buf, Args.length(buf), offset, count, 2, BufView.SHORT_BASE);
         calls.finishSend(calls.startSend(op, dest, tag, true));
     }
 
@@ -194,7 +195,7 @@ abstract class SendOverloads extends PersistentOverloads
     public Request issend(final short[] buf, final int offset, final int count, final int dest, final int tag)
     {
         final Operation op = calls.newOp(false);
-        op.buf().typed(buf, buf.length, offset, count, 2, BufView.SHORT_BASE);
+        op.buf().typed(buf, Args.length(buf), offset, count, 2, BufView.SHORT_BASE);
         return calls.startSend(op, dest, tag, true);
     }
 
@@ -205,7 +206,7 @@ abstract class SendOverloads extends PersistentOverloads
     public void send(final char[] buf, final int offset, final int count, final int dest, final int tag)
     {
         final Operation op = calls.newOp(true);
-        op.buf().typed(buf, buf.length, offset, count, 2, BufView.CHAR_BASE);
+        op.buf().typed(buf, Args.length(buf), offset, count, 2, BufView.CHAR_BASE);
         calls.finishSend(calls.startSend(op, dest, tag, false));
     }
 
@@ -213,7 +214,7 @@ abstract class SendOverloads extends PersistentOverloads
     public Request isend(final char[] buf, final int offset, final int count, final int dest, final int tag)
     {
         final Operation op = calls.newOp(false);
-        op.buf().typed(buf, buf.length, offset, count, 2, BufView.CHAR_BASE);
+        op.buf().typed(buf, Args.length(buf), offset, count, 2, BufView.CHAR_BASE);
         return calls.startSend(op, dest, tag, false);
     }
 
@@ -221,7 +222,7 @@ abstract class SendOverloads extends PersistentOverloads
     public void ssend(final char[] buf, final int offset, final int count, final int dest, final int tag)
     {
         final Operation op = calls.newOp(true);
-        op.buf().typed(buf, buf.length, offset, count, 2, BufView.CHAR_BASE);
+        op.buf().typed(buf, Args.length(buf), offset, count, 2, BufView.CHAR_BASE);
         calls.finishSend(calls.startSend(op, dest, tag, true));
     }
 
@@ -229,7 +230,7 @@ abstract class SendOverloads extends PersistentOverloads
     public Request issend(final char[] buf, final int offset, final int count, final int dest, final int tag)
     {
         final Operation op = calls.newOp(false);
-        op.buf().typed(buf, buf.length, offset, count, 2, BufView.CHAR_BASE);
+        op.buf().typed(buf, Args.length(buf), offset, count, 2, BufView.CHAR_BASE);
         return calls.startSend(op, dest, tag, true);
     }
 
@@ -240,7 +241,7 @@ abstract class SendOverloads extends PersistentOverloads
     public void send(final int[] buf, final int offset, final int count, final int dest, final int tag)
     {
         final Operation op = calls.newOp(true);
-        op.buf().typed(buf, buf.length, offset, count, 4, BufView.INT_BASE);
+        op.buf().typed(buf, Args.length(buf), offset, count, 4, BufView.INT_BASE);
         calls.finishSend(calls.startSend(op, dest, tag, false));
     }
 
@@ -248,7 +249,7 @@ abstract class SendOverloads extends PersistentOverloads
     public Request isend(final int[] buf, final int offset, final int count, final int dest, final int tag)
     {
         final Operation op = calls.newOp(false);
-        op.buf().typed(buf, buf.length, offset, count, 4, BufView.INT_BASE);
+        op.buf().typed(buf, Args.length(buf), offset, count, 4, BufView.INT_BASE);
         return calls.startSend(op, dest, tag, false);
     }
 
@@ -256,7 +257,7 @@ abstract class SendOverloads extends PersistentOverloads
     public void ssend(final int[] buf, final int offset, final int count, final int dest, final int tag)
     {
         final Operation op = calls.newOp(true);
-        op.buf().typed(buf, buf.length, offset, count, 4, BufView.INT_BASE);
+        op.buf().typed(buf, Args.length(buf), offset, count, 4, BufView.INT_BASE);
         calls.finishSend(calls.startSend(op, dest, tag, true));
     }
 
@@ -264,7 +265,7 @@ abstract class SendOverloads extends PersistentOverloads
     public Request issend(final int[] buf, final int offset, final int count, final int dest, final int tag)
     {
         final Operation op = calls.newOp(false);
-        op.buf().typed(buf, buf.length, offset, count, 4, BufView.INT_BASE);
+        op.buf().typed(buf, Args.length(buf), offset, count, 4, BufView.INT_BASE);
         return calls.startSend(op, dest, tag, true);
     }
 
@@ -275,7 +276,7 @@ abstract class SendOverloads extends PersistentOverloads
     public void send(final long[] buf, final int offset, final int count, final int dest, final int tag)
     {
         final Operation op = calls.newOp(true);
-        op.buf().typed(buf, buf.length, offset, count, 8, BufView.LONG_BASE);
+        op.buf().typed(buf, Args.length(buf), offset, count, 8, BufView.LONG_BASE);
         calls.finishSend(calls.startSend(op, dest, tag, false));
     }
 
@@ -283,7 +284,7 @@ abstract class SendOverloads extends PersistentOverloads
     public Request isend(final long[] buf, final int offset, final int count, final int dest, final int tag)
     {
         final Operation op = calls.newOp(false);
-        op.buf().typed(buf, buf.length, offset, count, 8, BufView.LONG_BASE);
+        op.buf().typed(buf, Args.length(buf), offset, count, 8, BufView.LONG_BASE);
         return calls.startSend(op, dest, tag, false);
     }
 
@@ -291,7 +292,7 @@ abstract class SendOverloads extends PersistentOverloads
     public void ssend(final long[] buf, final int offset, final int count, final int dest, final int tag)
     {
         final Operation op = calls.newOp(true);
-        op.buf().typed(buf, buf.length, offset, count, 8, BufView.LONG_BASE);
+        op.buf().typed(buf, Args.length(buf), offset, count, 8, BufView.LONG_BASE);
         calls.finishSend(calls.startSend(op, dest, tag, true));
     }
 
@@ -299,7 +300,7 @@ abstract class SendOverloads extends PersistentOverloads
     public Request issend(final long[] buf, final int offset, final int count, final int dest, final int tag)
     {
         final Operation op = calls.newOp(false);
-        op.buf().typed(buf, buf.length, offset, count, 8, BufView.LONG_BASE);
+        op.buf().typed(buf, Args.length(buf), offset, count, 8, BufView.LONG_BASE);
         return calls.startSend(op, dest, tag, true);
     }
 
@@ -310,7 +311,7 @@ abstract class SendOverloads extends PersistentOverloads
     public void send(final float[] buf, final int offset, final int count, final int dest, final int tag)
     {
         final Operation op = calls.newOp(true);
-        op.buf().typed(buf, buf.length, offset, count, 4, BufView.FLOAT_BASE);
+        op.buf().typed(buf, Args.length(buf), offset, count, 4, BufView.FLOAT_BASE);
         calls.finishSend(calls.startSend(op, dest, tag, false));
     }
 
@@ -318,7 +319,7 @@ abstract class SendOverloads extends PersistentOverloads
     public Request isend(final float[] buf, final int offset, final int count, final int dest, final int tag)
     {
         final Operation op = calls.newOp(false);
-        op.buf().typed(buf, buf.length, offset, count, 4, BufView.FLOAT_BASE);
+        op.buf().typed(buf, Args.length(buf), offset, count, 4, BufView.FLOAT_BASE);
         return calls.startSend(op, dest, tag, false);
     }
 
@@ -326,7 +327,7 @@ abstract class SendOverloads extends PersistentOverloads
     public void ssend(final float[] buf, final int offset, final int count, final int dest, final int tag)
     {
         final Operation op = calls.newOp(true);
-        op.buf().typed(buf, buf.length, offset, count, 4, BufView.FLOAT_BASE);
+        op.buf().typed(buf, Args.length(buf), offset, count, 4, BufView.FLOAT_BASE);
         calls.finishSend(calls.startSend(op, dest, tag, true));
     }
 
@@ -334,7 +335,7 @@ abstract class SendOverloads extends PersistentOverloads
     public Request issend(final float[] buf, final int offset, final int count, final int dest, final int tag)
     {
         final Operation op = calls.newOp(false);
-        op.buf().typed(buf, buf.length, offset, count, 4, BufView.FLOAT_BASE);
+        op.buf().typed(buf, Args.length(buf), offset, count, 4, BufView.FLOAT_BASE);
         return calls.startSend(op, dest, tag, true);
     }
 
@@ -345,7 +346,7 @@ abstract class SendOverloads extends PersistentOverloads
     public void send(final double[] buf, final int offset, final int count, final int dest, final int tag)
     {
         final Operation op = calls.newOp(true);
-        op.buf().typed(buf, buf.length, offset, count, 8, BufView.DOUBLE_BASE);
+        op.buf().typed(buf, Args.length(buf), offset, count, 8, BufView.DOUBLE_BASE);
         calls.finishSend(calls.startSend(op, dest, tag, false));
     }
 
@@ -353,7 +354,7 @@ abstract class SendOverloads extends PersistentOverloads
     public Request isend(final double[] buf, final int offset, final int count, final int dest, final int tag)
     {
         final Operation op = calls.newOp(false);
-        op.buf().typed(buf, buf.length, offset, count, 8, BufView.DOUBLE_BASE);
+        op.buf().typed(buf, Args.length(buf), offset, count, 8, BufView.DOUBLE_BASE);
         return calls.startSend(op, dest, tag, false);
     }
 
@@ -361,7 +362,7 @@ abstract class SendOverloads extends PersistentOverloads
     public void ssend(final double[] buf, final int offset, final int count, final int dest, final int tag)
     {
         final Operation op = calls.newOp(true);
-        op.buf().typed(buf, buf.length, offset, count, 8, BufView.DOUBLE_BASE);
+        op.buf().typed(buf, Args.length(buf), offset, count, 8, BufView.DOUBLE_BASE);
         calls.finishSend(calls.startSend(op, dest, tag, true));
     }
 
@@ -369,7 +370,7 @@ abstract class SendOverloads extends PersistentOverloads
     public Request issend(final double[] buf, final int offset, final int count, final int dest, final int tag)
     {
         final Operation op = calls.newOp(false);
-        op.buf().typed(buf, buf.length, offset, count, 8, BufView.DOUBLE_BASE);
+        op.buf().typed(buf, Args.length(buf), offset, count, 8, BufView.DOUBLE_BASE);
         return calls.startSend(op, dest, tag, true);
     }
 }

@@ -34,4 +34,51 @@ public final class Args
         }
         return value;
     }
+    /** {@code array.length}; a null array is refused naming the argument, as every bad argument is. */
+    public static int length(final boolean[] array)
+    {
+        return notNull(array, "buf").length;
+    }
+
+    /** {@code array.length}; a null array is refused naming the argument, as every bad argument is. */
+    public static int length(final byte[] array)
+    {
+        return notNull(array, "buf").length;
+    }
+
+    /** {@code array.length}; a null array is refused naming the argument, as every bad argument is. */
+    public static int length(final short[] array)
+    {
+        return notNull(array, "buf").length;
+    }
+
+    /** {@code array.length}; a null array is refused naming the argument, as every bad argument is. */
+    public static int length(final char[] array)
+    {
+        return notNull(array, "buf").length;
+    }
+
+    /** {@code array.length}; a null array is refused naming the argument, as every bad argument is. */
+    public static int length(final int[] array)
+    {
+        return notNull(array, "buf").length;
+    }
+
+    /** {@code array.length}; a null array is refused naming the argument, as every bad argument is. */
+    public static int length(final long[] array)
+    {
+        return notNull(array, "buf").length;
+    }
+
+    /** {@code array.length}; a null array is refused naming the argument, as every bad argument is. */
+    public static int length(final float[] array)
+    {
+        return notNull(array, "buf").length;
+    }
+
+    /** {@code array.length}; a null array is refused naming the argument, as every bad argument is. */
+    public static int length(final double[] array)
+    {
+        return notNull(array, "buf").length;
+    }
 }

@@ -58,7 +58,7 @@ public class BufView
     /** {@code bytes[offset, offset + length)}. */
     public BufView bytes(final byte[] bytes, final int offset, final int length)
     {
-        Args.checkRange(bytes.length, offset, length, "length");
+        Args.checkRange(Args.notNull(bytes, "buf").length, offset, length, "length");
         clear();
         final UnsafeBuffer w = wrapper();
         w.wrap(bytes);
@@ -71,6 +71,7 @@ public class BufView
     /** {@code [position, limit)} of a heap or direct buffer; the position is not moved. */
     public BufView byteBuffer(final ByteBuffer bb, final boolean forWrite)
     {
+        Args.notNull(bb, "buf");
         clear();
         if (bb.isReadOnly())
         {
@@ -94,7 +95,7 @@ public class BufView
     /** {@code buffer[offset, offset + length)} of an Agrona buffer. */
     public BufView direct(final DirectBuffer buffer, final int offset, final int length)
     {
-        Args.checkRange(buffer.capacity(), offset, length, "length");
+        Args.checkRange(Args.notNull(buffer, "buf").capacity(), offset, length, "length");
         clear();
         this.buffer = buffer;
         this.offset = offset;
@@ -111,6 +112,7 @@ public class BufView
     public BufView typed(
         final Object array, final int arrayLength, final int offset, final int count, final int elemSize, final long baseOffset)
     {
+        Args.notNull(array, "buf");
         Args.checkRange(arrayLength, offset, count, "count");
         final long bytes = (long)count * elemSize;
         if (bytes > Integer.MAX_VALUE - 64)

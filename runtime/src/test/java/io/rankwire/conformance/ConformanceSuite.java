@@ -21,6 +21,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.zip.CRC32;
 
+import org.agrona.DirectBuffer;
+import org.agrona.MutableDirectBuffer;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -922,6 +924,40 @@ public abstract class ConformanceSuite extends PersistentRequestConformance
             assertMessage(IllegalStateException.class, "closed", () -> dup.send(b, 0, 4, 1, 0));
             assertMessage(IllegalStateException.class, "closed", () -> dup.iprobe(0, 0));
             world.barrier();
+        });
+    }
+
+    /** Every call refuses a null buffer by naming the argument, and the rank goes on working. */
+    @Test
+    @Timeout(60)
+    void shouldRefuseNullBuffersNamingTheArgument()
+    {
+        run(2, rw ->
+        {
+            final Comm world = rw.world();
+            final int peer = 1 - world.rank();
+            final String buf = "buf : null";
+            assertMessage(IllegalArgumentException.class, buf, () -> world.send((byte[])null, 0, 4, peer, 0));
+            assertMessage(IllegalArgumentException.class, buf, () -> world.isend((byte[])null, 0, 0, peer, 0));
+            assertMessage(IllegalArgumentException.class, buf, () -> world.ssend((ByteBuffer)null, peer, 0));
+            assertMessage(IllegalArgumentException.class, buf, () -> world.send((DirectBuffer)null, 0, 4, peer, 0));
+            assertMessage(IllegalArgumentException.class, buf, () -> world.send((int[])null, 0, 1, peer, 0));
+            assertMessage(IllegalArgumentException.class, buf, () -> world.isend((double[])null, 0, 1, peer, 0));
+            assertMessage(IllegalArgumentException.class, buf, () -> world.recv((byte[])null, 0, 4, peer, 0));
+            assertMessage(IllegalArgumentException.class, buf, () -> world.irecv((ByteBuffer)null, peer, 0));
+            assertMessage(IllegalArgumentException.class, buf, () -> world.irecv((MutableDirectBuffer)null, 0, 4, peer, 0));
+            assertMessage(IllegalArgumentException.class, buf, () -> world.recv((long[])null, 0, 1, peer, 0));
+            assertMessage(IllegalArgumentException.class, buf, () -> world.sendInit((byte[])null, 0, 4, peer, 0));
+            assertMessage(IllegalArgumentException.class, buf, () -> world.recvInit((double[])null, 0, 1, peer, 0));
+            assertMessage(IllegalArgumentException.class, "buffer : null",
+                () -> world.send((io.rankwire.buffer.MessageBuffer)null, peer, 0));
+            assertMessage(IllegalArgumentException.class, "null", () -> world.bcast((Object)null, 0, 1, 0));
+            // nothing was started: the next messages are the ones that arrive
+            final int[] got = new int[1];
+            final Request r = world.irecv(got, 0, 1, peer, 9);
+            world.send(new int[] {40 + world.rank()}, 0, 1, peer, 9);
+            r.await();
+            assertEquals(40 + peer, got[0]);
         });
     }
 
