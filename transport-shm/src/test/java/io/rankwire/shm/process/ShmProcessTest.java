@@ -25,6 +25,7 @@ import io.rankwire.MutableStatus;
 import io.rankwire.Rankwire;
 import io.rankwire.RankwireConfig;
 import io.rankwire.RankwireException;
+import io.rankwire.conformance.FileBootstrap;
 
 /**
  * Rank 1 in a child JVM ({@link ShmRankMain}), rank 0 in this one: messages of every size and

@@ -9,6 +9,7 @@ import io.rankwire.Comm;
 import io.rankwire.MutableStatus;
 import io.rankwire.Rankwire;
 import io.rankwire.RankwireConfig;
+import io.rankwire.conformance.FileBootstrap;
 
 /**
  * A rank in its own JVM for the process tests, wired up through a {@link FileBootstrap}:

@@ -19,6 +19,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
+import io.rankwire.conformance.FileBootstrap;
 import io.rankwire.proto.TmHeader;
 import io.rankwire.spi.CompletionOpcode;
 import io.rankwire.spi.CompletionStatus;

@@ -7,6 +7,7 @@ import java.util.Map;
 
 import org.agrona.concurrent.UnsafeBuffer;
 
+import io.rankwire.conformance.FileBootstrap;
 import io.rankwire.spi.MemoryRegion;
 import io.rankwire.spi.Transport;
 import io.rankwire.spi.TransportContext;

@@ -1,4 +1,4 @@
-package io.rankwire.tcp.process;
+package io.rankwire.conformance;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -8,6 +8,7 @@ import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.concurrent.locks.LockSupport;
 
+import io.rankwire.RankwireException;
 import io.rankwire.spi.Bootstrap;
 
 /**
@@ -16,14 +17,15 @@ import io.rankwire.spi.Bootstrap;
  * never see half a value. Enough for tests that start rank JVMs themselves, without a launcher
  * that would end the job when one of them dies.
  */
-final class FileBootstrap implements Bootstrap
+public final class FileBootstrap implements Bootstrap
 {
     private final Path dir;
     private final int rank;
     private final int size;
     private int barriers;
 
-    FileBootstrap(final Path dir, final int rank, final int size)
+    /** Rank {@code rank} of a job of {@code size} ranks whose values live in {@code dir}. */
+    public FileBootstrap(final Path dir, final int rank, final int size)
     {
         if (rank < 0 || rank >= size)
         {
@@ -70,7 +72,7 @@ final class FileBootstrap implements Bootstrap
         {
             if (System.nanoTime() - deadline > 0)
             {
-                throw new IllegalStateException("no value for " + key + " from rank " + from + " within " + timeout);
+                throw new RankwireException("no value for " + key + " from rank " + from + " within " + timeout);
             }
             LockSupport.parkNanos(2_000_000);
         }
