@@ -12,7 +12,7 @@ out=${2:-$(mktemp -d)}
 mkdir -p "$out"
 EX=examples/target/rankwire-examples-0.1.0-SNAPSHOT.jar
 B=io.rankwire.examples.bench
-run() { local name=$1; shift; echo "== $name" >> "$out/$name.txt"; bin/rwrun -np 2 --timeout 300s -cp "$EX" "$@" >> "$out/$name.txt" 2>&1 || echo "$name failed" >&2; }
+run() { local name=$1; shift; echo "== $name" >> "$out/$name.txt"; bin/rwrun -np 2 --timeout 300s -cp "$EX:examples/target/lib/*" "$@" >> "$out/$name.txt" 2>&1 || echo "$name failed" >&2; }
 for i in $(seq "$rounds"); do
   run lat8-default $B.Latency --min-size 8 --max-size 8
   run lat8-tcp --transport tcp $B.Latency --min-size 8 --max-size 8
