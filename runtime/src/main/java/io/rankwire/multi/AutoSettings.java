@@ -24,7 +24,7 @@ final class AutoSettings
             throw new IllegalArgumentException(COMPOSITE + " : '" + composite + "' (expected: needed or always)");
         }
         this.always = composite.equals("always");
-        this.sliceNanos = TimeUnit.MICROSECONDS.toNanos(number(settings, SLICE_MICROS, 100, 1, 1_000_000));
+        this.sliceNanos = TimeUnit.MICROSECONDS.toNanos(number(settings, SLICE_MICROS, 0, 0, 1_000_000));
         this.timeout = Duration.ofMillis(number(settings, TIMEOUT_MS, 60_000, 1, 3_600_000));
     }
 
