@@ -12,8 +12,8 @@ mpicc -O2 -o "$out/hello" docs/bench/hello.c
 EX=examples/target/rankwire-examples-0.1.0-SNAPSHOT.jar
 ms() { local t0 t1; t0=$(date +%s%N); "$@" > /dev/null 2>&1; t1=$(date +%s%N); echo $(( (t1 - t0) / 1000000 )); }
 for i in $(seq "$rounds"); do
-  echo "rwrun-tcp $(ms bin/rwrun -np 4 -cp "$EX" io.rankwire.examples.Hello)" >> "$out/t"
-  echo "rwrun-tcp-nocds $(ms bin/rwrun -np 4 --cds off -cp "$EX" io.rankwire.examples.Hello)" >> "$out/t"
+  echo "rwrun-tcp $(ms bin/rwrun -np 4 --transport tcp -cp "$EX" io.rankwire.examples.Hello)" >> "$out/t"
+  echo "rwrun-tcp-nocds $(ms bin/rwrun -np 4 --transport tcp --cds off -cp "$EX" io.rankwire.examples.Hello)" >> "$out/t"
   echo "rwrun-sim $(ms bin/rwrun -np 4 --transport sim -cp "$EX" io.rankwire.examples.Hello)" >> "$out/t"
   echo "mpirun $(ms mpirun --allow-run-as-root --oversubscribe -np 4 "$out/hello")" >> "$out/t"
 done

@@ -214,10 +214,30 @@ public final class Rankwire implements AutoCloseable
         return config.copy();
     }
 
-    /** The eager limit in effect: payloads up to this many bytes may be sent eagerly. */
+    /**
+     * The eager limit in effect: payloads up to this many bytes may be sent eagerly to any rank.
+     * When ranks are reached through different transports (shared memory within a host, TCP
+     * across hosts) it is the smallest of their limits; a peer behind a transport with a larger
+     * limit takes larger eager payloads too.
+     */
     public int eagerLimit()
     {
         return engine.eagerLimit();
+    }
+
+    /**
+     * The name of the transport that carries this rank's messages to world rank {@code rank}, e.g.
+     * {@code shm} or {@code tcp} (with {@code auto} each peer gets its own), or the configured
+     * transport's name when the transport does not say.
+     */
+    public String transportOf(final int rank)
+    {
+        if (rank < 0 || rank >= size())
+        {
+            throw new IllegalArgumentException("rank : " + rank + " (expected: 0.." + (size() - 1) + ")");
+        }
+        final String name = transport.transportOf(rank);
+        return name != null ? name : config.transport();
     }
 
     /** Eager payload bytes this rank currently buffers for unexpected messages. */

@@ -42,7 +42,8 @@ public final class RankwireConfig
     public static final String SRQ_BUFFERS_PROP = "rankwire.srqBuffers";
     public static final String SPIN_MICROS_PROP = "rankwire.idle.spinMicros";
 
-    public static final String TRANSPORT_DEFAULT = "tcp";
+    /** {@code auto}: shared memory between the ranks of a host, TCP across hosts (see docs/SHM.md). */
+    public static final String TRANSPORT_DEFAULT = "auto";
     /** -1: take the transport's {@code Capabilities.eagerLimit()}. */
     public static final int EAGER_LIMIT_DEFAULT = -1;
     public static final long UNEXPECTED_BYTES_DEFAULT = 32L << 20;

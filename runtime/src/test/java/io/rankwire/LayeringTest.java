@@ -40,7 +40,8 @@ class LayeringTest
     private static final Map<String, Set<String>> LEAVES = Map.of(
         "progress", Set.of("spi"),
         "buffer", Set.of("spi"),
-        "bootstrap", Set.of("spi"));
+        "bootstrap", Set.of("spi"),
+        "multi", Set.of("spi"));
 
     /**
      * The upward dependencies allowed, all of them on the API's leaf value types, which depend

@@ -55,6 +55,11 @@ public final class Ring
                     throw new IllegalStateException("token : " + token[0] + " (expected: " + expected + ")");
                 }
                 System.out.printf("Ring OK: %d ranks, %d lap(s), sum=%d%n", size, laps, token[0]);
+                if (size > 1)
+                {
+                    // shm within a host, tcp across hosts by default (rwrun --transport decides)
+                    System.out.printf("Ring path: rank 0 reaches rank 1 over %s%n", rw.transportOf(1));
+                }
             }
         }
     }

@@ -81,13 +81,20 @@ public final class Launch
         return run(System.getenv(), List.of(), transport, np, main, args);
     }
 
-    /** Like {@link #run(String, int, Class, String...)} with this environment and these extra rwrun options. */
+    /**
+     * Like {@link #run(String, int, Class, String...)} with this environment and these extra rwrun
+     * options; a null {@code transport} gives no {@code --transport} (the launcher's default).
+     */
     public static Result run(
         final Map<String, String> environment, final List<String> options, final String transport, final int np,
         final Class<?> main, final String... args)
     {
-        final List<String> argv = new ArrayList<>(List.of("-np", Integer.toString(np), "--transport", transport,
+        final List<String> argv = new ArrayList<>(List.of("-np", Integer.toString(np),
             "--timeout", "50s", "-cp", examplesClasses()));
+        if (transport != null)
+        {
+            argv.addAll(0, List.of("--transport", transport));
+        }
         argv.addAll(LIGHT_JVM);
         argv.addAll(options);
         argv.add(main.getName());

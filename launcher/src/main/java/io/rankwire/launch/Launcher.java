@@ -56,6 +56,7 @@ final class Launcher
         {
             err.println("rwrun: stopped by a signal; killing the job");
             supervisor.kill();
+            JobCleanup.run(jobId, spec.settings, err);
         }, "rwrun-shutdown");
         Runtime.getRuntime().addShutdownHook(hook);
         try
@@ -98,6 +99,7 @@ final class Launcher
                 server.close();
             }
             removeHook(hook);
+            JobCleanup.run(jobId, spec.settings, err);
         }
     }
 

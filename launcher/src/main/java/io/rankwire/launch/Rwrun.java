@@ -47,6 +47,7 @@ import picocli.CommandLine.Spec;
     footer = {
         "  rwrun -np 4 -cp app.jar com.example.Main input.dat",
         "  rwrun -np 2 --transport sim -cp target/classes com.example.PingPong",
+        "  rwrun -np 4 --transport tcp -cp app.jar com.example.Main    (TCP even between ranks of one host)",
         "  rwrun -np 8 --timeout 5m -x OMP_NUM_THREADS=1 -x rankwire.eager.limit=16384 \\",
         "        -J-Xmx512m -cp app.jar com.example.Main",
         "  rwrun -np 4 -H node1:2,node2:2 --ssh 'ssh -p 2222' -cp app.jar app.Main",
@@ -69,8 +70,9 @@ public final class Rwrun implements Callable<Integer>
     private int size;
 
     @Option(names = "--transport", paramLabel = "NAME",
-        description = "Transport found on the class path: tcp (one JVM per rank), sim (all ranks in one JVM), " +
-            "or another installed one. Default: $RANKWIRE_TRANSPORT, else tcp.")
+        description = "Transport found on the class path: auto (shared memory within a host, TCP across hosts), " +
+            "shm (ranks of one host), tcp (TCP for every peer), sim (all ranks in one JVM), or another installed one. " +
+            "Default: $RANKWIRE_TRANSPORT, else auto.")
     private String transport;
 
     @Option(names = {"-cp", "--class-path", "-classpath"}, paramLabel = "PATH",

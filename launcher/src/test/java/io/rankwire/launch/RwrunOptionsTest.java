@@ -28,7 +28,7 @@ class RwrunOptionsTest
             Arguments.of(new String[] {MAIN}, "Missing required option: '--np=N'"),
             Arguments.of(new String[] {"-np", "2", "--transport", "udp", MAIN},
                 "invalid value for --transport: 'udp' " +
-                    "(expected: a transport found on the class path: relay, sim, tcp)"),
+                    "(expected: a transport found on the class path: auto, relay, shm, sim, tcp)"),
             Arguments.of(new String[] {"-np", "2", "--timeout", "3x", MAIN}, "invalid value for --timeout: '3x'"),
             Arguments.of(new String[] {"-np", "2", "--timeout", "0s", MAIN}, "invalid value for --timeout: '0s'"),
             Arguments.of(new String[] {"-np", "2", "--bind", "192.0.2.77", MAIN},
@@ -84,7 +84,7 @@ class RwrunOptionsTest
             LaunchFixture.rwrunRaw(env, "-np", "2", "-cp", LaunchFixture.testClasses(), MAIN);
         assertEquals(Rwrun.USAGE_EXIT, r.code, r::toString);
         assertTrue(r.err.contains("invalid value for RANKWIRE_TRANSPORT: 'carrier-pigeon' " +
-            "(expected: a transport found on the class path: relay, sim, tcp)"), r::toString);
+            "(expected: a transport found on the class path: auto, relay, shm, sim, tcp)"), r::toString);
     }
 
     @Test

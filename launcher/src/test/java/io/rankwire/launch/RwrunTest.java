@@ -25,7 +25,7 @@ class RwrunTest
             assertTrue(r.outLines().contains(
                 "[" + rank + "] rank " + rank + " of 4 sees [rank-0, rank-1, rank-2, rank-3]"),
                 r::toString);
-            assertTrue(r.err.contains("[" + rank + "] rank " + rank + " transport=tcp args=[a, b c]"), r::toString);
+            assertTrue(r.err.contains("[" + rank + "] rank " + rank + " transport=auto args=[a, b c]"), r::toString);
         }
         assertEquals(List.of(), LaunchFixture.liveDescendants());
     }

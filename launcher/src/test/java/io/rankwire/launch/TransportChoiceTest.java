@@ -91,11 +91,12 @@ class TransportChoiceTest
     {
         final List<String> rankwire = ClassPaths.split(LaunchFixture.rankwireClassPath());
         final Transports plain = Transports.find(rankwire, List.of());
-        assertEquals(Set.of("relay", "sim", "tcp"), plain.names());
+        assertEquals(Set.of("auto", "relay", "shm", "sim", "tcp"), plain.names());
+        assertEquals(new Transports.Choice("auto", false), plain.choose("auto", "--transport"));
         assertEquals(new Transports.Choice("sim", true), plain.choose("sim", "--transport"));
         assertEquals(new Transports.Choice("tcp", false), plain.choose("tcp", "--transport"));
         assertEquals("invalid value for --transport: 'shared-relay' (expected: a transport found on the class " +
-            "path: relay, sim, tcp)", assertThrows(IllegalArgumentException.class,
+            "path: auto, relay, shm, sim, tcp)", assertThrows(IllegalArgumentException.class,
             () -> plain.choose("shared-relay", "--transport")).getMessage());
 
         final Transports withApp = Transports.find(rankwire, List.of(sharedRelayRegistration().toString()));

@@ -55,7 +55,7 @@ public final class Protocols implements PeerEvents
         this.credits = new Credits(size, settings.credits(), settings.unexpectedBytes() / size);
         this.sendBuffer = new SendBuffer(pool, settings.sendBufferBytes());
         completions.sendBuffer(sendBuffer);
-        this.sender = new Sender(completions, transport, credits, sendBuffer, opTable, eagerLimit(settings.eagerLimit(), caps), size);
+        this.sender = new Sender(completions, transport, credits, sendBuffer, opTable, eagerLimits(settings.eagerLimit(), transport, size), size);
         this.control = new Control(this, transport, credits, sender);
         sender.control(control);
         final OffloadPort port = transport.offloadPort();
@@ -66,6 +66,17 @@ public final class Protocols implements PeerEvents
         this.srq = port != null ? new SrqBuffers(port, settings.srqBuffers(), Math.max(caps.maxMessageSize(), 64)) : null;
         this.finalization = new Finalization(completions, receiver, sender, control, this, rank, size);
         this.dispatcher = new Dispatcher(this, sender, receiver, control, matcher, srq);
+    }
+
+    /** Per peer, the eager limit of the transport that carries its messages (or the configured one). */
+    private static int[] eagerLimits(final int configured, final Transport transport, final int size)
+    {
+        final int[] limits = new int[size];
+        for (int p = 0; p < size; p++)
+        {
+            limits[p] = eagerLimit(configured, transport.capabilities(p));
+        }
+        return limits;
     }
 
     private static int eagerLimit(final int configured, final Capabilities caps)
@@ -84,7 +95,11 @@ public final class Protocols implements PeerEvents
         }
     }
 
-    /** The eager limit in effect (bytes of payload). */
+    /**
+     * The eager limit in effect (bytes of payload): the smallest of every peer's, so payloads up
+     * to it go eagerly to any rank; a peer reached through a transport with a larger limit takes
+     * larger eager payloads.
+     */
     public int eagerLimit()
     {
         return sender.eagerLimit();

@@ -39,7 +39,10 @@ final class Sender
     private final Credits credits;
     private final SendBuffer sendBuffer;
     private final OpTable opTable;
+    /** The smallest eager limit of any peer (what the API reports). */
     private final int eagerLimit;
+    /** Per peer: the eager limit of the transport that carries its messages. */
+    private final int[] eagerLimits;
     private final UnsafeBuffer header = new UnsafeBuffer(new byte[64]);
     private final SendQueues queues;
     /** Per peer: it said unexpected messages hold all its credits; cleared by its next credits. */
@@ -51,8 +54,9 @@ final class Sender
     private long creditRequests;
 
     /**
-     * @param eagerLimit the largest eager payload: the transport's or configured limit, at most
-     *                   the bytes each receiver grants a sender (a larger one could never go)
+     * @param eagerLimits per peer, the largest eager payload: the transport's or configured
+     *                    limit, at most the bytes each receiver grants a sender (a larger one
+     *                    could never go)
      */
     Sender(
         final Completions completions,
@@ -60,7 +64,7 @@ final class Sender
         final Credits credits,
         final SendBuffer sendBuffer,
         final OpTable opTable,
-        final int eagerLimit,
+        final int[] eagerLimits,
         final int size)
     {
         this.completions = completions;
@@ -68,7 +72,14 @@ final class Sender
         this.credits = credits;
         this.sendBuffer = sendBuffer;
         this.opTable = opTable;
-        this.eagerLimit = (int)Math.min(eagerLimit, credits.grantBytes());
+        this.eagerLimits = new int[size];
+        int least = Integer.MAX_VALUE;
+        for (int p = 0; p < size; p++)
+        {
+            this.eagerLimits[p] = (int)Math.min(eagerLimits[p], credits.grantBytes());
+            least = Math.min(least, this.eagerLimits[p]);
+        }
+        this.eagerLimit = least;
         this.queues = new SendQueues(size);
         this.starved = new boolean[size];
         this.asked = new boolean[size];
@@ -109,7 +120,7 @@ final class Sender
      */
     boolean lacksCredits(final int peer, final int length)
     {
-        return length <= eagerLimit && (queues.size(peer) > 0 || !credits.has(peer, length));
+        return length <= eagerLimits[peer] && (queues.size(peer) > 0 || !credits.has(peer, length));
     }
 
     /**
@@ -121,7 +132,7 @@ final class Sender
     {
         final int peer = user.peer;
         final int length = user.length();
-        if (length > eagerLimit)
+        if (length > eagerLimits[peer])
         {
             toRendezvous(user);
             submit(user);
@@ -174,7 +185,7 @@ final class Sender
         final int length = op.length();
         if (length > 0)
         {
-            completions.rendezvous(op).region = transport.register(op.buffer(), op.offset(), length);
+            completions.rendezvous(op).region = transport.register(op.peer, op.buffer(), op.offset(), length);
         }
     }
 

@@ -23,6 +23,25 @@ public interface Transport extends AutoCloseable
     Capabilities capabilities();
 
     /**
+     * The capabilities that hold for messages to {@code peer}: an endpoint that reaches its peers
+     * through several transports answers with the one that carries {@code peer}'s messages, so the
+     * runtime chooses eager or rendezvous per peer. Optional: the default is {@link #capabilities()}.
+     */
+    default Capabilities capabilities(final int peer)
+    {
+        return capabilities();
+    }
+
+    /**
+     * The name of the transport that carries messages to {@code peer} (e.g. {@code shm},
+     * {@code tcp}), for users asking which path a job took. Optional: the default is null (unknown).
+     */
+    default String transportOf(final int peer)
+    {
+        return null;
+    }
+
+    /**
      * Exchanges addresses through the job's {@link Bootstrap} and makes every peer reachable
      * (connecting eagerly or lazily). Blocks until this rank is ready to send and receive.
      */
@@ -53,6 +72,17 @@ public interface Transport extends AutoCloseable
      * stays readable until {@link MemoryRegion#close()}.
      */
     MemoryRegion register(DirectBuffer buffer, int offset, int length);
+
+    /**
+     * Registers {@code buffer[offset, offset + length)} for remote reads by {@code peer} (a
+     * rendezvous send to it): an endpoint that reaches its peers through several transports
+     * registers with the one that carries {@code peer}'s messages. Optional: the default is
+     * {@link #register(DirectBuffer, int, int)}.
+     */
+    default MemoryRegion register(final int peer, final DirectBuffer buffer, final int offset, final int length)
+    {
+        return register(buffer, offset, length);
+    }
 
     /**
      * Reads {@code length} bytes of a peer's registered region ({@code va}, {@code rkey}) into

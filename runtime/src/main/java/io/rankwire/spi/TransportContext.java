@@ -24,6 +24,8 @@ public final class TransportContext
     private final Bootstrap bootstrap;
     private final Map<String, String> settings;
     private final Runnable signal;
+    /** Per world rank: whether this transport serves it; null: every rank. */
+    private final boolean[] served;
 
     /**
      * @param rank      this rank, {@code 0..size-1}
@@ -61,6 +63,62 @@ public final class TransportContext
         this.bootstrap = Objects.requireNonNull(bootstrap, "bootstrap");
         this.settings = Map.copyOf(settings);
         this.signal = Objects.requireNonNull(signal, "signal");
+        this.served = null;
+    }
+
+    private TransportContext(final TransportContext base, final boolean[] served)
+    {
+        this.rank = base.rank;
+        this.size = base.size;
+        this.jobId = base.jobId;
+        this.secret = base.secret;
+        this.bootstrap = base.bootstrap;
+        this.settings = base.settings;
+        this.signal = base.signal;
+        this.served = served;
+    }
+
+    /**
+     * The same context for a transport that serves only {@code peers} (world ranks, in any order,
+     * each once), as when one engine reaches some peers through one transport and the rest through
+     * another. Such a transport connects to, accepts and carries messages for those ranks only.
+     *
+     * @throws IllegalArgumentException naming a rank outside {@code 0..size-1} or given twice
+     */
+    public TransportContext forPeers(final int[] peers)
+    {
+        final boolean[] set = new boolean[size];
+        for (final int p : peers)
+        {
+            if (p < 0 || p >= size || set[p])
+            {
+                throw new IllegalArgumentException("peer : " + p + " (expected: a rank in 0.." + (size - 1) +
+                    ", each once)");
+            }
+            set[p] = true;
+        }
+        return new TransportContext(this, set);
+    }
+
+    /** Whether the transport opened with this context carries messages to and from world rank {@code peer}. */
+    public boolean serves(final int peer)
+    {
+        return peer >= 0 && peer < size && (served == null || served[peer]);
+    }
+
+    /** The world ranks this transport serves, ascending (every rank unless {@link #forPeers} said otherwise). */
+    public int[] peers()
+    {
+        int n = 0;
+        final int[] all = new int[size];
+        for (int p = 0; p < size; p++)
+        {
+            if (serves(p))
+            {
+                all[n++] = p;
+            }
+        }
+        return java.util.Arrays.copyOf(all, n);
     }
 
     /**

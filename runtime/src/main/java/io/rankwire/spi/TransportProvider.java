@@ -33,4 +33,15 @@ public interface TransportProvider
     {
         return false;
     }
+
+    /**
+     * Removes whatever a job of this transport may have left on this host when its ranks died
+     * (e.g. shared-memory files of a rank killed during wire-up). A launcher calls it once the job
+     * has ended, whatever happened, with the job's id and {@code rankwire.*} settings. Must not fail
+     * when there is nothing to remove; must not touch another job's or another user's files.
+     * Optional: the default does nothing.
+     */
+    default void cleanUp(final String jobId, final java.util.Map<String, String> settings)
+    {
+    }
 }

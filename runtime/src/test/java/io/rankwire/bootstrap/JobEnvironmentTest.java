@@ -49,7 +49,7 @@ class JobEnvironmentTest
         assertEquals(4, env.size());
         assertEquals("job-7", env.jobId());
         assertArrayEquals(new byte[] {0, (byte)0xff, 0x10, (byte)0xab, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12}, env.secret());
-        assertEquals("tcp", env.transport());
+        assertEquals("auto", env.transport());
         assertEquals(Map.of("rankwire.a", "1", "rankwire.b", "from-property", "rankwire.bind", "127.0.0.1"),
             env.settings());
     }

@@ -75,7 +75,7 @@ class JobIdentityTest
             JobVariables.JOB_ID, "j", JobVariables.SECRET, "01"));
         final JobIdentity read = JobIdentity.fromEnvironment(env, new Properties());
         assertNull(read.bootstrap());
-        assertEquals("tcp", read.transport());
+        assertEquals("auto", read.transport());
         assertEquals(Map.of(), read.settings());
         assertFalse(read.toEnvironment().containsKey(JobVariables.BOOTSTRAP));
         assertFalse(read.toEnvironment().containsKey(JobVariables.SETTINGS));

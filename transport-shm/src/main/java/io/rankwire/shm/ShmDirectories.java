@@ -32,7 +32,11 @@ import java.util.Set;
  * <p>Ranks unlink their files once every rank of the host has mapped them, and the last one
  * removes the directory, so a running job normally has nothing in the file system. A rank that
  * dies during wire-up may leave files behind: a launcher removes the directory when the job ends,
- * whatever happened, with {@link #remove(Path)} on {@link #jobDirectory(String, String)}.
+ * whatever happened, with {@link #removeJob(String, String)}.
+ *
+ * <p>Ranks given a fake host identity ({@code rankwire.hostId}, for tests and containers) use one
+ * directory per fake host, {@code <job directory>.h<8 hex digits of the identity's SHA-256>}, so
+ * that the "hosts" sharing this machine never remove each other's directory.
  */
 public final class ShmDirectories
 {
@@ -41,6 +45,8 @@ public final class ShmDirectories
 
     private static final int MAX_JOB_CHARS = 40;
     private static final int KEPT_JOB_CHARS = 23;
+    private static final String HOST_SUFFIX = ".h";
+    private static final int HASH_HEX = 8;
     private static final Set<PosixFilePermission> OWNER_ONLY_DIR = PosixFilePermissions.fromString("rwx------");
 
     private ShmDirectories()
@@ -64,6 +70,49 @@ public final class ShmDirectories
             throw new IllegalArgumentException("jobId : '" + jobId + "' (expected: a non-empty job id)");
         }
         return base.resolve("rankwire-" + clean(user, 32) + "-" + jobName(jobId));
+    }
+
+    /**
+     * The directory of the ranks of one fake host inside a job ({@code fakeHost} from
+     * {@code io.rankwire.spi.HostIdentity#overridden}), or {@code jobDir} itself for a real host
+     * ({@code fakeHost} null).
+     */
+    static Path hostDirectory(final Path jobDir, final String fakeHost)
+    {
+        return fakeHost == null ? jobDir : jobDir.resolveSibling(jobDir.getFileName() + HOST_SUFFIX + sha256Prefix(fakeHost).substring(0, HASH_HEX));
+    }
+
+    /**
+     * Removes every directory of job {@code jobId} under {@code base} ({@code rankwire.shm.dir};
+     * null or empty means the default) of the user running this JVM: the job directory and those
+     * of its fake hosts, with {@link #remove(Path)}. For launchers, once a job has ended.
+     *
+     * @throws UncheckedIOException when something could not be removed
+     */
+    public static void removeJob(final String base, final String jobId)
+    {
+        final Path jobDir = jobDirectory(base, jobId);
+        remove(jobDir);
+        final String prefix = jobDir.getFileName() + HOST_SUFFIX;
+        try (DirectoryStream<Path> dirs = Files.newDirectoryStream(jobDir.getParent(), prefix + "*"))
+        {
+            for (final Path d : dirs)
+            {
+                final String rest = d.getFileName().toString().substring(prefix.length());
+                if (rest.length() == HASH_HEX && rest.chars().allMatch(c -> (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f')))
+                {
+                    remove(d);
+                }
+            }
+        }
+        catch (final NoSuchFileException e)
+        {
+            // no base directory: nothing to remove
+        }
+        catch (final IOException e)
+        {
+            throw new UncheckedIOException("rankwire-shm: cannot list " + jobDir.getParent(), e);
+        }
     }
 
     /**

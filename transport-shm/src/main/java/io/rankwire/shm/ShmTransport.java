@@ -89,6 +89,12 @@ final class ShmTransport implements Transport
     }
 
     @Override
+    public String transportOf(final int peer)
+    {
+        return context.serves(peer) ? ShmTransportProvider.NAME : null;
+    }
+
+    @Override
     public void wireUp()
     {
         if (closed)

@@ -1,5 +1,7 @@
 package io.rankwire.shm;
 
+import java.util.Map;
+
 import io.rankwire.spi.Transport;
 import io.rankwire.spi.TransportContext;
 import io.rankwire.spi.TransportProvider;
@@ -26,5 +28,12 @@ public final class ShmTransportProvider implements TransportProvider
     public Transport open(final TransportContext context)
     {
         return new ShmTransport(context);
+    }
+
+    /** Removes the job's directories under {@code rankwire.shm.dir} ({@link ShmDirectories#removeJob}). */
+    @Override
+    public void cleanUp(final String jobId, final Map<String, String> settings)
+    {
+        ShmDirectories.removeJob(settings.get(ShmSettings.DIR), jobId);
     }
 }

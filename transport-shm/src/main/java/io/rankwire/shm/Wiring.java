@@ -1,14 +1,12 @@
 package io.rankwire.shm;
 
-import java.io.IOException;
-import java.net.InetAddress;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;
 
 import io.rankwire.spi.Bootstrap;
+import io.rankwire.spi.HostIdentity;
 import io.rankwire.spi.TransportContext;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.agrona.concurrent.ringbuffer.RingBuffer;
@@ -17,8 +15,10 @@ import org.agrona.concurrent.ringbuffer.RingBuffer;
  * Wire-up of one rank, in this order:
  *
  * <ol>
- *   <li>publish the host identity ({@code shm.host}: host name and boot id) and read every
- *       rank's, to learn which ranks share this host (today all must);</li>
+ *   <li>publish the host identity ({@link HostIdentity}: host name and boot id) and read those of
+ *       the ranks this transport serves ({@link TransportContext#peers()}: every rank, or the
+ *       ranks of this host when the {@code auto} transport chose it for them), which must all be
+ *       on this host;</li>
  *   <li>make the job directory (0700), this rank's segment {@code rank-<r>} and shared heap
  *       {@code heap-<r>} (0600), listen on {@code bell-<r>}, publish {@code shm.ready};</li>
  *   <li>for every other rank of the host: wait for its {@code shm.ready}, map its segment and
@@ -32,7 +32,7 @@ import org.agrona.concurrent.ringbuffer.RingBuffer;
  */
 final class Wiring
 {
-    static final String HOST_KEY = "shm.host";
+    static final String HOST_KEY = HostIdentity.KEY;
     static final String READY_KEY = "shm.ready";
 
     final ShmSettings settings;
@@ -54,7 +54,9 @@ final class Wiring
         this.settings = settings;
         this.rank = context.rank();
         this.size = context.size();
-        this.jobDir = ShmDirectories.jobDirectory(settings.dir, context.jobId(), System.getProperty("user.name", "user"));
+        this.jobDir = ShmDirectories.hostDirectory(
+            ShmDirectories.jobDirectory(settings.dir, context.jobId(), System.getProperty("user.name", "user")),
+            HostIdentity.overridden(context));
         this.localIndex = new int[size];
     }
 
@@ -111,23 +113,26 @@ final class Wiring
 
     private void findLocalRanks(final Bootstrap bootstrap, final Duration timeout)
     {
-        final String host = hostIdentity();
-        bootstrap.put(HOST_KEY, host.getBytes(StandardCharsets.UTF_8));
-        Arrays.fill(localIndex, -1);
-        int count = 0;
-        final int[] ranks = new int[size];
-        for (int r = 0; r < size; r++)
+        if (!context.serves(rank))
         {
-            final String other = r == rank ? host : new String(bootstrap.get(r, HOST_KEY, timeout), StandardCharsets.UTF_8);
-            if (!other.equals(host))
-            {
-                throw new IllegalStateException("rankwire-shm: rank " + r + " runs on host '" + other + "' (expected: '" +
-                    host + "', the host of rank " + rank + "; the shm transport connects the ranks of one host)");
-            }
-            localIndex[r] = count;
-            ranks[count++] = r;
+            throw new IllegalArgumentException("rankwire-shm: peers " + Arrays.toString(context.peers()) +
+                " (expected: rank " + rank + " itself among them)");
         }
-        localRanks = Arrays.copyOf(ranks, count);
+        final int[] served = context.peers();
+        final String[] hosts = HostIdentity.exchange(context, served, timeout);
+        final String host = hosts[Arrays.binarySearch(served, rank)];
+        Arrays.fill(localIndex, -1);
+        for (int i = 0; i < served.length; i++)
+        {
+            if (!hosts[i].equals(host))
+            {
+                throw new IllegalStateException("rankwire-shm: rank " + served[i] + " runs on host '" + hosts[i] +
+                    "' (expected: '" + host + "', the host of rank " + rank + "; the shm transport connects the ranks" +
+                    " of one host: use the transport auto (shm within a host, tcp across hosts) or tcp)");
+            }
+            localIndex[served[i]] = i;
+        }
+        localRanks = served;
     }
 
     /** The ring views this rank reads: one per local sender (pair rings) or the one shared ring. */
@@ -189,36 +194,6 @@ final class Wiring
         catch (final RuntimeException e)
         {
             // best effort: the launcher removes the job directory
-        }
-    }
-
-    /** The host name and the kernel's boot id: ranks with equal identities share memory. */
-    static String hostIdentity()
-    {
-        String name = read("/proc/sys/kernel/hostname");
-        if (name.isEmpty())
-        {
-            try
-            {
-                name = InetAddress.getLocalHost().getHostName();
-            }
-            catch (final IOException e)
-            {
-                name = "localhost";
-            }
-        }
-        return name + "/" + read("/proc/sys/kernel/random/boot_id");
-    }
-
-    private static String read(final String file)
-    {
-        try
-        {
-            return Files.readString(Path.of(file)).trim();
-        }
-        catch (final IOException | RuntimeException e)
-        {
-            return "";
         }
     }
 }

@@ -137,6 +137,10 @@ final class HandshakeSteps
             return "HELLO from rank " + clientRank + " to rank " + targetRank + " (this is rank " + transport.rank +
                 " of " + transport.size + ")";
         }
+        if (!transport.serves(clientRank))
+        {
+            return "HELLO from rank " + clientRank + ", which this endpoint does not serve (another transport carries it)";
+        }
         peer = clientRank;
         serverNonce = Handshake.nonce();
         final byte[] proof = transport.handshake.serverProof(peer, transport.rank, clientNonce, serverNonce, binding());

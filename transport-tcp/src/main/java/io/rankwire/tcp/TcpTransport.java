@@ -121,6 +121,18 @@ final class TcpTransport implements Transport
         return capabilities;
     }
 
+    @Override
+    public String transportOf(final int peer)
+    {
+        return context.serves(peer) ? "tcp" : null;
+    }
+
+    /** Whether this endpoint carries messages to and from {@code peer} (every rank unless it was opened for some). */
+    boolean serves(final int peer)
+    {
+        return context.serves(peer);
+    }
+
     /** The address this rank listens on. */
     InetSocketAddress localAddress()
     {
@@ -140,7 +152,7 @@ final class TcpTransport implements Transport
         bootstrap.put(ADDRESS_KEY, advertisedAddress().getBytes(StandardCharsets.UTF_8));
         for (int p = 0; p < size; p++)
         {
-            if (p != rank)
+            if (p != rank && context.serves(p))
             {
                 links[p].address(parseAddress(p, new String(bootstrap.get(p, ADDRESS_KEY, timeout), StandardCharsets.UTF_8)));
                 if (fingerprint != null)
@@ -153,7 +165,10 @@ final class TcpTransport implements Transport
         {
             for (int p = rank + 1; p < size; p++)
             {
-                connect(links[p]);
+                if (context.serves(p))
+                {
+                    connect(links[p]);
+                }
             }
             awaitAllReady(System.nanoTime() + timeout.toNanos());
         }
@@ -163,7 +178,7 @@ final class TcpTransport implements Transport
     {
         for (int p = 0; p < size; p++)
         {
-            while (p != rank && links[p].state() != PeerLink.READY)
+            while (p != rank && context.serves(p) && links[p].state() != PeerLink.READY)
             {
                 if (links[p].state() == PeerLink.FAILED || System.nanoTime() - deadline > 0)
                 {
@@ -220,7 +235,7 @@ final class TcpTransport implements Transport
         {
             return ReturnCode.CLOSED;
         }
-        if (peer < 0 || peer >= size || header == null || hdrLength < Frames.TMH || hdrOffset < 0 ||
+        if (peer < 0 || peer >= size || !context.serves(peer) || header == null || hdrLength < Frames.TMH || hdrOffset < 0 ||
             hdrOffset > header.capacity() - hdrLength || payloadLength < 0 ||
             (payloadLength > 0 && (payload == null || payloadOffset < 0 ||
             payloadOffset > payload.capacity() - payloadLength)))
@@ -300,7 +315,7 @@ final class TcpTransport implements Transport
         {
             return ReturnCode.CLOSED;
         }
-        if (peer < 0 || peer >= size || dst == null || length < 0 || dstOffset < 0 ||
+        if (peer < 0 || peer >= size || !context.serves(peer) || dst == null || length < 0 || dstOffset < 0 ||
             dstOffset > dst.capacity() - length)
         {
             return ReturnCode.INVALID_ARGUMENT;

@@ -75,7 +75,7 @@ public final class Bandwidth
             final Rankwire rw, final Comm world, final BenchArgs opts, final List<Integer> sizes,
             final Streams streams, final RawChannel raw, final boolean both)
         {
-            final String transport = rw.config().transport();
+            final String transport = Bench.transport(rw);
             final String base = raw == null ? "raw" : raw.name();
             final String what = both ? "Bidirectional bandwidth" : "Bandwidth";
             final Report report = new Report("Rankwire " + what.toLowerCase(java.util.Locale.ROOT) + " over " + transport +

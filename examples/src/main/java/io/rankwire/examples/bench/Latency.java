@@ -76,10 +76,10 @@ public final class Latency
         final UnsafeBuffer view, final ByteBuffer buf, final RawChannel raw)
     {
         final String base = raw == null ? "raw" : raw.name();
-        final Report report = new Report("Rankwire latency over " + rw.config().transport() +
+        final Report report = new Report("Rankwire latency over " + Bench.transport(rw) +
             ", one-way (round trip / 2) in microseconds; baseline: " + base,
             "size", "iters", "p50", "p99", "p99.9", "max", "raw_p50", "raw_p99", "p50_ratio");
-        final Plots.Line rwLine = new Plots.Line("Rankwire (" + rw.config().transport() + ") p50");
+        final Plots.Line rwLine = new Plots.Line("Rankwire (" + Bench.transport(rw) + ") p50");
         final Plots.Line rawLine = new Plots.Line(base + " p50");
         Histogram distRw = null;
         Histogram distRaw = null;
@@ -115,7 +115,7 @@ public final class Latency
             if (opts.plot != null && distRw != null)
             {
                 final List<Plots.Line> lines = new ArrayList<>(List.of(rwLine));
-                final List<String> names = new ArrayList<>(List.of("Rankwire (" + rw.config().transport() + ")"));
+                final List<String> names = new ArrayList<>(List.of("Rankwire (" + Bench.transport(rw) + ")"));
                 final List<Histogram> hs = new ArrayList<>(List.of(distRw));
                 if (raw != null)
                 {

@@ -50,7 +50,7 @@ public final class MessageRate
                 final double rawRate = raw == null ? Double.NaN : messages * 1e9 / streams.rawOneWay(raw, size, iters, warmup);
                 if (world.rank() == 0)
                 {
-                    final Report report = new Report("Rankwire message rate over " + rw.config().transport() +
+                    final Report report = new Report("Rankwire message rate over " + Bench.transport(rw) +
                         ", window " + opts.window + ", messages/s; baseline: " + (raw == null ? "none" : raw.name()),
                         "size", "messages", "msgs/s", "raw_msgs/s", "ratio");
                     report.row(size, (long)messages, rate, rawRate, rate / rawRate);

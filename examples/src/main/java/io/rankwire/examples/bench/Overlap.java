@@ -63,11 +63,11 @@ public final class Overlap
             final long compute = opts.computeMillis > 0 ? opts.computeMillis * 1_000_000 : Math.max(1_000_000, 2 * transfer);
             final long wait = median(iters, () -> rankwireRound(world, buf, size, compute));
 
-            final Report report = new Report("Overlap over " + rw.config().transport() + ": " + BenchArgs.formatSize(size) +
+            final Report report = new Report("Overlap over " + Bench.transport(rw) + ": " + BenchArgs.formatSize(size) +
                 " message, rank 1 computes " + String.format(java.util.Locale.ROOT, "%.1f", compute / 1e6) +
                 " ms before waiting; milliseconds, median of " + iters,
                 "path", "transfer_ms", "wait_after_compute_ms", "overlap_%");
-            report.row("Rankwire (" + rw.config().transport() + ")", transfer / 1e6, wait / 1e6, overlap(transfer, wait));
+            report.row("Rankwire (" + Bench.transport(rw) + ")", transfer / 1e6, wait / 1e6, overlap(transfer, wait));
             if (opts.baseline)
             {
                 try (RawChannel raw = RawChannels.open(rw, world))

@@ -12,11 +12,14 @@ final class RawChannels
 
     /**
      * A raw channel between ranks 0 and 1 (collective over those two ranks): shared-memory rings
-     * on {@code sim}, a socket on the interface the job uses otherwise.
+     * (an Agrona ring per direction in a mapped file) when Rankwire reaches the other rank through
+     * memory ({@code sim}, or {@code shm} between two JVMs of one host), a socket on the
+     * interface the job uses otherwise.
      */
     static RawChannel open(final Rankwire rw, final Comm world)
     {
-        if (rw.config().transport().equals("sim"))
+        final String path = rw.transportOf(world.rank() == 0 ? 1 : 0);
+        if (rw.config().transport().equals("sim") || path.equals("shm"))
         {
             return RingRawChannel.open(world);
         }
