@@ -26,7 +26,7 @@ import io.rankwire.match.UnexpectedMsg;
  * {@link IllegalStateException} naming the value and the limit. Communication failures raise
  * {@link RankwireException} from blocking calls.
  */
-public final class Comm extends PointToPoint implements AutoCloseable
+public final class Comm extends NonblockingCalls implements AutoCloseable
 {
     /** Receive from any source. */
     public static final int ANY_SOURCE = Envelope.ANY_SOURCE;
@@ -215,7 +215,8 @@ public final class Comm extends PointToPoint implements AutoCloseable
 
     private io.rankwire.coll.Collectives collectives;
 
-    private synchronized io.rankwire.coll.Collectives coll()
+    @Override
+    synchronized io.rankwire.coll.Collectives coll()
     {
         checkOpen();
         if (collectives == null)
@@ -377,24 +378,24 @@ public final class Comm extends PointToPoint implements AutoCloseable
 
     /**
      * Starts a barrier; the request completes once every member has entered it. Nonblocking
-     * collectives run on a per-communicator worker thread in the order they were started (see
-     * docs/COLLECTIVES.md) and may overlap blocking collectives started after them.
+     * collectives are schedules of point-to-point rounds that progress with the engine (see
+     * {@link NonblockingCalls} and docs/COLLECTIVES.md).
      */
     public Request ibarrier()
     {
-        return new CollectiveRequest(engine, coll().ibarrier());
+        return new CollectiveRequest(coll().nonblocking().ibarrier());
     }
 
     /** Starts a {@link #bcast}; {@code buf} must not be touched until the request completes. */
     public Request ibcast(final Object buf, final int offset, final int count, final int root)
     {
-        return new CollectiveRequest(engine, coll().ibcast(buf, offset, count, root));
+        return new CollectiveRequest(coll().nonblocking().ibcast(buf, offset, count, root));
     }
 
     /** Starts an {@link #allReduce(Object, int, Object, int, int, io.rankwire.Op)}; {@code recvBuf} must not be touched until the request completes. */
     public Request iallReduce(
         final Object sendBuf, final int sendOffset, final Object recvBuf, final int recvOffset, final int count, final io.rankwire.Op op)
     {
-        return new CollectiveRequest(engine, coll().iallReduce(sendBuf, sendOffset, recvBuf, recvOffset, count, op));
+        return new CollectiveRequest(coll().nonblocking().iallReduce(sendBuf, sendOffset, recvBuf, recvOffset, count, op));
     }
 }
