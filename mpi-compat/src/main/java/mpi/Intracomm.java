@@ -252,4 +252,30 @@ public class Intracomm extends Comm
     {
         exScan(Coll.IN_PLACE, buf, count, type, op);
     }
+
+    /** Starts a {@link #scan(Object, Object, int, Datatype, Op) scan}; {@code recvbuf} holds the result once the request completes. */
+    public final Request iScan(final Object sendbuf, final Object recvbuf, final int count, final Datatype type, final Op op)
+    {
+        final io.rankwire.Comm c = rw();
+        return coll().ireduce(sendbuf, recvbuf, count, type, op, true, c::iscan);
+    }
+
+    /** Starts an in-place scan. */
+    public final Request iScan(final Object buf, final int count, final Datatype type, final Op op)
+    {
+        return iScan(Coll.IN_PLACE, buf, count, type, op);
+    }
+
+    /** Starts an {@link #exScan(Object, Object, int, Datatype, Op) exScan}; process 0's {@code recvbuf} is left untouched. */
+    public final Request iExScan(final Object sendbuf, final Object recvbuf, final int count, final Datatype type, final Op op)
+    {
+        final io.rankwire.Comm c = rw();
+        return coll().ireduce(sendbuf, recvbuf, count, type, op, true, c::iexScan);
+    }
+
+    /** Starts an in-place exScan. */
+    public final Request iExScan(final Object buf, final int count, final Datatype type, final Op op)
+    {
+        return iExScan(Coll.IN_PLACE, buf, count, type, op);
+    }
 }

@@ -50,8 +50,9 @@ final class Movers
         }
     }
 
-    void gatherv(final Object sendbuf, final int sendcount, final Datatype sendtype,
-        final Object recvbuf, final int[] recvcount, final int[] displs, final Datatype recvtype, final int root)
+    /** gatherv; started as a nonblocking collective when {@code nb}, whose request it returns (null otherwise). */
+    Request gatherv(final Object sendbuf, final int sendcount, final Datatype sendtype,
+        final Object recvbuf, final int[] recvcount, final int[] displs, final Datatype recvtype, final int root, final boolean nb)
     {
         final int n = c.size();
         final boolean isRoot = coll.isRoot(root);
@@ -68,15 +69,20 @@ final class Movers
         final int[] counts = Coll.scale(rc, ext, s);
         final int[] d = Coll.shifted(Coll.scale(rd, ext, s), rr);
         final int count = sb == null ? counts[root] : sb.bytes / s;
-        Coll.run(() -> c.gatherv(inPlace ? Coll.IN_PLACE : rs.array, Coll.off(rs), count, Coll.arr(rr), counts, d, root));
-        if (rr != null)
-        {
-            rr.copyBack(rc, rd, ext);
-        }
+        return Coll.start(() -> c.gatherv(inPlace ? Coll.IN_PLACE : rs.array, Coll.off(rs), count, Coll.arr(rr), counts, d, root),
+            nb ? () -> c.igatherv(inPlace ? Coll.IN_PLACE : rs.array, Coll.off(rs), count, Coll.arr(rr), counts, d, root) : null,
+            () ->
+            {
+                if (rr != null)
+                {
+                    rr.copyBack(rc, rd, ext);
+                }
+            });
     }
 
-    void scatterv(final Object sendbuf, final int[] sendcount, final int[] displs, final Datatype sendtype,
-        final Object recvbuf, final int recvcount, final Datatype recvtype, final int root)
+    /** scatterv; nonblocking when {@code nb} (see {@link #gatherv}). */
+    Request scatterv(final Object sendbuf, final int[] sendcount, final int[] displs, final Datatype sendtype,
+        final Object recvbuf, final int recvcount, final Datatype recvtype, final int root, final boolean nb)
     {
         final int n = c.size();
         final boolean isRoot = coll.isRoot(root);
@@ -93,12 +99,14 @@ final class Movers
         final int[] counts = Coll.scale(sc, ext, s);
         final int[] d = Coll.shifted(Coll.scale(sd, ext, s), rs);
         final int count = rb == null ? counts[root] : rb.bytes / s;
-        Coll.run(() -> c.scatterv(Coll.arr(rs), counts, d, inPlace ? Coll.IN_PLACE : rr.array, Coll.off(rr), count, root));
-        Coll.copyBack(rr);
+        return Coll.start(() -> c.scatterv(Coll.arr(rs), counts, d, inPlace ? Coll.IN_PLACE : rr.array, Coll.off(rr), count, root),
+            nb ? () -> c.iscatterv(Coll.arr(rs), counts, d, inPlace ? Coll.IN_PLACE : rr.array, Coll.off(rr), count, root) : null,
+            () -> Coll.copyBack(rr));
     }
 
-    void allGatherv(final Object sendbuf, final int sendcount, final Datatype sendtype,
-        final Object recvbuf, final int[] recvcount, final int[] displs, final Datatype recvtype)
+    /** allGatherv; nonblocking when {@code nb} (see {@link #gatherv}). */
+    Request allGatherv(final Object sendbuf, final int sendcount, final Datatype sendtype,
+        final Object recvbuf, final int[] recvcount, final int[] displs, final Datatype recvtype, final boolean nb)
     {
         final int n = c.size();
         final boolean inPlace = sendbuf == Coll.IN_PLACE;
@@ -114,12 +122,14 @@ final class Movers
         final int[] counts = Coll.scale(rc, ext, s);
         final int[] d = Coll.shifted(Coll.scale(rd, ext, s), rr);
         final int count = sb == null ? counts[c.rank()] : sb.bytes / s;
-        Coll.run(() -> c.allGatherv(inPlace ? Coll.IN_PLACE : rs.array, Coll.off(rs), count, rr.array, counts, d));
-        rr.copyBack(rc, rd, ext);
+        return Coll.start(() -> c.allGatherv(inPlace ? Coll.IN_PLACE : rs.array, Coll.off(rs), count, rr.array, counts, d),
+            nb ? () -> c.iallGatherv(inPlace ? Coll.IN_PLACE : rs.array, Coll.off(rs), count, rr.array, counts, d) : null,
+            () -> rr.copyBack(rc, rd, ext));
     }
 
-    void allToAllv(final Object sendbuf, final int[] sendcount, final int[] sdispls, final Datatype sendtype,
-        final Object recvbuf, final int[] recvcount, final int[] rdispls, final Datatype recvtype)
+    /** allToAllv; nonblocking when {@code nb} (see {@link #gatherv}). */
+    Request allToAllv(final Object sendbuf, final int[] sendcount, final int[] sdispls, final Datatype sendtype,
+        final Object recvbuf, final int[] recvcount, final int[] rdispls, final Datatype recvtype, final boolean nb)
     {
         final int n = c.size();
         final int[] sc = Coll.head(sendcount, n, "sendcount");
@@ -138,7 +148,8 @@ final class Movers
         final int[] sd = Coll.shifted(Coll.scale(sdp, sSize, s), rs);
         final int[] rcn = Coll.scale(rc, rSize, s);
         final int[] rd = Coll.shifted(Coll.scale(rdp, rSize, s), rr);
-        Coll.run(() -> c.allToAllv(rs.array, scn, sd, rr.array, rcn, rd));
-        rr.copyBack(rc, rdp, rSize);
+        return Coll.start(() -> c.allToAllv(rs.array, scn, sd, rr.array, rcn, rd),
+            nb ? () -> c.iallToAllv(rs.array, scn, sd, rr.array, rcn, rd) : null,
+            () -> rr.copyBack(rc, rdp, rSize));
     }
 }
