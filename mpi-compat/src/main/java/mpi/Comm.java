@@ -19,6 +19,8 @@ public class Comm extends CommAttributes implements Freeable, Cloneable
     /** The split type of {@link Intracomm#splitType}: processes that can share memory (on one host). */
     public static final int TYPE_SHARED = 0;
 
+    private Request dupRequest;
+
     Comm(final int which)
     {
         super(which);
@@ -86,6 +88,28 @@ public class Comm extends CommAttributes implements Freeable, Cloneable
     public Comm dup()
     {
         return copyState(new Comm(dupRw()), null);
+    }
+
+    /**
+     * {@code MPI_COMM_IDUP}: a duplicate whose {@link #getRequest()} completes when it may be used.
+     * Here the duplication is done when this returns (it blocks until every member called it, as
+     * {@link #dup()}); the request is complete at once.
+     */
+    public Comm iDup()
+    {
+        return withDupRequest(dup());
+    }
+
+    /** The request of the {@link #iDup()} that made this communicator, or {@link MPI#REQUEST_NULL}. */
+    public final Request getRequest()
+    {
+        return dupRequest == null ? MPI.REQUEST_NULL : dupRequest;
+    }
+
+    final <C extends Comm> C withDupRequest(final C c)
+    {
+        ((Comm)c).dupRequest = new Request(Status.empty());
+        return c;
     }
 
     /**

@@ -24,6 +24,13 @@ public class Intracomm extends Comm
         return copyState(new Intracomm(dupRw()), null);
     }
 
+    /** {@code MPI_COMM_IDUP} (see {@link Comm#iDup()}: done when this returns). */
+    @Override
+    public Intracomm iDup()
+    {
+        return withDupRequest(dup());
+    }
+
     /** A new communicator with the same group and attributes and the hints of {@code info}. Collective. */
     @Override
     public Intracomm dupWithInfo(final Info info)

@@ -256,6 +256,31 @@ class NonblockingCollectivesTest
         });
     }
 
+    @ParameterizedTest
+    @MethodSource("mpi.MpiJob#grid")
+    void shouldDuplicateWithIDupAndCompleteItsRequest(final String transport, final int n)
+    {
+        MpiJob.run(n, transport, rank ->
+        {
+            final Intracomm w = MPI.COMM_WORLD;
+            assertTrue(w.getRequest().isNull(), "COMM_WORLD was not made by iDup");
+            final Intracomm d = w.iDup();
+            final Request r = d.getRequest();
+            r.waitFor();
+            assertTrue(r.isNull());
+            assertEquals(n, d.getSize());
+            assertEquals(rank, d.getRank());
+            final int[] token = {rank == 0 ? 42 : 0};
+            final Request b = d.iBcast(token, 1, MPI.INT, 0);
+            final int[] other = {rank == 0 ? 7 : 0};
+            w.bcast(other, 1, MPI.INT, 0);
+            b.waitFor();
+            assertEquals(42, token[0]);
+            assertEquals(7, other[0]);
+            d.free();
+        });
+    }
+
     private static int[] expandedV(final int n)
     {
         final int[] v = new int[n * (n + 1) / 2];
