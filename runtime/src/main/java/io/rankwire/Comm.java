@@ -150,6 +150,41 @@ public final class Comm extends NonblockingCalls implements AutoCloseable
         return g == null ? null : new Comm(runtime, g);
     }
 
+    /**
+     * A communicator of the members {@code ranks} of this one, ranked in that order
+     * (MPI_COMM_CREATE_GROUP). Collective over those members only: the others need not take
+     * part. The caller must be one of them. Creations over overlapping member sets that may run at
+     * the same time need different tags ({@code 0..TAG_UB}, compared modulo 2^18).
+     */
+    public Comm createGroup(final int[] ranks, final int tag)
+    {
+        checkOpen();
+        return new Comm(runtime, runtime.contexts().createGroup(group, Intercomm.members(ranks, group.size(), group.rank()),
+            Envelope.checkUserTag(tag)));
+    }
+
+    /**
+     * An inter-communicator between this communicator's group and another, disjoint one
+     * (MPI_INTERCOMM_CREATE). Collective over both groups. The leaders ({@code localLeader} here)
+     * exchange their groups over {@code peer} (significant at the local leader only; it holds
+     * both leaders, {@code remoteLeader} being the other's rank in it) with {@code tag}.
+     */
+    public Intercomm createIntercomm(final int localLeader, final Comm peer, final int remoteLeader, final int tag)
+    {
+        checkOpen();
+        return Intercomm.create(this, localLeader, peer, remoteLeader, tag);
+    }
+
+    Rankwire runtime()
+    {
+        return runtime;
+    }
+
+    Group group()
+    {
+        return group;
+    }
+
     /** Blocks until every member has entered the barrier (dissemination algorithm). */
     public void barrier()
     {

@@ -388,6 +388,53 @@ public abstract class CollectivesSuite
 
     @Test
     @Timeout(value = 60, unit = TimeUnit.SECONDS)
+    void shouldCreateCommunicatorsOfSubgroupsWithOnlyTheirMembersTakingPart()
+    {
+        run(5, Map.of(), rw ->
+        {
+            final Comm w = rw.world();
+            final int me = w.rank();
+            final int[] members = me % 2 == 1 || me == 4 ? new int[] {4, 1, 3} : new int[] {2, 0};
+            final Comm sub = w.createGroup(members, 7);   // two disjoint creations at once, same tag
+            assertTrue(sub.size() == members.length, "size");
+            for (int r = 0; r < members.length; r++)
+            {
+                assertTrue(sub.worldRank(r) == members[r], "members in the order given");
+                if (members[r] == me)
+                {
+                    assertTrue(sub.rank() == r, "rank");
+                }
+            }
+            final long[] sum = {me};
+            sub.allReduce(Comm.IN_PLACE, 0, sum, 0, 1, Op.SUM);
+            assertTrue(sum[0] == java.util.Arrays.stream(members).sum(), "allReduce over the new communicator");
+            if (me == 1 || me == 3)
+            {
+                final Comm pair = w.createGroup(new int[] {3, 1}, 8);   // ranks 0, 2 and 4 not involved
+                final int[] got = new int[1];
+                pair.sendrecv(new int[] {me}, 0, 1, 1 - pair.rank(), 0, got, 0, 1, 1 - pair.rank(), 0);
+                assertTrue(got[0] == 4 - me, "message on the pair");
+                pair.close();
+            }
+            assertThrows(IllegalArgumentException.class, () -> w.createGroup(new int[] {(me + 1) % 5}, 1));
+            assertThrows(IllegalArgumentException.class, () -> w.createGroup(new int[] {me, me}, 1));
+            sub.close();
+            w.barrier();
+        });
+    }
+
+    @Test
+    @Timeout(value = 120, unit = TimeUnit.SECONDS)
+    void shouldTalkAcrossAnIntercommunicatorAndMergeIt()
+    {
+        for (final int n : new int[] {2, 3, 4, 5})
+        {
+            run(n, Map.of(), rw -> Intercomms.check(rw.world()));
+        }
+    }
+
+    @Test
+    @Timeout(value = 60, unit = TimeUnit.SECONDS)
     void shouldRejectBadArguments()
     {
         run(2, Map.of(), rw ->
