@@ -40,13 +40,20 @@ public final class Comm extends NonblockingCalls implements AutoCloseable
     private final Rankwire runtime;
     private final Engine engine;
     private final Group group;
+    private final boolean interView; // Intercomm.pointToPoint(): no collectives, owns no context
 
     Comm(final Rankwire runtime, final Group group)
+    {
+        this(runtime, group, false);
+    }
+
+    Comm(final Rankwire runtime, final Group group, final boolean interView)
     {
         super(new PointToPointCalls(runtime.engine(), group));
         this.runtime = runtime;
         this.engine = runtime.engine();
         this.group = group;
+        this.interView = interView;
     }
 
     /** This rank's number in the communicator. */
@@ -165,9 +172,8 @@ public final class Comm extends NonblockingCalls implements AutoCloseable
 
     /**
      * An inter-communicator between this communicator's group and another, disjoint one
-     * (MPI_INTERCOMM_CREATE). Collective over both groups. The leaders ({@code localLeader} here)
-     * exchange their groups over {@code peer} (significant at the local leader only; it holds
-     * both leaders, {@code remoteLeader} being the other's rank in it) with {@code tag}.
+     * (MPI_INTERCOMM_CREATE), collective over both. The leaders exchange their groups over
+     * {@code peer} (significant at {@code localLeader} only; {@code remoteLeader} is a rank of it).
      */
     public Intercomm createIntercomm(final int localLeader, final Comm peer, final int remoteLeader, final int tag)
     {
@@ -209,7 +215,10 @@ public final class Comm extends NonblockingCalls implements AutoCloseable
             }
             calls.close();
         }
-        runtime.contexts().release(group);
+        if (!interView)
+        {
+            runtime.contexts().release(group);
+        }
     }
 
     /** True once {@link #close()} was called or the runtime was closed. */
@@ -226,6 +235,10 @@ public final class Comm extends NonblockingCalls implements AutoCloseable
     void checkOpen()
     {
         calls.checkOpen();
+        if (interView)
+        {
+            throw new IllegalStateException("communicator : an inter-communicator's point-to-point view (expected: an intra-communicator)");
+        }
     }
 
     @Override

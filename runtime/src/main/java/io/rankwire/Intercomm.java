@@ -28,6 +28,7 @@ public final class Intercomm extends PointToPoint implements AutoCloseable
     private final int[] remoteWorld;
     private final int rank;
     private final boolean localFirst;
+    private Comm view;
 
     private Intercomm(final Comm union, final int[] localWorld, final int[] remoteWorld, final int rank, final boolean localFirst)
     {
@@ -159,6 +160,22 @@ public final class Intercomm extends PointToPoint implements AutoCloseable
         return new Intercomm(union.dup(), localWorld, remoteWorld, rank, localFirst);
     }
 
+    /**
+     * These point-to-point calls as a {@link Comm} (ranks are remote ranks, {@code size()} is the
+     * remote group's size, {@code rank()} this rank's in the local group), for code written
+     * against {@code Comm}; it offers no collectives, probes answer for the remote group, and
+     * closing this inter-communicator closes it.
+     */
+    public synchronized Comm pointToPoint()
+    {
+        checkOpen();
+        if (view == null)
+        {
+            view = new Comm(union.runtime(), new Group(remoteWorld, rank, union.group().context()), true);
+        }
+        return view;
+    }
+
     /** True when this rank's group comes first in the union (and in {@code merge} with equal {@code high}). */
     public boolean isLocalFirst()
     {
@@ -181,6 +198,10 @@ public final class Intercomm extends PointToPoint implements AutoCloseable
                 return;
             }
             calls.close();
+            if (view != null)
+            {
+                view.close();
+            }
         }
         union.close();
     }

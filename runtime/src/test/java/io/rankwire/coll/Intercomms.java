@@ -38,6 +38,21 @@ final class Intercomms
         assertEquals(local.size(), inter.size());
         assertEquals(even, inter.isLocalFirst());
         exchange(inter, me, 5);
+        final Comm view = inter.pointToPoint();
+        assertEquals(inter.remoteSize(), view.size());
+        assertEquals(inter.rank(), view.rank());
+        for (int r = 0; r < view.size(); r++)
+        {
+            view.send(new int[] {me}, 0, 1, r, 7);   // small: completes locally
+        }
+        for (int r = 0; r < inter.remoteSize(); r++)
+        {
+            final int[] got = new int[1];
+            inter.recv(got, 0, 1, r, 7);
+            assertEquals(inter.remoteWorldRanks()[r], got[0], "sent through the Comm view");
+        }
+        assertThrows(IllegalStateException.class, view::barrier);
+        assertThrows(IllegalStateException.class, () -> view.allReduce(new int[1], new int[1], Op.SUM));
         final Comm mergedHighOdd = inter.merge(!even);
         assertEquals(n, mergedHighOdd.size());
         for (int r = 0; r < n; r++)
@@ -57,6 +72,7 @@ final class Intercomms
         assertThrows(IllegalArgumentException.class, () -> inter.send(new int[1], 0, 1, inter.remoteSize(), 1));
         dup.close();
         inter.close();
+        assertTrue(view.isClosed());
         mergedHighOdd.close();
         mergedHighEven.close();
         local.close();
