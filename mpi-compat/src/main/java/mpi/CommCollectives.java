@@ -303,4 +303,22 @@ abstract class CommCollectives extends CommPointToPoint
     {
         return movers().allToAllv(sendbuf, sendcount, sdispls, sendtype, recvbuf, recvcount, rdispls, recvtype, true);
     }
+
+    /**
+     * Block r ({@code sendcount[r]} items of {@code sendtypes[r]} from byte {@code sdispls[r]} of
+     * {@code sendbuf}) goes to member r, into its {@code recvbuf} at byte {@code rdispls[me]} as
+     * {@code recvcount[me]} items of {@code recvtypes[me]} ({@code MPI_ALLTOALLW}).
+     */
+    public final void allToAllw(final Object sendbuf, final int[] sendcount, final int[] sdispls, final Datatype[] sendtypes,
+        final Object recvbuf, final int[] recvcount, final int[] rdispls, final Datatype[] recvtypes)
+    {
+        movers().allToAllw(sendbuf, sendcount, sdispls, sendtypes, recvbuf, recvcount, rdispls, recvtypes, false);
+    }
+
+    /** Starts an {@link #allToAllw}; {@code recvbuf} holds the blocks once the request completes. */
+    public final Request iAllToAllw(final Object sendbuf, final int[] sendcount, final int[] sdispls, final Datatype[] sendtypes,
+        final Object recvbuf, final int[] recvcount, final int[] rdispls, final Datatype[] recvtypes)
+    {
+        return movers().allToAllw(sendbuf, sendcount, sdispls, sendtypes, recvbuf, recvcount, rdispls, recvtypes, true);
+    }
 }

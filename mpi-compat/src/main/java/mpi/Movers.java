@@ -152,4 +152,70 @@ final class Movers
             nb ? () -> c.iallToAllv(rs.array, scn, sd, rr.array, rcn, rd) : null,
             () -> rr.copyBack(rc, rdp, rSize));
     }
+
+    /**
+     * allToAllw: block r has its own count and datatype at byte displacement {@code sdispls[r]}
+     * ({@code rdispls[r]} on the receiving side). Every block is packed into one byte staging
+     * array (its typemap, packed), the arrays go through an all-to-all of bytes, and every received
+     * block is unpacked into place when the call (or its request) completes; gaps stay untouched.
+     */
+    Request allToAllw(final Object sendbuf, final int[] sendcount, final int[] sdispls, final Datatype[] sendtypes,
+        final Object recvbuf, final int[] recvcount, final int[] rdispls, final Datatype[] recvtypes, final boolean nb)
+    {
+        final int n = c.size();
+        final int[] sc = Coll.head(sendcount, n, "sendcount");
+        final int[] sdp = Coll.head(sdispls, n, "sdispls");
+        final int[] rc = Coll.head(recvcount, n, "recvcount");
+        final int[] rdp = Coll.head(rdispls, n, "rdispls");
+        final Buf[] sb = blocks(sendbuf, sc, sdp, types(sendtypes, n, "sendtypes"));
+        final Buf[] rb = blocks(recvbuf, rc, rdp, types(recvtypes, n, "recvtypes"));
+        final int[] sBytes = new int[n];
+        final int[] rBytes = new int[n];
+        for (int r = 0; r < n; r++)
+        {
+            sBytes[r] = sb[r].bytes;
+            rBytes[r] = rb[r].bytes;
+        }
+        final int[] sd = Coll.blockDispls(sBytes);
+        final int[] rd = Coll.blockDispls(rBytes);
+        final byte[] out = new byte[Coll.extentUnits(sBytes, sd)];
+        final byte[] in = new byte[Coll.extentUnits(rBytes, rd)];
+        for (int r = 0; r < n; r++)
+        {
+            sb[r].copyTo(out, sd[r]);
+        }
+        return Coll.start(() -> c.allToAllv(out, sBytes, sd, in, rBytes, rd),
+            nb ? () -> c.iallToAllv(out, sBytes, sd, in, rBytes, rd) : null,
+            () ->
+            {
+                for (int r = 0; r < n; r++)
+                {
+                    rb[r].copyFrom(in, rd[r], rb[r].bytes);
+                }
+            });
+    }
+
+    private static Datatype[] types(final Datatype[] types, final int n, final String name)
+    {
+        if (types == null || types.length < n)
+        {
+            throw new MPIException(MPI.ERR_ARG, name + ".length : " + (types == null ? "null" : Integer.toString(types.length)) +
+                " (expected: >= " + n + ", one entry per rank)");
+        }
+        return types;
+    }
+
+    private static Buf[] blocks(final Object buf, final int[] counts, final int[] displs, final Datatype[] types)
+    {
+        final Buf[] b = new Buf[counts.length];
+        for (int r = 0; r < b.length; r++)
+        {
+            if (types[r] == null)
+            {
+                throw new MPIException(MPI.ERR_TYPE, "types[" + r + "] : null (expected: a datatype)");
+            }
+            b[r] = Buf.atByte(buf, displs[r], counts[r], types[r]);
+        }
+        return b;
+    }
 }

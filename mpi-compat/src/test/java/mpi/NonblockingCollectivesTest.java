@@ -281,6 +281,74 @@ class NonblockingCollectivesTest
         });
     }
 
+    /** MPI_ALLTOALLW: per-peer counts and datatypes at byte displacements, blocking and nonblocking. */
+    @ParameterizedTest
+    @MethodSource("mpi.MpiJob#grid")
+    void shouldExchangeBlocksOfTheirOwnTypesWithAllToAllw(final String transport, final int n)
+    {
+        MpiJob.run(n, transport, rank ->
+        {
+            final Intracomm w = MPI.COMM_WORLD;
+            final int[] send = new int[n * (rank + 1)];
+            final int[] sc = new int[n];
+            final int[] sd = new int[n];
+            final Datatype[] st = new Datatype[n];
+            for (int d = 0; d < n; d++)
+            {
+                sc[d] = rank + 1;
+                sd[d] = 4 * d * (rank + 1);
+                st[d] = MPI.INT;
+                for (int k = 0; k <= rank; k++)
+                {
+                    send[d * (rank + 1) + k] = 1000 * rank + 10 * d + k;
+                }
+            }
+            final int[] rc = new int[n];
+            final int[] rd = new int[n];
+            final Datatype[] rt = new Datatype[n];
+            int at = 0;
+            for (int s = 0; s < n; s++)
+            {
+                rd[s] = 4 * at;
+                if (s % 2 == 1)
+                {
+                    rt[s] = Datatype.createContiguous(s + 1, MPI.INT);
+                    rt[s].commit();
+                    rc[s] = 1;
+                }
+                else
+                {
+                    rt[s] = MPI.INT;
+                    rc[s] = s + 1;
+                }
+                at += s + 2;   // the block and one untouched int after it
+            }
+            for (final boolean nonblocking : new boolean[] {false, true})
+            {
+                final int[] recv = new int[at];
+                java.util.Arrays.fill(recv, -1);
+                if (nonblocking)
+                {
+                    w.iAllToAllw(send, sc, sd, st, recv, rc, rd, rt).waitFor();
+                }
+                else
+                {
+                    w.allToAllw(send, sc, sd, st, recv, rc, rd, rt);
+                }
+                for (int s = 0; s < n; s++)
+                {
+                    for (int k = 0; k <= s; k++)
+                    {
+                        assertEquals(1000 * s + 10 * rank + k, recv[rd[s] / 4 + k], "from " + s + ", nonblocking " + nonblocking);
+                    }
+                    assertEquals(-1, recv[rd[s] / 4 + s + 1], "the gap after block " + s);
+                }
+            }
+            assertEquals(MPI.ERR_ARG, assertThrows(MPIException.class,
+                () -> w.allToAllw(send, sc, sd, new Datatype[1], new int[64], rc, rd, rt)).getErrorClass());
+        });
+    }
+
     private static int[] expandedV(final int n)
     {
         final int[] v = new int[n * (n + 1) / 2];
