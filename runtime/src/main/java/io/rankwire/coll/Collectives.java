@@ -31,7 +31,6 @@ public final class Collectives
     static final int TAG_BASE = -4096;
 
     private final CollContext ctx;
-    private final Engine engine;
     private final Group group;
     private final CollSettings settings;
     private final DataMovement data;
@@ -40,7 +39,6 @@ public final class Collectives
     public Collectives(final Engine engine, final Group group, final Map<String, String> settings)
     {
         this.ctx = new CollContext(engine, group, new CollSettings(settings));
-        this.engine = engine;
         this.group = group;
         this.settings = ctx.settings;
         this.data = new DataMovement(ctx);
