@@ -76,6 +76,17 @@ final class Buf
     /** {@code count} items of {@code type} in {@code buf} from item {@code first} (one extent per item). */
     static Buf of(final Object buf, final int first, final int count, final Datatype type)
     {
+        return of(buf, 0, first, count, type);
+    }
+
+    /** {@code count} items of {@code type} in {@code buf} from byte {@code displ} (the displacements of MPI_ALLTOALLW). */
+    static Buf atByte(final Object buf, final long displ, final int count, final Datatype type)
+    {
+        return of(buf, displ, 0, count, type);
+    }
+
+    private static Buf of(final Object buf, final long displ, final int first, final int count, final Datatype type)
+    {
         final long n = type.bytes(count);
         if (n > Integer.MAX_VALUE - 64)
         {
@@ -92,19 +103,20 @@ final class Buf
         }
         if (buf instanceof Buffer)
         {
-            return ofBuffer((Buffer)buf, first, count, type, (int)n, plan);
+            return ofBuffer((Buffer)buf, displ, first, count, type, (int)n, plan);
         }
         final int kind = arrayKind(buf);
         final int es = elemSize(kind);
-        return make(kind, buf, es, 0, 0, 0, (long)java.lang.reflect.Array.getLength(buf) * es, first, count, type, (int)n, plan);
+        return make(kind, buf, es, displ, 0, 0, (long)java.lang.reflect.Array.getLength(buf) * es, first, count, type, (int)n, plan);
     }
 
-    private static Buf ofBuffer(final Buffer b, final int first, final int count, final Datatype type, final int n, final CopyPlan plan)
+    private static Buf ofBuffer(final Buffer b, final long displ, final int first, final int count, final Datatype type, final int n,
+        final CopyPlan plan)
     {
         final int es = bufferElemSize(b);
         if (b.isDirect())
         {
-            final long start = (long)b.position() * es;
+            final long start = (long)b.position() * es + displ;
             final long addr = UnsafeApi.getLong(b, BufferUtil.BYTE_BUFFER_ADDRESS_FIELD_OFFSET) + start;
             return make(DIRECT, null, es, start, addr, 0, (long)b.capacity() * es, first, count, type, n, plan);
         }
@@ -114,7 +126,7 @@ final class Buf
         }
         final Object array = b.array();
         final long windowLo = (long)b.arrayOffset() * es;
-        return make(arrayKind(array), array, es, windowLo + (long)b.position() * es, 0, windowLo,
+        return make(arrayKind(array), array, es, windowLo + (long)b.position() * es + displ, 0, windowLo,
             windowLo + (long)b.capacity() * es, first, count, type, n, plan);
     }
 

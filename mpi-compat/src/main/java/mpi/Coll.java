@@ -189,6 +189,70 @@ final class Coll
         io.copyBack();
     }
 
+    /**
+     * Runs a blocking collective ({@code nonblocking} null) and then {@code after}, or starts the
+     * nonblocking one and runs {@code after} (copying staged results back) when its request
+     * completes; returns that request, or null for the blocking form.
+     */
+    static Request start(final Runnable blocking, final java.util.function.Supplier<io.rankwire.Request> nonblocking,
+        final Runnable after)
+    {
+        if (nonblocking == null)
+        {
+            run(blocking);
+            after.run();
+            return null;
+        }
+        try
+        {
+            return new Request(nonblocking.get(), s -> after.run());
+        }
+        catch (final RuntimeException e)
+        {
+            throw Errors.of(e);
+        }
+    }
+
+    /** A nonblocking reduction: like {@link Reduction} but starts the call and returns its request. */
+    interface Start
+    {
+        io.rankwire.Request start(Object send, int sendOff, Object recv, int recvOff, int count, io.rankwire.Op op);
+    }
+
+    /** Starts a reduction; the staged result is copied back when the request completes. */
+    Request ireduce(final Object sendbuf, final Object recvbuf, final int count, final Datatype type, final Op op,
+        final boolean recvSignificant, final Start body)
+    {
+        final ReduceSpec spec = ReduceSpec.of(type, op);
+        final Buf rb = recvSignificant || recvbuf != null ? Buf.of(recvbuf, count, type) : null;
+        final Buf sb = sendbuf == IN_PLACE ? null : Buf.of(sendbuf, count, type);
+        final Region rs = spec.region(sb);
+        final Region rr = spec.region(rb);
+        final int n = spec.elements(type, count);
+        return start(null, () -> body.start(sb == null ? IN_PLACE : rs.array, off(rs), arr(rr), off(rr), n, spec.op),
+            () -> copyBack(recvSignificant ? rr : null));
+    }
+
+    /** Starts a reduce-scatter (see {@link #reduceScatter}); the staged block is copied back when the request completes. */
+    Request ireduceScatter(final Object sendbuf, final Object recvbuf, final int[] recvcounts, final Datatype type, final Op op)
+    {
+        final int[] rc = head(recvcounts, c.size(), "recvcounts");
+        final int total = extentUnits(rc, blockDispls(rc));
+        final ReduceSpec spec = ReduceSpec.of(type, op);
+        final int[] counts = new int[rc.length];
+        for (int r = 0; r < rc.length; r++)
+        {
+            counts[r] = spec.elements(type, rc[r]);
+        }
+        final boolean inPlace = sendbuf == IN_PLACE;
+        final Buf rb = Buf.of(recvbuf, inPlace ? total : rc[c.rank()], type);
+        final Buf sb = inPlace ? null : Buf.of(sendbuf, total, type);
+        final Region rs = spec.region(sb);
+        final Region rr = spec.region(rb);
+        return start(null, () -> c.ireduceScatter(inPlace ? IN_PLACE : rs.array, off(rs), rr.array, rr.offset, counts, spec.op),
+            rr::copyBack);
+    }
+
     static void run(final Runnable body)
     {
         try

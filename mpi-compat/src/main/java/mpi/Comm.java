@@ -19,6 +19,8 @@ public class Comm extends CommAttributes implements Freeable, Cloneable
     /** The split type of {@link Intracomm#splitType}: processes that can share memory (on one host). */
     public static final int TYPE_SHARED = 0;
 
+    private Request dupRequest;
+
     Comm(final int which)
     {
         super(which);
@@ -67,6 +69,12 @@ public class Comm extends CommAttributes implements Freeable, Cloneable
             throw new MPIException(MPI.ERR_COMM, "communicator : " + getName() + " (expected: a communicator made by dup or split)");
         }
         state().release();
+        closeFixed();
+    }
+
+    /** Closes the Rankwire communicator behind this one ({@link Intercomm} closes more). */
+    void closeFixed()
+    {
         fixed.close();
     }
 
@@ -79,6 +87,12 @@ public class Comm extends CommAttributes implements Freeable, Cloneable
     /** The group of this communicator's members, in rank order ({@code MPI_COMM_GROUP}). */
     public final Group getGroup()
     {
+        return localGroup();
+    }
+
+    /** The local group: the Rankwire communicator's members, except for an {@link Intercomm}. */
+    Group localGroup()
+    {
         return Group.of(rw());
     }
 
@@ -86,6 +100,28 @@ public class Comm extends CommAttributes implements Freeable, Cloneable
     public Comm dup()
     {
         return copyState(new Comm(dupRw()), null);
+    }
+
+    /**
+     * {@code MPI_COMM_IDUP}: a duplicate whose {@link #getRequest()} completes when it may be used.
+     * Here the duplication is done when this returns (it blocks until every member called it, as
+     * {@link #dup()}); the request is complete at once.
+     */
+    public Comm iDup()
+    {
+        return withDupRequest(dup());
+    }
+
+    /** The request of the {@link #iDup()} that made this communicator, or {@link MPI#REQUEST_NULL}. */
+    public final Request getRequest()
+    {
+        return dupRequest == null ? MPI.REQUEST_NULL : dupRequest;
+    }
+
+    final <C extends Comm> C withDupRequest(final C c)
+    {
+        ((Comm)c).dupRequest = new Request(Status.empty());
+        return c;
     }
 
     /**
@@ -118,11 +154,39 @@ public class Comm extends CommAttributes implements Freeable, Cloneable
         return t == null ? MPI.UNDEFINED : t.kind();
     }
 
-    /** False: Rankwire has intra-communicators only (inter-communicators are issue part 5). */
+    /** True for an {@link Intercomm}. */
     public final boolean isInter()
     {
         rw();
-        return false;
+        return this instanceof Intercomm;
+    }
+
+    /**
+     * An inter-communicator between {@code localComm}'s group and a disjoint remote group
+     * ({@code MPI_INTERCOMM_CREATE}), called on the peer communicator as in Open MPI: it holds
+     * both leaders ({@code remoteLeader} is the remote leader's rank in it) and is used at the local
+     * leader only, to exchange the groups with {@code tag}. Collective over both groups.
+     */
+    public final Intercomm createIntercomm(final Comm localComm, final int localLeader, final int remoteLeader, final int tag)
+    {
+        final io.rankwire.Comm local = localComm.rw();
+        if (localLeader < 0 || localLeader >= local.size())
+        {
+            throw new MPIException(MPI.ERR_RANK, "localLeader : " + localLeader + " (expected: 0.." + (local.size() - 1) + ")");
+        }
+        final io.rankwire.Comm peer = local.rank() == localLeader ? rw() : null;
+        if (peer != null && (remoteLeader < 0 || remoteLeader >= peer.size()))
+        {
+            throw new MPIException(MPI.ERR_RANK, "remoteLeader : " + remoteLeader + " (expected: 0.." + (peer.size() - 1) + ")");
+        }
+        try
+        {
+            return new Intercomm(local.createIntercomm(localLeader, peer, remoteLeader, tag));
+        }
+        catch (final RuntimeException e)
+        {
+            throw Errors.of(e);
+        }
     }
 
     final io.rankwire.Comm dupRw()

@@ -67,7 +67,7 @@ abstract class CommCollectives extends CommPointToPoint
     public final void gatherv(final Object sendbuf, final int sendcount, final Datatype sendtype,
         final Object recvbuf, final int[] recvcount, final int[] displs, final Datatype recvtype, final int root)
     {
-        movers().gatherv(sendbuf, sendcount, sendtype, recvbuf, recvcount, displs, recvtype, root);
+        movers().gatherv(sendbuf, sendcount, sendtype, recvbuf, recvcount, displs, recvtype, root, false);
     }
 
     /** In-place gatherv at the root: its block is already in {@code recvbuf}. */
@@ -107,7 +107,7 @@ abstract class CommCollectives extends CommPointToPoint
     public final void scatterv(final Object sendbuf, final int[] sendcount, final int[] displs, final Datatype sendtype,
         final Object recvbuf, final int recvcount, final Datatype recvtype, final int root)
     {
-        movers().scatterv(sendbuf, sendcount, displs, sendtype, recvbuf, recvcount, recvtype, root);
+        movers().scatterv(sendbuf, sendcount, displs, sendtype, recvbuf, recvcount, recvtype, root, false);
     }
 
     /** In-place scatterv at the root: it keeps its block in {@code sendbuf}. */
@@ -140,7 +140,7 @@ abstract class CommCollectives extends CommPointToPoint
     public final void allGatherv(final Object sendbuf, final int sendcount, final Datatype sendtype,
         final Object recvbuf, final int[] recvcount, final int[] displs, final Datatype recvtype)
     {
-        movers().allGatherv(sendbuf, sendcount, sendtype, recvbuf, recvcount, displs, recvtype);
+        movers().allGatherv(sendbuf, sendcount, sendtype, recvbuf, recvcount, displs, recvtype, false);
     }
 
     /** In-place allGatherv: each member's block is already at its place in {@code recvbuf}. */
@@ -162,7 +162,7 @@ abstract class CommCollectives extends CommPointToPoint
     public final void allToAllv(final Object sendbuf, final int[] sendcount, final int[] sdispls, final Datatype sendtype,
         final Object recvbuf, final int[] recvcount, final int[] rdispls, final Datatype recvtype)
     {
-        movers().allToAllv(sendbuf, sendcount, sdispls, sendtype, recvbuf, recvcount, rdispls, recvtype);
+        movers().allToAllv(sendbuf, sendcount, sdispls, sendtype, recvbuf, recvcount, rdispls, recvtype, false);
     }
 
     // ---- nonblocking collectives
@@ -185,5 +185,140 @@ abstract class CommCollectives extends CommPointToPoint
     public final Request iBcast(final Object buf, final int count, final Datatype type, final int root)
     {
         return movers().ibcast(buf, count, type, root);
+    }
+
+    /** Starts a {@link #gather(Object, int, Datatype, Object, int, Datatype, int) gather}; {@code recvbuf} holds the blocks at the root once the request completes. */
+    public final Request iGather(final Object sendbuf, final int sendcount, final Datatype sendtype,
+        final Object recvbuf, final int recvcount, final Datatype recvtype, final int root)
+    {
+        final int[] counts = Coll.filled(getSize(), recvcount);
+        return iGatherv(sendbuf, sendcount, sendtype, recvbuf, counts, Coll.blockDispls(counts), recvtype, root);
+    }
+
+    /** Starts an in-place gather (see {@link #gather(Object, int, Datatype, int)}). */
+    public final Request iGather(final Object buf, final int count, final Datatype type, final int root)
+    {
+        if (coll().isRoot(root))
+        {
+            return iGather(Coll.IN_PLACE, count, type, buf, count, type, root);
+        }
+        return iGather(buf, count, type, null, count, type, root);
+    }
+
+    /** Starts a {@link #gatherv(Object, int, Datatype, Object, int[], int[], Datatype, int) gatherv}. */
+    public final Request iGatherv(final Object sendbuf, final int sendcount, final Datatype sendtype,
+        final Object recvbuf, final int[] recvcount, final int[] displs, final Datatype recvtype, final int root)
+    {
+        return movers().gatherv(sendbuf, sendcount, sendtype, recvbuf, recvcount, displs, recvtype, root, true);
+    }
+
+    /** Starts an in-place gatherv at the root. */
+    public final Request iGatherv(final Object recvbuf, final int[] recvcount, final int[] displs, final Datatype recvtype, final int root)
+    {
+        return iGatherv(Coll.IN_PLACE, 0, recvtype, recvbuf, recvcount, displs, recvtype, root);
+    }
+
+    /** Starts a gatherv at a member other than the root. */
+    public final Request iGatherv(final Object sendbuf, final int sendcount, final Datatype sendtype, final int root)
+    {
+        return iGatherv(sendbuf, sendcount, sendtype, null, null, null, sendtype, root);
+    }
+
+    /** Starts a {@link #scatter(Object, int, Datatype, Object, int, Datatype, int) scatter}. */
+    public final Request iScatter(final Object sendbuf, final int sendcount, final Datatype sendtype,
+        final Object recvbuf, final int recvcount, final Datatype recvtype, final int root)
+    {
+        final int[] counts = Coll.filled(getSize(), sendcount);
+        return iScatterv(sendbuf, counts, Coll.blockDispls(counts), sendtype, recvbuf, recvcount, recvtype, root);
+    }
+
+    /** Starts an in-place scatter (see {@link #scatter(Object, int, Datatype, int)}). */
+    public final Request iScatter(final Object buf, final int count, final Datatype type, final int root)
+    {
+        if (coll().isRoot(root))
+        {
+            return iScatter(buf, count, type, Coll.IN_PLACE, count, type, root);
+        }
+        return iScatter(null, count, type, buf, count, type, root);
+    }
+
+    /** Starts a {@link #scatterv(Object, int[], int[], Datatype, Object, int, Datatype, int) scatterv}. */
+    public final Request iScatterv(final Object sendbuf, final int[] sendcount, final int[] displs, final Datatype sendtype,
+        final Object recvbuf, final int recvcount, final Datatype recvtype, final int root)
+    {
+        return movers().scatterv(sendbuf, sendcount, displs, sendtype, recvbuf, recvcount, recvtype, root, true);
+    }
+
+    /** Starts an in-place scatterv at the root. */
+    public final Request iScatterv(final Object sendbuf, final int[] sendcount, final int[] displs, final Datatype sendtype, final int root)
+    {
+        return iScatterv(sendbuf, sendcount, displs, sendtype, Coll.IN_PLACE, 0, sendtype, root);
+    }
+
+    /** Starts a scatterv at a member other than the root. */
+    public final Request iScatterv(final Object recvbuf, final int recvcount, final Datatype recvtype, final int root)
+    {
+        return iScatterv(null, null, null, recvtype, recvbuf, recvcount, recvtype, root);
+    }
+
+    /** Starts an {@link #allGather(Object, int, Datatype, Object, int, Datatype) allGather}. */
+    public final Request iAllGather(final Object sendbuf, final int sendcount, final Datatype sendtype,
+        final Object recvbuf, final int recvcount, final Datatype recvtype)
+    {
+        final int[] counts = Coll.filled(getSize(), recvcount);
+        return iAllGatherv(sendbuf, sendcount, sendtype, recvbuf, counts, Coll.blockDispls(counts), recvtype);
+    }
+
+    /** Starts an in-place allGather. */
+    public final Request iAllGather(final Object buf, final int count, final Datatype type)
+    {
+        return iAllGather(Coll.IN_PLACE, count, type, buf, count, type);
+    }
+
+    /** Starts an {@link #allGatherv(Object, int, Datatype, Object, int[], int[], Datatype) allGatherv}. */
+    public final Request iAllGatherv(final Object sendbuf, final int sendcount, final Datatype sendtype,
+        final Object recvbuf, final int[] recvcount, final int[] displs, final Datatype recvtype)
+    {
+        return movers().allGatherv(sendbuf, sendcount, sendtype, recvbuf, recvcount, displs, recvtype, true);
+    }
+
+    /** Starts an in-place allGatherv. */
+    public final Request iAllGatherv(final Object buf, final int[] count, final int[] displs, final Datatype type)
+    {
+        return iAllGatherv(Coll.IN_PLACE, 0, type, buf, count, displs, type);
+    }
+
+    /** Starts an {@link #allToAll(Object, int, Datatype, Object, int, Datatype) allToAll}. */
+    public final Request iAllToAll(final Object sendbuf, final int sendcount, final Datatype sendtype,
+        final Object recvbuf, final int recvcount, final Datatype recvtype)
+    {
+        final int[] sc = Coll.filled(getSize(), sendcount);
+        final int[] rc = Coll.filled(getSize(), recvcount);
+        return iAllToAllv(sendbuf, sc, Coll.blockDispls(sc), sendtype, recvbuf, rc, Coll.blockDispls(rc), recvtype);
+    }
+
+    /** Starts an {@link #allToAllv(Object, int[], int[], Datatype, Object, int[], int[], Datatype) allToAllv}. */
+    public final Request iAllToAllv(final Object sendbuf, final int[] sendcount, final int[] sdispls, final Datatype sendtype,
+        final Object recvbuf, final int[] recvcount, final int[] rdispls, final Datatype recvtype)
+    {
+        return movers().allToAllv(sendbuf, sendcount, sdispls, sendtype, recvbuf, recvcount, rdispls, recvtype, true);
+    }
+
+    /**
+     * Block r ({@code sendcount[r]} items of {@code sendtypes[r]} from byte {@code sdispls[r]} of
+     * {@code sendbuf}) goes to member r, into its {@code recvbuf} at byte {@code rdispls[me]} as
+     * {@code recvcount[me]} items of {@code recvtypes[me]} ({@code MPI_ALLTOALLW}).
+     */
+    public final void allToAllw(final Object sendbuf, final int[] sendcount, final int[] sdispls, final Datatype[] sendtypes,
+        final Object recvbuf, final int[] recvcount, final int[] rdispls, final Datatype[] recvtypes)
+    {
+        movers().allToAllw(sendbuf, sendcount, sdispls, sendtypes, recvbuf, recvcount, rdispls, recvtypes, false);
+    }
+
+    /** Starts an {@link #allToAllw}; {@code recvbuf} holds the blocks once the request completes. */
+    public final Request iAllToAllw(final Object sendbuf, final int[] sendcount, final int[] sdispls, final Datatype[] sendtypes,
+        final Object recvbuf, final int[] recvcount, final int[] rdispls, final Datatype[] recvtypes)
+    {
+        return movers().allToAllw(sendbuf, sendcount, sdispls, sendtypes, recvbuf, recvcount, rdispls, recvtypes, true);
     }
 }

@@ -76,8 +76,14 @@ abstract class CommCore
         return rw().rank();
     }
 
-    /** The number of ranks in the communicator. */
+    /** The number of ranks in the communicator (of the local group for an inter-communicator). */
     public final int getSize()
+    {
+        return localSize();
+    }
+
+    /** The local group's size: the Rankwire communicator's, except for an {@link Intercomm}. */
+    int localSize()
     {
         return rw().size();
     }

@@ -92,6 +92,48 @@ abstract class CommReductions extends CommCollectives
         return iAllReduce(Coll.IN_PLACE, buf, count, type, op);
     }
 
+    /** Starts a {@link #reduce(Object, Object, int, Datatype, Op, int) reduce}; {@code recvbuf} holds the result at the root once the request completes. */
+    public final Request iReduce(final Object sendbuf, final Object recvbuf, final int count, final Datatype type, final Op op, final int root)
+    {
+        final io.rankwire.Comm c = rw();
+        final boolean isRoot = coll().isRoot(root);
+        return coll().ireduce(sendbuf, isRoot ? recvbuf : null, count, type, op, isRoot,
+            (s, so, r, ro, n, o) -> c.ireduce(s, so, r, ro, n, o, root));
+    }
+
+    /** Starts an in-place reduce (see {@link #reduce(Object, int, Datatype, Op, int)}). */
+    public final Request iReduce(final Object buf, final int count, final Datatype type, final Op op, final int root)
+    {
+        final io.rankwire.Comm c = rw();
+        final boolean isRoot = coll().isRoot(root);
+        return coll().ireduce(isRoot ? Coll.IN_PLACE : buf, isRoot ? buf : null, count, type, op, isRoot,
+            (s, so, r, ro, n, o) -> c.ireduce(s, so, r, ro, n, o, root));
+    }
+
+    /** Starts a {@link #reduceScatter(Object, Object, int[], Datatype, Op) reduceScatter}. */
+    public final Request iReduceScatter(final Object sendbuf, final Object recvbuf, final int[] recvcounts, final Datatype type, final Op op)
+    {
+        return coll().ireduceScatter(sendbuf, recvbuf, recvcounts, type, op);
+    }
+
+    /** Starts an in-place reduceScatter. */
+    public final Request iReduceScatter(final Object buf, final int[] counts, final Datatype type, final Op op)
+    {
+        return iReduceScatter(Coll.IN_PLACE, buf, counts, type, op);
+    }
+
+    /** Starts a {@link #reduceScatterBlock(Object, Object, int, Datatype, Op) reduceScatterBlock}. */
+    public final Request iReduceScatterBlock(final Object sendbuf, final Object recvbuf, final int recvcount, final Datatype type, final Op op)
+    {
+        return iReduceScatter(sendbuf, recvbuf, Coll.filled(getSize(), recvcount), type, op);
+    }
+
+    /** Starts an in-place reduceScatterBlock. */
+    public final Request iReduceScatterBlock(final Object buf, final int count, final Datatype type, final Op op)
+    {
+        return iReduceScatter(Coll.IN_PLACE, buf, Coll.filled(getSize(), count), type, op);
+    }
+
     /**
      * Combines {@code inBuf} into {@code inOutBuf} element by element on this rank alone:
      * {@code inOutBuf[i] = inBuf[i] op inOutBuf[i]}.

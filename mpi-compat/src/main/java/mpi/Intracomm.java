@@ -24,6 +24,13 @@ public class Intracomm extends Comm
         return copyState(new Intracomm(dupRw()), null);
     }
 
+    /** {@code MPI_COMM_IDUP} (see {@link Comm#iDup()}: done when this returns). */
+    @Override
+    public Intracomm iDup()
+    {
+        return withDupRequest(dup());
+    }
+
     /** A new communicator with the same group and attributes and the hints of {@code info}. Collective. */
     @Override
     public Intracomm dupWithInfo(final Info info)
@@ -110,11 +117,9 @@ public class Intracomm extends Comm
      * ({@code MPI_COMM_CREATE_GROUP}), collective over the members of {@code group} only.
      * Processes outside {@code group} get a null communicator without communicating.
      *
-     * <p>Rankwire makes communicators by {@code dup} and {@code split} of an existing one, which
-     * every member of that one must call; this is done when {@code group} holds every process of
-     * this communicator (in any order). A proper subset needs a runtime call that agrees on a
-     * context among the subset alone (see docs/COMPATIBILITY.md); it raises
-     * {@link MPI#ERR_UNSUPPORTED_OPERATION} until then.
+     * <p>The members agree on a context among themselves (Rankwire's {@code Comm.createGroup});
+     * concurrent creations over overlapping groups need different tags. Members outside this
+     * communicator raise {@link MPI#ERR_GROUP}.
      */
     public final Intracomm createGroup(final Group group, final int tag)
     {
@@ -128,13 +133,26 @@ public class Intracomm extends Comm
         {
             return new Intracomm(NULL);
         }
-        if (Group.compare(group, Group.of(c)) == MPI.UNEQUAL)
+        final int[] members = group.members();
+        final org.agrona.collections.Int2IntHashMap index = Group.of(c).index();
+        final int[] ranks = new int[members.length];
+        for (int i = 0; i < members.length; i++)
         {
-            throw new MPIException(MPI.ERR_UNSUPPORTED_OPERATION, "group : " + group.getSize() + " of the " + c.size() +
-                " processes of this communicator (expected: all of them; a subgroup needs a subset context agreement " +
-                "the Rankwire runtime does not offer yet)");
+            ranks[i] = index.get(members[i]);
+            if (ranks[i] == MPI.UNDEFINED)
+            {
+                throw new MPIException(MPI.ERR_GROUP, "group : member " + i + " (world rank " + members[i] +
+                    ") is not in this communicator (expected: a subset of its group)");
+            }
         }
-        return split(0, me);
+        try
+        {
+            return new Intracomm(c.createGroup(ranks, tag));
+        }
+        catch (final RuntimeException e)
+        {
+            throw Errors.of(e);
+        }
     }
 
     // ---- topology constructors
@@ -251,5 +269,31 @@ public class Intracomm extends Comm
     public final void exScan(final Object buf, final int count, final Datatype type, final Op op)
     {
         exScan(Coll.IN_PLACE, buf, count, type, op);
+    }
+
+    /** Starts a {@link #scan(Object, Object, int, Datatype, Op) scan}; {@code recvbuf} holds the result once the request completes. */
+    public final Request iScan(final Object sendbuf, final Object recvbuf, final int count, final Datatype type, final Op op)
+    {
+        final io.rankwire.Comm c = rw();
+        return coll().ireduce(sendbuf, recvbuf, count, type, op, true, c::iscan);
+    }
+
+    /** Starts an in-place scan. */
+    public final Request iScan(final Object buf, final int count, final Datatype type, final Op op)
+    {
+        return iScan(Coll.IN_PLACE, buf, count, type, op);
+    }
+
+    /** Starts an {@link #exScan(Object, Object, int, Datatype, Op) exScan}; process 0's {@code recvbuf} is left untouched. */
+    public final Request iExScan(final Object sendbuf, final Object recvbuf, final int count, final Datatype type, final Op op)
+    {
+        final io.rankwire.Comm c = rw();
+        return coll().ireduce(sendbuf, recvbuf, count, type, op, true, c::iexScan);
+    }
+
+    /** Starts an in-place exScan. */
+    public final Request iExScan(final Object buf, final int count, final Datatype type, final Op op)
+    {
+        return iExScan(Coll.IN_PLACE, buf, count, type, op);
     }
 }

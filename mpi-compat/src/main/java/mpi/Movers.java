@@ -50,8 +50,9 @@ final class Movers
         }
     }
 
-    void gatherv(final Object sendbuf, final int sendcount, final Datatype sendtype,
-        final Object recvbuf, final int[] recvcount, final int[] displs, final Datatype recvtype, final int root)
+    /** gatherv; started as a nonblocking collective when {@code nb}, whose request it returns (null otherwise). */
+    Request gatherv(final Object sendbuf, final int sendcount, final Datatype sendtype,
+        final Object recvbuf, final int[] recvcount, final int[] displs, final Datatype recvtype, final int root, final boolean nb)
     {
         final int n = c.size();
         final boolean isRoot = coll.isRoot(root);
@@ -68,15 +69,20 @@ final class Movers
         final int[] counts = Coll.scale(rc, ext, s);
         final int[] d = Coll.shifted(Coll.scale(rd, ext, s), rr);
         final int count = sb == null ? counts[root] : sb.bytes / s;
-        Coll.run(() -> c.gatherv(inPlace ? Coll.IN_PLACE : rs.array, Coll.off(rs), count, Coll.arr(rr), counts, d, root));
-        if (rr != null)
-        {
-            rr.copyBack(rc, rd, ext);
-        }
+        return Coll.start(() -> c.gatherv(inPlace ? Coll.IN_PLACE : rs.array, Coll.off(rs), count, Coll.arr(rr), counts, d, root),
+            nb ? () -> c.igatherv(inPlace ? Coll.IN_PLACE : rs.array, Coll.off(rs), count, Coll.arr(rr), counts, d, root) : null,
+            () ->
+            {
+                if (rr != null)
+                {
+                    rr.copyBack(rc, rd, ext);
+                }
+            });
     }
 
-    void scatterv(final Object sendbuf, final int[] sendcount, final int[] displs, final Datatype sendtype,
-        final Object recvbuf, final int recvcount, final Datatype recvtype, final int root)
+    /** scatterv; nonblocking when {@code nb} (see {@link #gatherv}). */
+    Request scatterv(final Object sendbuf, final int[] sendcount, final int[] displs, final Datatype sendtype,
+        final Object recvbuf, final int recvcount, final Datatype recvtype, final int root, final boolean nb)
     {
         final int n = c.size();
         final boolean isRoot = coll.isRoot(root);
@@ -93,12 +99,14 @@ final class Movers
         final int[] counts = Coll.scale(sc, ext, s);
         final int[] d = Coll.shifted(Coll.scale(sd, ext, s), rs);
         final int count = rb == null ? counts[root] : rb.bytes / s;
-        Coll.run(() -> c.scatterv(Coll.arr(rs), counts, d, inPlace ? Coll.IN_PLACE : rr.array, Coll.off(rr), count, root));
-        Coll.copyBack(rr);
+        return Coll.start(() -> c.scatterv(Coll.arr(rs), counts, d, inPlace ? Coll.IN_PLACE : rr.array, Coll.off(rr), count, root),
+            nb ? () -> c.iscatterv(Coll.arr(rs), counts, d, inPlace ? Coll.IN_PLACE : rr.array, Coll.off(rr), count, root) : null,
+            () -> Coll.copyBack(rr));
     }
 
-    void allGatherv(final Object sendbuf, final int sendcount, final Datatype sendtype,
-        final Object recvbuf, final int[] recvcount, final int[] displs, final Datatype recvtype)
+    /** allGatherv; nonblocking when {@code nb} (see {@link #gatherv}). */
+    Request allGatherv(final Object sendbuf, final int sendcount, final Datatype sendtype,
+        final Object recvbuf, final int[] recvcount, final int[] displs, final Datatype recvtype, final boolean nb)
     {
         final int n = c.size();
         final boolean inPlace = sendbuf == Coll.IN_PLACE;
@@ -114,12 +122,14 @@ final class Movers
         final int[] counts = Coll.scale(rc, ext, s);
         final int[] d = Coll.shifted(Coll.scale(rd, ext, s), rr);
         final int count = sb == null ? counts[c.rank()] : sb.bytes / s;
-        Coll.run(() -> c.allGatherv(inPlace ? Coll.IN_PLACE : rs.array, Coll.off(rs), count, rr.array, counts, d));
-        rr.copyBack(rc, rd, ext);
+        return Coll.start(() -> c.allGatherv(inPlace ? Coll.IN_PLACE : rs.array, Coll.off(rs), count, rr.array, counts, d),
+            nb ? () -> c.iallGatherv(inPlace ? Coll.IN_PLACE : rs.array, Coll.off(rs), count, rr.array, counts, d) : null,
+            () -> rr.copyBack(rc, rd, ext));
     }
 
-    void allToAllv(final Object sendbuf, final int[] sendcount, final int[] sdispls, final Datatype sendtype,
-        final Object recvbuf, final int[] recvcount, final int[] rdispls, final Datatype recvtype)
+    /** allToAllv; nonblocking when {@code nb} (see {@link #gatherv}). */
+    Request allToAllv(final Object sendbuf, final int[] sendcount, final int[] sdispls, final Datatype sendtype,
+        final Object recvbuf, final int[] recvcount, final int[] rdispls, final Datatype recvtype, final boolean nb)
     {
         final int n = c.size();
         final int[] sc = Coll.head(sendcount, n, "sendcount");
@@ -138,7 +148,74 @@ final class Movers
         final int[] sd = Coll.shifted(Coll.scale(sdp, sSize, s), rs);
         final int[] rcn = Coll.scale(rc, rSize, s);
         final int[] rd = Coll.shifted(Coll.scale(rdp, rSize, s), rr);
-        Coll.run(() -> c.allToAllv(rs.array, scn, sd, rr.array, rcn, rd));
-        rr.copyBack(rc, rdp, rSize);
+        return Coll.start(() -> c.allToAllv(rs.array, scn, sd, rr.array, rcn, rd),
+            nb ? () -> c.iallToAllv(rs.array, scn, sd, rr.array, rcn, rd) : null,
+            () -> rr.copyBack(rc, rdp, rSize));
+    }
+
+    /**
+     * allToAllw: block r has its own count and datatype at byte displacement {@code sdispls[r]}
+     * ({@code rdispls[r]} on the receiving side). Every block is packed into one byte staging
+     * array (its typemap, packed), the arrays go through an all-to-all of bytes, and every received
+     * block is unpacked into place when the call (or its request) completes; gaps stay untouched.
+     */
+    Request allToAllw(final Object sendbuf, final int[] sendcount, final int[] sdispls, final Datatype[] sendtypes,
+        final Object recvbuf, final int[] recvcount, final int[] rdispls, final Datatype[] recvtypes, final boolean nb)
+    {
+        final int n = c.size();
+        final int[] sc = Coll.head(sendcount, n, "sendcount");
+        final int[] sdp = Coll.head(sdispls, n, "sdispls");
+        final int[] rc = Coll.head(recvcount, n, "recvcount");
+        final int[] rdp = Coll.head(rdispls, n, "rdispls");
+        final Buf[] sb = blocks(sendbuf, sc, sdp, types(sendtypes, n, "sendtypes"));
+        final Buf[] rb = blocks(recvbuf, rc, rdp, types(recvtypes, n, "recvtypes"));
+        final int[] sBytes = new int[n];
+        final int[] rBytes = new int[n];
+        for (int r = 0; r < n; r++)
+        {
+            sBytes[r] = sb[r].bytes;
+            rBytes[r] = rb[r].bytes;
+        }
+        final int[] sd = Coll.blockDispls(sBytes);
+        final int[] rd = Coll.blockDispls(rBytes);
+        final byte[] out = new byte[Coll.extentUnits(sBytes, sd)];
+        final byte[] in = new byte[Coll.extentUnits(rBytes, rd)];
+        for (int r = 0; r < n; r++)
+        {
+            sb[r].copyTo(out, sd[r]);
+        }
+        return Coll.start(() -> c.allToAllv(out, sBytes, sd, in, rBytes, rd),
+            nb ? () -> c.iallToAllv(out, sBytes, sd, in, rBytes, rd) : null,
+            () ->
+            {
+                for (int r = 0; r < n; r++)
+                {
+                    rb[r].copyFrom(in, rd[r], rb[r].bytes);
+                }
+            });
+    }
+
+    private static Datatype[] types(final Datatype[] types, final int n, final String name)
+    {
+        if (types == null || types.length < n)
+        {
+            throw new MPIException(MPI.ERR_ARG, name + ".length : " + (types == null ? "null" : Integer.toString(types.length)) +
+                " (expected: >= " + n + ", one entry per rank)");
+        }
+        return types;
+    }
+
+    private static Buf[] blocks(final Object buf, final int[] counts, final int[] displs, final Datatype[] types)
+    {
+        final Buf[] b = new Buf[counts.length];
+        for (int r = 0; r < b.length; r++)
+        {
+            if (types[r] == null)
+            {
+                throw new MPIException(MPI.ERR_TYPE, "types[" + r + "] : null (expected: a datatype)");
+            }
+            b[r] = Buf.atByte(buf, displs[r], counts[r], types[r]);
+        }
+        return b;
     }
 }

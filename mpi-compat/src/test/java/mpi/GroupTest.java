@@ -112,8 +112,13 @@ class GroupTest
             final Group first = world.incl(new int[] {0});
             if (rank == 0)
             {
-                final MPIException e = assertThrows(MPIException.class, () -> w.createGroup(first, 1));
-                assertEquals(MPI.ERR_UNSUPPORTED_OPERATION, e.getErrorClass());
+                final Intracomm alone = w.createGroup(first, 1);   // a proper subgroup: only its member takes part
+                assertEquals(1, alone.getSize());
+                assertEquals(0, alone.getRank());
+                final int[] one = {5};
+                alone.allReduce(one, 1, MPI.INT, MPI.SUM);
+                assertEquals(5, one[0]);
+                alone.free();
             }
             else
             {

@@ -3,88 +3,111 @@ package io.rankwire;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 
+import org.agrona.concurrent.IdleStrategy;
+
+import io.rankwire.coll.Schedule;
 import io.rankwire.core.Engine;
 
 /**
  * A nonblocking collective in flight: completes when this rank's part of the collective is done
- * (its buffers may then be reused). Collectives cannot be cancelled; {@link #cancel()} does
- * nothing. The status carries no source, tag or byte count.
+ * (its buffers may then be reused). It progresses whenever the engine does (any thread's wait,
+ * test or call, or the progress thread); {@link #test()} and the waits drive the engine
+ * themselves. Collectives cannot be cancelled; {@link #cancel()} does nothing. The status carries
+ * no source, tag or byte count.
  */
 final class CollectiveRequest implements Request
 {
     private static final Status DONE = new Status(-1, -1, 0, Status.OK, false);
 
+    private final Schedule schedule;
     private final Engine engine;
-    private final CompletableFuture<Status> future;
 
-    /** The request of a collective that completes with {@code done}. */
-    CollectiveRequest(final Engine engine, final CompletableFuture<Void> done)
+    CollectiveRequest(final Schedule schedule)
     {
-        this.engine = engine;
-        this.future = done.thenApply(ignored -> DONE);
+        this.schedule = schedule;
+        this.engine = schedule.engine();
+    }
+
+    /** Drives the engine once; the work done. */
+    int progress()
+    {
+        return schedule.progress();
+    }
+
+    IdleStrategy idler()
+    {
+        return engine.idler();
     }
 
     @Override
     public Status await()
     {
-        try
-        {
-            return future.join();
-        }
-        catch (final CompletionException ex)
-        {
-            throw rethrow(ex.getCause());
-        }
+        waitUntil(0);
+        return status();
     }
 
     @Override
     public Optional<Status> await(final Duration timeout)
     {
-        try
+        final long deadline = System.nanoTime() + Math.max(1, timeout.toNanos());
+        return waitUntil(deadline) ? Optional.of(status()) : Optional.empty();
+    }
+
+    /** Drives progress until done, or until {@code deadline} (0: none) passed; true when done. */
+    private boolean waitUntil(final long deadline)
+    {
+        final IdleStrategy idler = engine.idler();
+        idler.reset();
+        while (!schedule.isDone())
         {
-            return Optional.of(future.get(Math.max(1, timeout.toNanos()), TimeUnit.NANOSECONDS));
+            final int work = schedule.progress();
+            if (schedule.isDone())
+            {
+                break;
+            }
+            if (engine.isClosed())
+            {
+                throw new RankwireException("rankwire: closed while waiting for a collective");
+            }
+            if (deadline != 0 && System.nanoTime() - deadline > 0)
+            {
+                return false;
+            }
+            idler.idle(work);
         }
-        catch (final TimeoutException ex)
-        {
-            return Optional.empty();
-        }
-        catch (final ExecutionException ex)
-        {
-            throw rethrow(ex.getCause());
-        }
-        catch (final InterruptedException ex)
-        {
-            Thread.currentThread().interrupt();
-            throw new RankwireException("interrupted while waiting for a collective", ex);
-        }
+        return true;
     }
 
     @Override
     public boolean test()
     {
-        engine.progressOnce();
-        return future.isDone();
+        if (!schedule.isDone())
+        {
+            schedule.progress();
+        }
+        return schedule.isDone();
     }
 
     @Override
     public boolean isDone()
     {
-        return future.isDone();
+        return schedule.isDone();
     }
 
     @Override
     public Status status()
     {
-        if (!future.isDone())
+        if (!schedule.isDone())
         {
             throw new IllegalStateException("request : not completed (expected: a completed request)");
         }
-        return await();
+        final Throwable failure = schedule.failure();
+        if (failure != null)
+        {
+            throw rethrow(failure);
+        }
+        return DONE;
     }
 
     @Override
@@ -95,11 +118,15 @@ final class CollectiveRequest implements Request
     @Override
     public CompletableFuture<Status> toFuture()
     {
-        return future.copy();
+        return schedule.future().thenApply(ignored -> DONE);
     }
 
     private static RuntimeException rethrow(final Throwable cause)
     {
+        if (cause instanceof RankwireException)
+        {
+            return new RankwireException("collective failed: " + cause.getMessage(), cause);
+        }
         if (cause instanceof RuntimeException)
         {
             return (RuntimeException)cause;
@@ -114,6 +141,6 @@ final class CollectiveRequest implements Request
     @Override
     public String toString()
     {
-        return "CollRequest{done=" + future.isDone() + '}';
+        return "CollRequest{" + schedule + '}';
     }
 }

@@ -26,7 +26,7 @@ import io.rankwire.match.UnexpectedMsg;
  * {@link IllegalStateException} naming the value and the limit. Communication failures raise
  * {@link RankwireException} from blocking calls.
  */
-public final class Comm extends PointToPoint implements AutoCloseable
+public final class Comm extends NonblockingCalls implements AutoCloseable
 {
     /** Receive from any source. */
     public static final int ANY_SOURCE = Envelope.ANY_SOURCE;
@@ -40,13 +40,20 @@ public final class Comm extends PointToPoint implements AutoCloseable
     private final Rankwire runtime;
     private final Engine engine;
     private final Group group;
+    private final boolean interView; // Intercomm.pointToPoint(): no collectives, owns no context
 
     Comm(final Rankwire runtime, final Group group)
+    {
+        this(runtime, group, false);
+    }
+
+    Comm(final Rankwire runtime, final Group group, final boolean interView)
     {
         super(new PointToPointCalls(runtime.engine(), group));
         this.runtime = runtime;
         this.engine = runtime.engine();
         this.group = group;
+        this.interView = interView;
     }
 
     /** This rank's number in the communicator. */
@@ -150,6 +157,40 @@ public final class Comm extends PointToPoint implements AutoCloseable
         return g == null ? null : new Comm(runtime, g);
     }
 
+    /**
+     * A communicator of the members {@code ranks} of this one, ranked in that order
+     * (MPI_COMM_CREATE_GROUP). Collective over those members only: the others need not take
+     * part. The caller must be one of them. Creations over overlapping member sets that may run at
+     * the same time need different tags ({@code 0..TAG_UB}, compared modulo 2^18).
+     */
+    public Comm createGroup(final int[] ranks, final int tag)
+    {
+        checkOpen();
+        return new Comm(runtime, runtime.contexts().createGroup(group, Intercomm.members(ranks, group.size(), group.rank()),
+            Envelope.checkUserTag(tag)));
+    }
+
+    /**
+     * An inter-communicator between this communicator's group and another, disjoint one
+     * (MPI_INTERCOMM_CREATE), collective over both. The leaders exchange their groups over
+     * {@code peer} (significant at {@code localLeader} only; {@code remoteLeader} is a rank of it).
+     */
+    public Intercomm createIntercomm(final int localLeader, final Comm peer, final int remoteLeader, final int tag)
+    {
+        checkOpen();
+        return Intercomm.create(this, localLeader, peer, remoteLeader, tag);
+    }
+
+    Rankwire runtime()
+    {
+        return runtime;
+    }
+
+    Group group()
+    {
+        return group;
+    }
+
     /** Blocks until every member has entered the barrier (dissemination algorithm). */
     public void barrier()
     {
@@ -174,7 +215,10 @@ public final class Comm extends PointToPoint implements AutoCloseable
             }
             calls.close();
         }
-        runtime.contexts().release(group);
+        if (!interView)
+        {
+            runtime.contexts().release(group);
+        }
     }
 
     /** True once {@link #close()} was called or the runtime was closed. */
@@ -191,6 +235,10 @@ public final class Comm extends PointToPoint implements AutoCloseable
     void checkOpen()
     {
         calls.checkOpen();
+        if (interView)
+        {
+            throw new IllegalStateException("communicator : an inter-communicator's point-to-point view (expected: an intra-communicator)");
+        }
     }
 
     @Override
@@ -215,7 +263,8 @@ public final class Comm extends PointToPoint implements AutoCloseable
 
     private io.rankwire.coll.Collectives collectives;
 
-    private synchronized io.rankwire.coll.Collectives coll()
+    @Override
+    synchronized io.rankwire.coll.Collectives coll()
     {
         checkOpen();
         if (collectives == null)
@@ -377,24 +426,24 @@ public final class Comm extends PointToPoint implements AutoCloseable
 
     /**
      * Starts a barrier; the request completes once every member has entered it. Nonblocking
-     * collectives run on a per-communicator worker thread in the order they were started (see
-     * docs/COLLECTIVES.md) and may overlap blocking collectives started after them.
+     * collectives are schedules of point-to-point rounds that progress with the engine (see
+     * {@link NonblockingCalls} and docs/COLLECTIVES.md).
      */
     public Request ibarrier()
     {
-        return new CollectiveRequest(engine, coll().ibarrier());
+        return new CollectiveRequest(coll().nonblocking().ibarrier());
     }
 
     /** Starts a {@link #bcast}; {@code buf} must not be touched until the request completes. */
     public Request ibcast(final Object buf, final int offset, final int count, final int root)
     {
-        return new CollectiveRequest(engine, coll().ibcast(buf, offset, count, root));
+        return new CollectiveRequest(coll().nonblocking().ibcast(buf, offset, count, root));
     }
 
     /** Starts an {@link #allReduce(Object, int, Object, int, int, io.rankwire.Op)}; {@code recvBuf} must not be touched until the request completes. */
     public Request iallReduce(
         final Object sendBuf, final int sendOffset, final Object recvBuf, final int recvOffset, final int count, final io.rankwire.Op op)
     {
-        return new CollectiveRequest(engine, coll().iallReduce(sendBuf, sendOffset, recvBuf, recvOffset, count, op));
+        return new CollectiveRequest(coll().nonblocking().iallReduce(sendBuf, sendOffset, recvBuf, recvOffset, count, op));
     }
 }

@@ -126,6 +126,21 @@ public final class Op implements Reduction
         }
     }
 
+    /** Checks a built-in op supports {@code count} elements of {@code like}'s type (see {@link Reduction#check}). */
+    @Override
+    public void check(final Object like, final int count)
+    {
+        if (function == null)
+        {
+            if (isPairwise() && (count & 1) != 0)
+            {
+                throw new IllegalArgumentException("count : " + count + " (expected: even, (value, index) pairs for " + this + ")");
+            }
+            final Object none = java.lang.reflect.Array.newInstance(like.getClass().getComponentType(), 0);
+            Kernels.apply(kind, none, 0, none, 0, 0);
+        }
+    }
+
     /** True for {@link #MINLOC} and {@link #MAXLOC}, whose elements are (value, index) pairs. */
     @Override
     public boolean isPairwise()

@@ -157,6 +157,11 @@ final class Waits
         Engine last = null;
         for (final Request r : requests)
         {
+            if (r instanceof CollectiveRequest)
+            {
+                ((CollectiveRequest)r).progress();   // drives its engine and advances it
+                continue;
+            }
             if (!(r instanceof Operation))
             {
                 continue;
@@ -177,6 +182,10 @@ final class Waits
             if (r instanceof Operation)
             {
                 return ((Operation)r).engine().idler();
+            }
+            if (r instanceof CollectiveRequest)
+            {
+                return ((CollectiveRequest)r).idler();
             }
         }
         return new org.agrona.concurrent.BackoffIdleStrategy();

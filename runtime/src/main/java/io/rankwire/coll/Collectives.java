@@ -1,10 +1,6 @@
 package io.rankwire.coll;
 
 import java.util.Map;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.LinkedBlockingQueue;
-import java.util.concurrent.ThreadPoolExecutor;
-import java.util.concurrent.TimeUnit;
 
 import io.rankwire.core.Engine;
 import io.rankwire.proto.Group;
@@ -35,19 +31,24 @@ public final class Collectives
     static final int TAG_BASE = -4096;
 
     private final CollContext ctx;
-    private final Engine engine;
     private final Group group;
     private final CollSettings settings;
     private final DataMovement data;
-    private ThreadPoolExecutor worker;
+    private final Nonblocking nonblocking;
 
     public Collectives(final Engine engine, final Group group, final Map<String, String> settings)
     {
         this.ctx = new CollContext(engine, group, new CollSettings(settings));
-        this.engine = engine;
         this.group = group;
         this.settings = ctx.settings;
         this.data = new DataMovement(ctx);
+        this.nonblocking = new Nonblocking(ctx);
+    }
+
+    /** The nonblocking collectives, each a {@link Schedule} driven by the engine's progress. */
+    public Nonblocking nonblocking()
+    {
+        return nonblocking;
     }
 
     /** The collectives that move data without reducing it: gathers, scatters, all-to-all. */
@@ -69,12 +70,6 @@ public final class Collectives
     public void bcast(final Object buf, final int off, final int count, final int root)
     {
         run(bcastTask(buf, off, count, root));
-    }
-
-    /** Starts a broadcast; runs on the communicator's collective worker. */
-    public CompletableFuture<Void> ibcast(final Object buf, final int off, final int count, final int root)
-    {
-        return submit(bcastTask(buf, off, count, root));
     }
 
     private Runnable bcastTask(final Object buf, final int off, final int count, final int root)
@@ -100,17 +95,6 @@ public final class Collectives
             default:
                 return () -> Trees.bcastBinomial(ch, buf, off, count, root);
         }
-    }
-
-    /** Starts a dissemination barrier on this communicator's collective tags. */
-    public CompletableFuture<Void> ibarrier()
-    {
-        if (group.size() == 1)
-        {
-            return submit(null);
-        }
-        final Channel ch = channel();
-        return submit(() -> Trees.barrier(ch));
     }
 
     public void reduce(
@@ -162,16 +146,6 @@ public final class Collectives
         run(allReduceTask(send, sendOff, recv, recvOff, count, op));
     }
 
-    /**
-     * Starts an allReduce; runs on the communicator's collective worker. The send data is copied
-     * into {@code recv} before this returns.
-     */
-    public CompletableFuture<Void> iallReduce(
-        final Object send, final int sendOff, final Object recv, final int recvOff, final int count, final Reduction op)
-    {
-        return submit(allReduceTask(send, sendOff, recv, recvOff, count, op));
-    }
-
     private Runnable allReduceTask(
         final Object send, final int sendOff, final Object recv, final int recvOff, final int count, final Reduction op)
     {
@@ -203,55 +177,6 @@ public final class Collectives
         {
             task.run();
         }
-    }
-
-    /**
-     * Runs {@code task} on the worker: one thread per communicator, started on demand and gone
-     * after a second idle, so nonblocking collectives of one communicator run in the order they
-     * were started and progress without the caller.
-     */
-    private CompletableFuture<Void> submit(final Runnable task)
-    {
-        if (engine.funneled())
-        {
-            throw new IllegalStateException("rankwire.threads : funneled (expected: multiple for nonblocking " +
-                "collectives, which progress on a worker thread of the communicator)");
-        }
-        final CompletableFuture<Void> done = new CompletableFuture<>();
-        if (task == null)
-        {
-            done.complete(null);
-            return done;
-        }
-        worker().execute(() ->
-        {
-            try
-            {
-                task.run();
-                done.complete(null);
-            }
-            catch (final Throwable ex)
-            {
-                done.completeExceptionally(ex);
-            }
-        });
-        return done;
-    }
-
-    private synchronized ThreadPoolExecutor worker()
-    {
-        if (worker == null)
-        {
-            final String name = "rankwire-coll-" + engine.rank() + "-ctx" + group.context();
-            worker = new ThreadPoolExecutor(1, 1, 1, TimeUnit.SECONDS, new LinkedBlockingQueue<>(), r ->
-            {
-                final Thread t = new Thread(r, name);
-                t.setDaemon(true);
-                return t;
-            });
-            worker.allowCoreThreadTimeOut(true);
-        }
-        return worker;
     }
 
     private CollSettings.AllReduce allReduceAlgorithm(final int count, final int elemSize, final Reduction op)

@@ -17,4 +17,13 @@ public interface Reduction
      * a vector must not cut a pair, so they are not used for these.
      */
     boolean isPairwise();
+
+    /**
+     * Throws {@link IllegalArgumentException} when this op cannot combine {@code count} elements
+     * of arrays like {@code like} (an unsupported element type, an odd count of pairs), so a
+     * nonblocking call fails when it starts rather than in the middle. Nothing by default.
+     */
+    default void check(final Object like, final int count)
+    {
+    }
 }

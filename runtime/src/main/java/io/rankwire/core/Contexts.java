@@ -35,6 +35,7 @@ public final class Contexts
 {
     private static final int TAG_ALLGATHER = -2;
     private static final int TAG_BARRIER = -16;
+    private static final int TAG_GROUP_BASE = -(1 << 20);
     private static final byte[] EMPTY = new byte[0];
     private static final long TURN_WAIT_NS = 2_000_000;
 
@@ -72,6 +73,11 @@ public final class Contexts
     /** Every member's {@code values} (same length everywhere), in rank order. Blocks. */
     public int[] allgather(final Group g, final int[] values)
     {
+        return allgather(g, values, TAG_ALLGATHER);
+    }
+
+    private int[] allgather(final Group g, final int[] values, final int tag)
+    {
         final int n = g.size();
         final int k = values.length;
         final int[] all = new int[n * k];
@@ -86,7 +92,7 @@ public final class Contexts
             }
             recvs[r] = engine.newOp(false);
             recvs[r].typed(all, all.length, r * k, k, 4, BufView.INT_BASE);
-            engine.recv(recvs[r], Envelope.pack(g.internalContext(), r, TAG_ALLGATHER), Envelope.FULL_MASK, g.worldRank(r), g);
+            engine.recv(recvs[r], Envelope.pack(g.internalContext(), r, tag), Envelope.FULL_MASK, g.worldRank(r), g);
         }
         for (int r = 0; r < n; r++)
         {
@@ -96,7 +102,7 @@ public final class Contexts
             }
             sends[r] = engine.newOp(false);
             sends[r].typed(values, k, 0, k, 4, BufView.INT_BASE);
-            engine.send(sends[r], g.worldRank(r), Envelope.pack(g.internalContext(), g.rank(), TAG_ALLGATHER), false);
+            engine.send(sends[r], g.worldRank(r), Envelope.pack(g.internalContext(), g.rank(), tag), false);
         }
         for (int r = 0; r < n; r++)
         {
@@ -112,7 +118,27 @@ public final class Contexts
     /** The group of a duplicate communicator. Collective over {@code g}. */
     public Group dup(final Group g)
     {
-        return new Group(g.worldRanksCopy(), g.rank(), allocate(g));
+        return new Group(g.worldRanksCopy(), g.rank(), allocate(g, TAG_ALLGATHER));
+    }
+
+    /**
+     * The group of the members {@code ranks} of {@code g} (its ranks, in the new order), with a
+     * context pair agreed among them alone (MPI_COMM_CREATE_GROUP): collective over those members
+     * only. Their agreement runs on {@code g}'s internal context with a tag made from
+     * {@code tag} ({@code TAG_GROUP_BASE - (tag mod 2^18)}), so it is kept apart from {@code g}'s
+     * own collectives and from creations with other tags; the caller is one of the members.
+     */
+    public Group createGroup(final Group g, final int[] ranks, final int tag)
+    {
+        final int[] worldRanks = new int[ranks.length];
+        int me = -1;
+        for (int i = 0; i < ranks.length; i++)
+        {
+            worldRanks[i] = g.worldRank(ranks[i]);
+            me = ranks[i] == g.rank() ? i : me;
+        }
+        final Group sub = new Group(worldRanks, me, g.context());
+        return new Group(worldRanks, me, allocate(sub, TAG_GROUP_BASE - (tag & 0x3FFFF)));
     }
 
     /**
@@ -159,7 +185,7 @@ public final class Contexts
     public Group split(final Group g, final int color, final int key)
     {
         final int[] all = allgather(g, new int[] {color, key});
-        final int context = allocate(g);
+        final int context = allocate(g, TAG_ALLGATHER);
         if (color < 0)
         {
             ids.release(context); // the new communicators are the other members'; none holds this rank
@@ -194,7 +220,7 @@ public final class Contexts
      * fails for everyone alike (every member sees the same gathered values), so all members
      * retry together; a failed take moves the floor past the refused id.
      */
-    private int allocate(final Group g)
+    private int allocate(final Group g, final int tag)
     {
         releaseHeldBack();
         final int parent = g.context();
@@ -205,7 +231,7 @@ public final class Contexts
             while (true)
             {
                 final int proposal = ids.propose(parent, floor);
-                final int candidate = agreedCandidate(allgather(g, new int[] {proposal}));
+                final int candidate = agreedCandidate(allgather(g, new int[] {proposal}, tag));
                 if (candidate == ContextIds.NOT_MY_TURN)
                 {
                     if (proposal == ContextIds.NOT_MY_TURN)
@@ -216,7 +242,7 @@ public final class Contexts
                     continue;
                 }
                 final boolean took = ids.tryTake(candidate);
-                final int[] takes = allgather(g, new int[] {took ? 1 : 0});
+                final int[] takes = allgather(g, new int[] {took ? 1 : 0}, tag);
                 if (allSet(takes))
                 {
                     return candidate;

@@ -39,6 +39,7 @@ public class Operation extends Transfer
 
     private Status status;
     private volatile CompletableFuture<Status> future;
+    private Runnable onComplete;
 
     private static final VarHandle FUTURE;
 
@@ -127,10 +128,21 @@ public class Operation extends Transfer
     @Override
     protected void onFinished()
     {
-        if (future != null)
+        if (future != null || onComplete != null)
         {
             engine.futureReady(this);
         }
+    }
+
+    /**
+     * Runs {@code action} once this operation completes, on the thread that completed it, after
+     * that thread released the engine lock (as futures are completed), so the action may start
+     * new operations. Set before the operation is started; for unpooled operations only. The
+     * action must not throw.
+     */
+    public void onComplete(final Runnable action)
+    {
+        this.onComplete = action;
     }
 
     void completeFuture()
@@ -139,6 +151,11 @@ public class Operation extends Transfer
         if (f != null)
         {
             f.complete(status());
+        }
+        final Runnable action = onComplete;
+        if (action != null)
+        {
+            action.run();
         }
     }
 

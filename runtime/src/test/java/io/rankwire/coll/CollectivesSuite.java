@@ -7,7 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
@@ -294,6 +296,167 @@ public abstract class CollectivesSuite
             assertSlice(new int[] {7, 8, 9}, buf, 0, "ibcast");
             assertTrue(r.isDone());
         });
+    }
+
+    @Test
+    @Timeout(value = 180, unit = TimeUnit.SECONDS)
+    void shouldMatchSerialResultsWithEveryNonblockingCollectiveOutstandingAtOnce()
+    {
+        for (final int n : rankCounts())
+        {
+            for (final Map<String, String> extra : List.of(Map.<String, String>of(), Map.of("rankwire.coll.allReduce.largeBytes", "0")))
+            {
+                run(n, extra, rw ->
+                {
+                    final Comm c = rw.world();
+                    int seed = 40;
+                    for (final int count : counts())
+                    {
+                        final NbcChecks all = new NbcChecks(c)
+                            .startAll(Op.SUM, double[].class, count, seed++)
+                            .startAll(Op.MAX, int[].class, count, seed++)
+                            .startAll(Data.MATMUL, long[].class, count - count % 4, seed++)
+                            .startAll(Op.MAXLOC, double[].class, count - count % 2, seed++);
+                        Request.waitAll(all.requests().toArray(new Request[0]));
+                        all.verify();
+                    }
+                    assertTrue(Thread.getAllStackTraces().keySet().stream().noneMatch(t -> t.getName().startsWith("rankwire-coll")),
+                        "nonblocking collectives run without a thread of their own");
+                });
+            }
+        }
+    }
+
+    @Test
+    @Timeout(value = 120, unit = TimeUnit.SECONDS)
+    void shouldCompleteNonblockingCollectivesMixedWithPointToPointThroughTestAny()
+    {
+        for (final int n : new int[] {2, 3, 4})
+        {
+            run(n, Map.of("rankwire.coll.allReduce.largeBytes", "256"), rw ->
+            {
+                final Comm c = rw.world();
+                final int me = c.rank();
+                final int right = (me + 1) % n;
+                final int left = (me - 1 + n) % n;
+                final NbcChecks colls = new NbcChecks(c).startAll(Op.SUM, long[].class, 3000, 9);
+                final long[] fromLeft = new long[5000];
+                final List<Request> all = new ArrayList<>();
+                all.add(c.irecv(fromLeft, 0, fromLeft.length, left, 3));
+                all.addAll(colls.requests());
+                all.add(c.isend((long[])input(long[].class, me, 5000, 8), 0, 5000, right, 3));
+                final Request[] pending = all.toArray(new Request[0]);
+                int left2 = pending.length;
+                while (left2 > 0)
+                {
+                    final int i = Request.testAny(pending);
+                    if (i >= 0)
+                    {
+                        pending[i] = c.ibarrier();   // done: replaced by a new collective, awaited below
+                        pending[i].await();
+                        left2--;
+                    }
+                }
+                colls.verify();
+                assertSlice(input(long[].class, left, 5000, 8), fromLeft, 0, "point-to-point between collectives");
+            });
+        }
+    }
+
+    @Test
+    @Timeout(value = 60, unit = TimeUnit.SECONDS)
+    void shouldProgressANonblockingAllReduceWhileTheApplicationWaitsOnAnotherRequest()
+    {
+        for (final int n : new int[] {2, 3, 4})
+        {
+            run(n, Map.of("rankwire.coll.allReduce.largeBytes", "0"), rw ->
+            {
+                final Comm c = rw.world();
+                final double[] sum = new double[4096];
+                final Request ar = c.iallReduce(input(double[].class, c.rank(), 4096, 3), 0, sum, 0, 4096, Op.SUM);
+                final int[] token = new int[1];
+                if (c.rank() == 0)
+                {
+                    c.recv(token, 0, 1, n - 1, 12);   // rank n-1 sends only once its allReduce is done
+                    assertTrue(ar.isDone(), "the allReduce completed while rank 0 waited in recv");
+                }
+                else
+                {
+                    ar.await();
+                    if (c.rank() == n - 1)
+                    {
+                        c.send(token, 0, 1, 0, 12);
+                    }
+                }
+                assertSlice(Data.reduce(Op.SUM, double[].class, 0, n, 4096, 3), sum, 0, "iallReduce");
+            });
+        }
+    }
+
+    @Test
+    @Timeout(value = 60, unit = TimeUnit.SECONDS)
+    void shouldRejectBadArgumentsOfNonblockingCollectivesBeforeStartingThem()
+    {
+        run(3, Map.of(), rw ->
+        {
+            final Comm c = rw.world();
+            assertThrows(IllegalArgumentException.class, () -> c.ireduce(new int[4], 0, new int[4], 0, 4, Op.SUM, 3));
+            assertThrows(IllegalArgumentException.class, () -> c.igather(new int[4], 0, new long[12], 0, 4, c.rank()));
+            assertThrows(IllegalArgumentException.class, () -> c.iallToAllv(new int[4], new int[2], new int[2], new int[4], new int[2], new int[2]));
+            assertThrows(IllegalArgumentException.class, () -> c.iscan(new double[4], 0, new double[4], 0, 4, Op.BXOR));
+            assertThrows(IllegalArgumentException.class, () -> c.ireduceScatter(new int[4], 0, new int[4], 0, new int[] {1, 1}, Op.SUM));
+            assertThrows(IllegalArgumentException.class, () -> c.iexScan(Comm.IN_PLACE, 0, new int[2], 1, 2, Op.SUM));
+            final int[] v = {c.rank() + 1};
+            c.iallReduce(Comm.IN_PLACE, 0, v, 0, 1, Op.SUM).await();   // the failed calls took no tag
+            assertSlice(new int[] {6}, v, 0, "allReduce after the rejected calls");
+        });
+    }
+
+    @Test
+    @Timeout(value = 60, unit = TimeUnit.SECONDS)
+    void shouldCreateCommunicatorsOfSubgroupsWithOnlyTheirMembersTakingPart()
+    {
+        run(5, Map.of(), rw ->
+        {
+            final Comm w = rw.world();
+            final int me = w.rank();
+            final int[] members = me % 2 == 1 || me == 4 ? new int[] {4, 1, 3} : new int[] {2, 0};
+            final Comm sub = w.createGroup(members, 7);   // two disjoint creations at once, same tag
+            assertTrue(sub.size() == members.length, "size");
+            for (int r = 0; r < members.length; r++)
+            {
+                assertTrue(sub.worldRank(r) == members[r], "members in the order given");
+                if (members[r] == me)
+                {
+                    assertTrue(sub.rank() == r, "rank");
+                }
+            }
+            final long[] sum = {me};
+            sub.allReduce(Comm.IN_PLACE, 0, sum, 0, 1, Op.SUM);
+            assertTrue(sum[0] == java.util.Arrays.stream(members).sum(), "allReduce over the new communicator");
+            if (me == 1 || me == 3)
+            {
+                final Comm pair = w.createGroup(new int[] {3, 1}, 8);   // ranks 0, 2 and 4 not involved
+                final int[] got = new int[1];
+                pair.sendrecv(new int[] {me}, 0, 1, 1 - pair.rank(), 0, got, 0, 1, 1 - pair.rank(), 0);
+                assertTrue(got[0] == 4 - me, "message on the pair");
+                pair.close();
+            }
+            assertThrows(IllegalArgumentException.class, () -> w.createGroup(new int[] {(me + 1) % 5}, 1));
+            assertThrows(IllegalArgumentException.class, () -> w.createGroup(new int[] {me, me}, 1));
+            sub.close();
+            w.barrier();
+        });
+    }
+
+    @Test
+    @Timeout(value = 120, unit = TimeUnit.SECONDS)
+    void shouldTalkAcrossAnIntercommunicatorAndMergeIt()
+    {
+        for (final int n : new int[] {2, 3, 4, 5})
+        {
+            run(n, Map.of(), rw -> Intercomms.check(rw.world()));
+        }
     }
 
     @Test

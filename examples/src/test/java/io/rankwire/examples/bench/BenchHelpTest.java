@@ -22,7 +22,7 @@ import org.junit.jupiter.api.io.TempDir;
 class BenchHelpTest
 {
     private static final List<Class<?>> MAINS = List.of(
-        Latency.class, Bandwidth.class, BiBandwidth.class, MessageRate.class, Overlap.class, Burst.class);
+        Latency.class, Bandwidth.class, BiBandwidth.class, MessageRate.class, Overlap.class, Burst.class, CollOverlap.class);
 
     @TempDir
     Path dir;

@@ -129,6 +129,22 @@ class BenchmarksTest
         }
     }
 
+    @ParameterizedTest
+    @ValueSource(strings = {"sim", "tcp"})
+    void shouldReportNonblockingAllReduceOverlapBesideTheBlockingBaseline(final String transport)
+    {
+        final Launch.Result r = Launch.run(transport, 3, CollOverlap.class,
+            "--size", "64K", "--iters", "3", "--compute-ms", "4");
+        assertEquals(0, r.code, r::toString);
+        r.line(0, "# Nonblocking allReduce overlap over " + transport + ", 3 ranks, progress thread off: 64K of doubles, 4.0 ms .*");
+        for (final String path : List.of("iallReduce, no calls", "iallReduce, test every 50 us", "blocking allReduce after compute"))
+        {
+            final Matcher m = r.line(0, "\\s*" + path + ("\\s+" + NUMBER).repeat(4));
+            final double overlap = Double.parseDouble(m.group(m.groupCount() - 1));
+            assertTrue(overlap >= 0 && overlap <= 100, r::toString);
+        }
+    }
+
     private static void assertChart(final Path file, final String ext) throws IOException
     {
         assertTrue(Files.size(file) > 1000, () -> file + " is too small to hold a chart");

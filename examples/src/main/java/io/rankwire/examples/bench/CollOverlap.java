@@ -1,0 +1,157 @@
+package io.rankwire.examples.bench;
+
+import java.util.Arrays;
+import java.util.Locale;
+
+import io.rankwire.Comm;
+import io.rankwire.Op;
+import io.rankwire.Rankwire;
+import io.rankwire.Request;
+
+/**
+ * Overlap of a nonblocking all-reduce with computation, as {@link Overlap} measures it for one
+ * receive. Every rank starts an {@code iallReduce} of {@code --size} bytes of doubles, computes
+ * for a fixed time, then waits; {@code transfer} is the time the same all-reduce takes with no
+ * computation, {@code wait} the time left in {@code await} after computing, and overlap is
+ * {@code 1 - wait / transfer}. Two ways of computing, interleaved round by round:
+ *
+ * <ul>
+ *   <li>{@code no calls}: nothing but arithmetic. The schedule then only advances on another
+ *       thread: the progress thread ({@code -x rankwire.progressThread=true}), or, on {@code sim}
+ *       for a rendezvous, the NIC finishing the transfers already posted.</li>
+ *   <li>{@code test every 50 us}: the loop calls {@code test()} on the request between slices
+ *       of work, as an MPI program drives libNBC.</li>
+ * </ul>
+ *
+ * <p>The baseline is the blocking {@code allReduce} after the same computation, measured in the
+ * same rounds: the time a program without nonblocking collectives spends after computing. Rank 0
+ * prints the table.
+ */
+public final class CollOverlap
+{
+    private static final long SLICE_NS = 50_000;
+    private static volatile double sink;
+
+    static final Usage USAGE = new Usage("CollOverlap",
+        "Every rank starts a nonblocking allReduce, computes, then waits: how much of the allReduce overlaps the computation.")
+        .option("--size", "S", "allReduce size, bytes (doubles)", "1M")
+        .option("--compute-ms", "M", "computation time, milliseconds", "twice the measured allReduce time")
+        .option("--iters", "N", "rounds; medians are reported", "9")
+        .outputs(false);
+
+    private CollOverlap()
+    {
+    }
+
+    public static void main(final String[] args)
+    {
+        final BenchArgs opts = BenchArgs.parseOrExit(USAGE, args);
+        if (opts == null)
+        {
+            return;
+        }
+        try (Rankwire rw = Rankwire.init(args))
+        {
+            final Comm world = rw.world();
+            Bench.requireTwoRanks(world);
+            final int size = opts.size >= 0 ? opts.size : 1 << 20;
+            final int iters = opts.iters > 0 ? opts.iters : 9;
+            final double[] in = new double[Math.max(1, size / 8)];
+            final double[] out = new double[in.length];
+            Arrays.fill(in, world.rank() + 1);
+            for (int i = 0; i < 3; i++)
+            {
+                round(world, in, out, 0, false);   // warm-up
+            }
+            final long[] transfer = new long[iters];
+            for (int i = 0; i < iters; i++)
+            {
+                transfer[i] = round(world, in, out, 0, false);
+            }
+            final long t = median(transfer);
+            final long compute = opts.computeMillis > 0 ? opts.computeMillis * 1_000_000 : Math.max(1_000_000, 2 * t);
+            final long[] quiet = new long[iters];
+            final long[] testing = new long[iters];
+            final long[] blocking = new long[iters];
+            for (int i = 0; i < iters; i++)
+            {
+                quiet[i] = round(world, in, out, compute, false);
+                testing[i] = round(world, in, out, compute, true);
+                blocking[i] = blockingRound(world, in, out, compute);
+            }
+            check(world, out);
+            final Report report = new Report(String.format(Locale.ROOT,
+                "Nonblocking allReduce overlap over %s, %d ranks, progress thread %s: %s of doubles, %.1f ms of computation; " +
+                "milliseconds, median of %d; baseline: blocking allReduce after computing", rw.config().transport(), world.size(),
+                rw.config().progressThread() ? "on" : "off", BenchArgs.formatSize(size), compute / 1e6, iters),
+                "path", "transfer_ms", "wait_after_compute_ms", "overlap_%", "wait/baseline");
+            final double base = median(blocking);
+            report.row("iallReduce, no calls", t / 1e6, median(quiet) / 1e6, overlap(t, median(quiet)), median(quiet) / base);
+            report.row("iallReduce, test every 50 us", t / 1e6, median(testing) / 1e6, overlap(t, median(testing)), median(testing) / base);
+            if (opts.baseline)
+            {
+                report.row("blocking allReduce after compute", t / 1e6, base / 1e6, 0.0, 1.0);
+            }
+            if (world.rank() == 0)
+            {
+                Bench.finish(report, opts);
+            }
+        }
+    }
+
+    private static void check(final Comm world, final double[] out)
+    {
+        final double expected = world.size() * (world.size() + 1) / 2.0;
+        if (out[0] != expected || out[out.length - 1] != expected)
+        {
+            throw new IllegalStateException("allReduce result : " + out[0] + " (expected: " + expected + ")");
+        }
+    }
+
+    private static double overlap(final long transfer, final long wait)
+    {
+        return 100.0 * Math.max(0.0, Math.min(1.0, 1.0 - (double)wait / transfer));
+    }
+
+    /** One round: the nanoseconds this rank spends waiting after computing for {@code computeNs}. */
+    private static long round(final Comm world, final double[] in, final double[] out, final long computeNs, final boolean test)
+    {
+        world.barrier();
+        final long begin = System.nanoTime();
+        final Request r = world.iallReduce(in, 0, out, 0, in.length, Op.SUM);
+        if (computeNs == 0)
+        {
+            r.await();
+            return System.nanoTime() - begin;
+        }
+        final long end = begin + computeNs;
+        while (System.nanoTime() < end)
+        {
+            Overlap.compute(Math.min(SLICE_NS, end - System.nanoTime()));
+            if (test)
+            {
+                r.test();
+            }
+        }
+        final long start = System.nanoTime();
+        r.await();
+        return System.nanoTime() - start;
+    }
+
+    private static long blockingRound(final Comm world, final double[] in, final double[] out, final long computeNs)
+    {
+        world.barrier();
+        Overlap.compute(computeNs);
+        final long start = System.nanoTime();
+        world.allReduce(in, 0, out, 0, in.length, Op.SUM);
+        sink = out[0];
+        return System.nanoTime() - start;
+    }
+
+    private static long median(final long[] t)
+    {
+        final long[] c = t.clone();
+        Arrays.sort(c);
+        return c[c.length / 2];
+    }
+}
