@@ -195,6 +195,42 @@ class TcpEngineIoTest
 
     @Test
     @Timeout(60)
+    void shouldReadOnlyTheSessionsThatHaveSomethingWhenManyPeersAreConnected() throws Exception
+    {
+        final int size = 2 + ReadySet.SELECT_ABOVE;
+        try (TcpJob job = new TcpJob(size, TcpJob.settings("engineIo", "true", "connect", "eager")).allDriven())
+        {
+            final TcpTransport zero = job.ranks[0];
+            for (int p = 1; p < size; p++)
+            {
+                while (zero.sessionOf(p) == null)
+                {
+                    zero.poll(c -> { }, 64); // the sessions' first polls decode what the handshake left
+                    TcpJob.idle();
+                }
+            }
+            zero.poll(c -> { }, 64);
+            final long[] before = new long[size];
+            for (int p = 1; p < size; p++)
+            {
+                before[p] = zero.sessionOf(p).polls();
+            }
+            final UnsafeBuffer m = TcpJob.message(9, new byte[8]);
+            final int last = size - 1;
+            assertEquals(ReturnCode.OK, job.ranks[last].postSend(0, m, 0, 16, m, 16, 8, 0));
+            final TcpJob.Seen got = TcpJob.await(zero, 1).get(0);
+            assertEquals(last, got.peer);
+            assertEquals(9, got.tag());
+            assertTrue(zero.sessionOf(last).polls() > before[last]);
+            for (int p = 1; p < last; p++)
+            {
+                assertEquals(before[p], zero.sessionOf(p).polls(), "session with silent rank " + p + " was read");
+            }
+        }
+    }
+
+    @Test
+    @Timeout(60)
     void shouldTreatGoodbyeAsAnOrderlyCloseAfterEarlierMessages() throws Exception
     {
         final TcpJob job = new TcpJob(2, ENGINE_IO).allDriven();
