@@ -70,7 +70,9 @@ public final class Idles
      * {@value #CLOCK_EVERY} polls. When it ends, the strategy announces itself to the wake-up
      * ({@link Wakeup#announce()}, which samples the epoch) and returns, so one more progress call
      * comes between the sample and the first yield or block; it withdraws when work comes again
-     * ({@link #reset()}). Before a kernel wait it announces in {@link #reset()} already (no spins).
+     * ({@link #reset()}). Before a kernel wait it announces in {@link #reset()} already (no spins),
+     * unless a spin window is set: then it polls for that long by the clock and blocks in the
+     * kernel wait without yielding.
      *
      * <p>The spin window adapts ({@link #adapt()}): on a host where both ranks share one core, a
      * partner can only answer once the waiter gives the CPU up, and a fixed 50 us window made
@@ -108,6 +110,8 @@ public final class Idles
         private boolean announced;
         /** The spin window in use: {@code spinNs}, or less while replies come just after a first yield. */
         private long windowNs;
+        /** The transport offers a kernel wait (read at {@link #reset()}): spins are timed from the first. */
+        private boolean kernel;
 
         Backoff(
             final Wakeup wakeup, final int maxSpins, final long spinNs, final int maxYields, final long minParkNs,
@@ -173,7 +177,8 @@ public final class Idles
          */
         private boolean spinning()
         {
-            if (spins < maxSpins)
+            final int least = kernel ? 1 : maxSpins;
+            if (spins < least)
             {
                 if (spins == 0 && spinNs > 0)
                 {
@@ -185,7 +190,8 @@ public final class Idles
             {
                 return false;
             }
-            return ((spins - maxSpins) & (CLOCK_EVERY - 1)) != 0 || System.nanoTime() - spinStart < windowNs;
+            // before a kernel wait each poll is a read syscall, far dearer than a clock read
+            return !kernel && ((spins - least) & (CLOCK_EVERY - 1)) != 0 || System.nanoTime() - spinStart < windowNs;
         }
 
         /** Past the spin window, yields go on until {@code YIELD_WINDOW_FACTOR} windows have passed. */
@@ -226,11 +232,14 @@ public final class Idles
             spins = 0;
             yields = 0;
             parkNs = minParkNs;
-            if (wakeup.kernelWait())
+            kernel = wakeup.kernelWait();
+            if (kernel && windowNs <= 0)
             {
-                // no spins before a kernel wait: each would be a non-blocking read syscall, and on
-                // shared cores spinning takes the time slice the peer needs to answer; like a
-                // blocking socket, such a waiter blocks at once (idle=spin keeps spinning)
+                // no spins before a kernel wait unless a window is set: each would be a
+                // non-blocking read syscall, and on shared cores spinning takes the time slice the
+                // peer needs to answer; like a blocking socket, such a waiter blocks at once
+                // (idle=spin keeps spinning). With a window it polls that long, by the clock (not
+                // a count of polls), then blocks in the kernel wait without yielding.
                 seenEpoch = announced ? wakeup.epoch() : wakeup.announce();
                 announced = true;
             }

@@ -4,8 +4,18 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.concurrent.atomic.AtomicInteger;
+
+import org.agrona.DirectBuffer;
+import org.agrona.MutableDirectBuffer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+
+import io.rankwire.spi.Capabilities;
+import io.rankwire.spi.CompletionHandler;
+import io.rankwire.spi.MemoryRegion;
+import io.rankwire.spi.OffloadPort;
+import io.rankwire.spi.Transport;
 
 /**
  * {@link Idles.Backoff}: its spin phase leaves the wake-up alone (no announcement, no signal
@@ -96,5 +106,114 @@ class IdlesTest
             assertEquals(expected, backoff.windowNs());
         }
         assertEquals(0, wakeup.idlers());
+    }
+
+    @Test
+    @Timeout(20)
+    void shouldBlockInTheKernelWaitAtOnceWithoutASpinWindow()
+    {
+        final KernelWaits transport = new KernelWaits();
+        final Wakeup wakeup = kernelWakeup(transport);
+        final Idles.Backoff backoff = new Idles.Backoff(wakeup, SPINS, 0, 2, 1_000, 1_000);
+        assertTrue(backoff.announced(), "announced in reset, before any poll");
+        backoff.idle(0);
+        assertEquals(2, transport.waits.get(), "the next idle blocks in the transport, no spins or yields");
+    }
+
+    @Test
+    @Timeout(20)
+    void shouldPollForTheSpinWindowByTheClockBeforeTheKernelWait()
+    {
+        final KernelWaits transport = new KernelWaits();
+        final Wakeup wakeup = kernelWakeup(transport);
+        final long windowNs = 20_000_000; // 20 ms: far more polls than SPINS fit in it
+        final Idles.Backoff backoff = new Idles.Backoff(wakeup, SPINS, windowNs, 2, 1_000, 1_000);
+        final long start = System.nanoTime();
+        int polls = 0;
+        while (!backoff.announced())
+        {
+            backoff.idle(0);
+            polls++;
+        }
+        assertTrue(System.nanoTime() - start >= windowNs, "announced before the window passed");
+        assertTrue(polls > SPINS, "polls in the window: " + polls);
+        assertEquals(1, transport.waits.get(), "no kernel wait while spinning");
+        backoff.idle(0);
+        assertEquals(2, transport.waits.get(), "then the kernel wait, without yields");
+        backoff.idle(1);
+        assertFalse(backoff.announced(), "work ends the wait; the next one spins again");
+    }
+
+    /** A wake-up that has seen {@code transport} offer a kernel wait (one wait already made). */
+    private static Wakeup kernelWakeup(final KernelWaits transport)
+    {
+        final Wakeup wakeup = new Wakeup();
+        wakeup.attach(transport);
+        wakeup.await(1_000, 1_000, wakeup.epoch());
+        assertTrue(wakeup.kernelWait());
+        return wakeup;
+    }
+
+    /** A transport whose kernel wait returns at once and counts its calls. */
+    private static final class KernelWaits implements Transport
+    {
+        final AtomicInteger waits = new AtomicInteger();
+
+        @Override
+        public boolean awaitActivity(final long maxNanos)
+        {
+            waits.incrementAndGet();
+            return true;
+        }
+
+        @Override
+        public Capabilities capabilities()
+        {
+            return null;
+        }
+
+        @Override
+        public void wireUp()
+        {
+        }
+
+        @Override
+        public int postSend(
+            final int peer, final DirectBuffer header, final int hdrOffset, final int hdrLength,
+            final DirectBuffer payload, final int payloadOffset, final int payloadLength, final long wrId)
+        {
+            return 0;
+        }
+
+        @Override
+        public MemoryRegion register(final DirectBuffer buffer, final int offset, final int length)
+        {
+            return null;
+        }
+
+        @Override
+        public int postRead(
+            final int peer, final long va, final int rkey, final int length, final MutableDirectBuffer dst,
+            final int dstOffset, final long wrId)
+        {
+            return 0;
+        }
+
+        @Override
+        public OffloadPort offloadPort()
+        {
+            return null;
+        }
+
+        @Override
+        public int poll(final CompletionHandler handler, final int max)
+        {
+            return 0;
+        }
+
+        @Override
+        public void close()
+        {
+        }
     }
 }

@@ -19,8 +19,9 @@ import io.rankwire.spi.CompletionHandler;
  *
  * <p>Sessions are added by event loops after a handshake and removed by the engine thread, as a
  * copy-on-write array; everything else about a session belongs to the engine thread. The
- * selector only waits: the engine thread never selects, it reads every session's socket on each
- * poll (one {@code read} call per connected peer; a selector would cost the same for one peer).
+ * selector only waits. A poll reads every session's socket while there are few; with more it
+ * asks the {@link ReadySet} (a second selector, never blocking) which sockets are ready and reads
+ * only those, so its cost follows the peers that sent something, not the peers connected.
  */
 final class EngineIo
 {
@@ -28,6 +29,7 @@ final class EngineIo
     private static final Consumer<SelectionKey> IGNORE = key -> { };
 
     private final Selector selector;
+    private final ReadySet readySet = new ReadySet();
     private volatile EngineSession[] sessions = new EngineSession[0];
     private int next;
 
@@ -54,6 +56,10 @@ final class EngineIo
         {
             return;
         }
+        if (!readySet.register(session))
+        {
+            return;
+        }
         final EngineSession[] current = sessions;
         final EngineSession[] more = Arrays.copyOf(current, current.length + 1);
         more[current.length] = session;
@@ -77,7 +83,11 @@ final class EngineIo
         }
     }
 
-    /** Polls every session, starting from a different one each time; engine thread. */
+    /**
+     * Polls the sessions, starting from a different one each time: all of them while there are
+     * at most {@link ReadySet#SELECT_ABOVE}, otherwise those the ready set reports or that have
+     * work of their own; engine thread.
+     */
     int poll(final CompletionHandler handler, final int max)
     {
         final EngineSession[] all = sessions;
@@ -86,11 +96,20 @@ final class EngineIo
         {
             return 0;
         }
+        final boolean every = n <= ReadySet.SELECT_ABOVE;
+        if (!every)
+        {
+            readySet.selectNow();
+        }
         int count = 0;
         final int start = next++ % n;
         for (int i = 0; i < n && count < max; i++)
         {
-            count += all[(start + i) % n].poll(handler, max - count);
+            final EngineSession s = all[(start + i) % n];
+            if (every || s.needsPoll())
+            {
+                count += s.poll(handler, max - count);
+            }
         }
         return count;
     }
@@ -132,6 +151,7 @@ final class EngineIo
 
     void close()
     {
+        readySet.close();
         try
         {
             selector.close();

@@ -65,7 +65,13 @@ final class EngineSession
     private ByteBuffer target;
     private int targetBase;
     private SelectionKey key;
+    /** The socket's key in the {@link ReadySet}, or null. */
+    private SelectionKey readyKey;
     private int interest = -1;
+    /** The ready set saw the socket ready since the last poll (or the session is new: preloaded bytes). */
+    private boolean ready = true;
+    /** Polls of this session (for tests and monitoring). */
+    private long polls;
     private boolean done;
     private volatile boolean backlog;
     /** READ_REQUESTs sent on this session whose reads have not ended here (a hint, see {@link #dataNext}). */
@@ -92,6 +98,29 @@ final class EngineSession
     void key(final SelectionKey key)
     {
         this.key = key;
+    }
+
+    void readyKey(final SelectionKey key)
+    {
+        this.readyKey = key;
+    }
+
+    /** How many times this session was polled (for tests and monitoring); engine thread. */
+    long polls()
+    {
+        return polls;
+    }
+
+    /** The ready set reports the socket ready; engine thread. */
+    void markReady()
+    {
+        ready = true;
+    }
+
+    /** Whether a poll has anything to do here: socket ready, frames already read, or output waiting; engine thread. */
+    boolean needsPoll()
+    {
+        return ready || backlog || writer.hasPending() || link.queuedBytes() > 0;
     }
 
     /** Bytes the event loop read after the handshake's last frame; before publication only. */
@@ -201,6 +230,8 @@ final class EngineSession
     /** Writes what waits, then reads and delivers up to {@code max} completions. */
     int poll(final CompletionHandler handler, final int max)
     {
+        ready = false;
+        polls++;
         int count = 0;
         try
         {
@@ -476,6 +507,10 @@ final class EngineSession
         {
             interest = ops;
             key.interestOps(ops);
+            if (readyKey != null && readyKey.isValid())
+            {
+                readyKey.interestOps(ops);
+            }
         }
     }
 
@@ -541,6 +576,10 @@ final class EngineSession
         current = null;
         target = null;
         streamRemaining = 0;
+        if (readyKey != null)
+        {
+            readyKey.cancel();
+        }
         if (key != null)
         {
             key.cancel();

@@ -19,7 +19,7 @@ import java.util.Map;
  *   <tr><td>rankwire.tcp.ioThreads</td><td>1</td><td>event loop threads</td></tr>
  *   <tr><td>rankwire.tcp.busyPoll</td><td>false</td><td>event loops never sleep in the kernel</td></tr>
  *   <tr><td>rankwire.tcp.tls</td><td>false</td><td>TLS on every connection</td></tr>
- *   <tr><td>rankwire.tcp.engineIo</td><td>false</td><td>the rank's thread does session I/O itself</td></tr>
+ *   <tr><td>rankwire.tcp.engineIo</td><td>true</td><td>the rank's thread does session I/O itself</td></tr>
  *   <tr><td>rankwire.tcp.inboundQueue</td><td>65536</td><td>frames waiting for poll()</td></tr>
  *   <tr><td>rankwire.tcp.sendQueue</td><td>4096</td><td>frames queued per peer</td></tr>
  *   <tr><td>rankwire.tcp.sendQueueBytes</td><td>16777216</td><td>bytes queued per peer</td></tr>
@@ -82,7 +82,7 @@ final class TcpSettings
         ioThreads = intSetting(settings, "ioThreads", 1, 1, 64);
         busyPoll = Boolean.parseBoolean(settings.getOrDefault(PREFIX + "busyPoll", "false"));
         tls = Boolean.parseBoolean(settings.getOrDefault(PREFIX + "tls", "false"));
-        engineIo = Boolean.parseBoolean(settings.getOrDefault(PREFIX + "engineIo", "false"));
+        engineIo = Boolean.parseBoolean(settings.getOrDefault(PREFIX + "engineIo", "true"));
         inboundQueue = intSetting(settings, "inboundQueue", 65536, 2, 1 << 24);
         sendQueue = intSetting(settings, "sendQueue", 4096, 2, 1 << 24);
         sendQueueBytes = intSetting(settings, "sendQueueBytes", 16 << 20, maxFrame, Integer.MAX_VALUE);

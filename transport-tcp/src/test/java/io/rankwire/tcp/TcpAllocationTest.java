@@ -11,14 +11,15 @@ import io.rankwire.spi.CompletionHandler;
 import io.rankwire.spi.CompletionOpcode;
 import io.rankwire.spi.ReturnCode;
 import org.agrona.concurrent.UnsafeBuffer;
-import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.Timeout;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * The default (event-loop) mode's per-message path allocates nothing once warm, on any thread
+ * The per-message path allocates nothing once warm, in both I/O modes, on any thread
  * involved: the two ranks' threads and every event-loop thread of both transports, read by thread
  * id through HotSpot's per-thread allocation counters. Netty's leak detection runs at its default
  * level, SIMPLE, for the duration (what a user gets; the build otherwise runs PARANOID, which records
@@ -35,13 +36,15 @@ class TcpAllocationTest
     /** Bytes allowed in the best window of 2,000 round trips (4,000 messages), for all threads together. */
     private static final long BOUND = 256;
 
-    @Test
+    /** Engine-thread I/O (the default) and event loops (what TLS connections use, and {@code engineIo=false}). */
+    @ParameterizedTest(name = "engineIo={0}")
+    @ValueSource(strings = {"true", "false"})
     @Timeout(value = 120, unit = TimeUnit.SECONDS)
-    void shouldAllocateNothingPerMessageInEventLoopModeWithDefaultLeakDetection() throws Exception
+    void shouldAllocateNothingPerMessageWithDefaultLeakDetection(final String engineIo) throws Exception
     {
         final ResourceLeakDetector.Level level = ResourceLeakDetector.getLevel();
         ResourceLeakDetector.setLevel(ResourceLeakDetector.Level.SIMPLE);
-        try (TcpJob job = new TcpJob(2, TcpJob.settings()))
+        try (TcpJob job = new TcpJob(2, TcpJob.settings("engineIo", engineIo)).allDriven())
         {
             final Echo echo = new Echo(job.ranks[1]);
             final Thread echoThread = new Thread(echo, "allocation-echo");

@@ -34,7 +34,7 @@ class TcpConnectionTest
         {
             for (int round = 0; round < 8; round++)
             {
-                try (TcpJob job = new TcpJob(2, Map.of()))
+                try (TcpJob job = new TcpJob(2, Map.of()).allDriven())
                 {
                     final CyclicBarrier start = new CyclicBarrier(2);
                     final List<Future<List<TcpJob.Seen>>> results = new ArrayList<>();
@@ -123,7 +123,7 @@ class TcpConnectionTest
             assertEquals(ReturnCode.OK, survivor.postRead(1, region.va(), region.rkey(), size, dst, 0, 2));
             while (survivor.pendingReads.receivedBytes() == 0)
             {
-                TcpJob.idle();
+                TcpJob.progress(survivor);
             }
 
             job.ranks[1].close(false);

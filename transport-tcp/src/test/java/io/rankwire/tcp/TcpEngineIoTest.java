@@ -41,7 +41,7 @@ class TcpEngineIoTest
     void shouldKeepPerPairOrderIncludingFramesPostedBeforeTheConnection() throws Exception
     {
         final int count = 5_000;
-        try (TcpJob job = new TcpJob(2, ENGINE_IO))
+        try (TcpJob job = new TcpJob(2, ENGINE_IO).allDriven())
         {
             final List<TcpJob.Seen> sink = new ArrayList<>();
             for (int i = 0; i < count; i++)
@@ -67,7 +67,7 @@ class TcpEngineIoTest
     @Timeout(60)
     void shouldCarryMessagesUpToTheMaximumSizeAndRefuseLarger() throws Exception
     {
-        try (TcpJob job = new TcpJob(2, ENGINE_IO))
+        try (TcpJob job = new TcpJob(2, ENGINE_IO).allDriven())
         {
             final int max = job.ranks[0].capabilities().maxMessageSize();
             final byte[] payload = new byte[max - 16];
@@ -98,7 +98,7 @@ class TcpEngineIoTest
     void shouldReadSixtyFourMebibytesFromAPollingOwner() throws Exception
     {
         final int length = 64 << 20;
-        try (TcpJob job = new TcpJob(2, ENGINE_IO))
+        try (TcpJob job = new TcpJob(2, ENGINE_IO).allDriven())
         {
             final byte[] source = new byte[length];
             new Random(11).nextBytes(source);
@@ -135,7 +135,7 @@ class TcpEngineIoTest
     {
         final int regionLength = 1 << 20;
         final int length = 600 << 10;
-        try (TcpJob job = new TcpJob(2, TcpJob.settings("engineIo", "true", "readChunk", "100000")))
+        try (TcpJob job = new TcpJob(2, TcpJob.settings("engineIo", "true", "readChunk", "100000")).allDriven())
         {
             final byte[] source = new byte[regionLength];
             new Random(5).nextBytes(source);
@@ -168,7 +168,7 @@ class TcpEngineIoTest
     @Timeout(60)
     void shouldReportPeerFailedWhenThePeerDropsItsConnection() throws Exception
     {
-        try (TcpJob job = new TcpJob(3, ENGINE_IO))
+        try (TcpJob job = new TcpJob(3, ENGINE_IO).allDriven())
         {
             final UnsafeBuffer m = TcpJob.message(1, new byte[8]);
             assertEquals(ReturnCode.OK, job.ranks[1].postSend(0, m, 0, 16, m, 16, 8, 0));
@@ -195,9 +195,45 @@ class TcpEngineIoTest
 
     @Test
     @Timeout(60)
+    void shouldReadOnlyTheSessionsThatHaveSomethingWhenManyPeersAreConnected() throws Exception
+    {
+        final int size = 2 + ReadySet.SELECT_ABOVE;
+        try (TcpJob job = new TcpJob(size, TcpJob.settings("engineIo", "true", "connect", "eager")).allDriven())
+        {
+            final TcpTransport zero = job.ranks[0];
+            for (int p = 1; p < size; p++)
+            {
+                while (zero.sessionOf(p) == null)
+                {
+                    zero.poll(c -> { }, 64); // the sessions' first polls decode what the handshake left
+                    TcpJob.idle();
+                }
+            }
+            zero.poll(c -> { }, 64);
+            final long[] before = new long[size];
+            for (int p = 1; p < size; p++)
+            {
+                before[p] = zero.sessionOf(p).polls();
+            }
+            final UnsafeBuffer m = TcpJob.message(9, new byte[8]);
+            final int last = size - 1;
+            assertEquals(ReturnCode.OK, job.ranks[last].postSend(0, m, 0, 16, m, 16, 8, 0));
+            final TcpJob.Seen got = TcpJob.await(zero, 1).get(0);
+            assertEquals(last, got.peer);
+            assertEquals(9, got.tag());
+            assertTrue(zero.sessionOf(last).polls() > before[last]);
+            for (int p = 1; p < last; p++)
+            {
+                assertEquals(before[p], zero.sessionOf(p).polls(), "session with silent rank " + p + " was read");
+            }
+        }
+    }
+
+    @Test
+    @Timeout(60)
     void shouldTreatGoodbyeAsAnOrderlyCloseAfterEarlierMessages() throws Exception
     {
-        final TcpJob job = new TcpJob(2, ENGINE_IO);
+        final TcpJob job = new TcpJob(2, ENGINE_IO).allDriven();
         try
         {
             for (int i = 0; i < 100; i++)
@@ -229,7 +265,7 @@ class TcpEngineIoTest
     @Timeout(30)
     void shouldWakeAThreadBlockedInAwaitActivityWhenAFrameArrives() throws Exception
     {
-        try (TcpJob job = new TcpJob(2, TcpJob.settings("engineIo", "true", "connect", "eager")))
+        try (TcpJob job = new TcpJob(2, TcpJob.settings("engineIo", "true", "connect", "eager")).allDriven())
         {
             final List<TcpJob.Seen> got = new ArrayList<>();
             final Thread receiver = new Thread(() ->
@@ -252,7 +288,7 @@ class TcpEngineIoTest
     @Timeout(30)
     void shouldEndAKernelWaitOnSignal() throws Exception
     {
-        try (TcpJob job = new TcpJob(2, TcpJob.settings("engineIo", "true", "connect", "eager")))
+        try (TcpJob job = new TcpJob(2, TcpJob.settings("engineIo", "true", "connect", "eager")).allDriven())
         {
             final Wakeup wakeup = new Wakeup();
             wakeup.attach(job.ranks[1]);
@@ -269,7 +305,7 @@ class TcpEngineIoTest
     @Timeout(30)
     void shouldNotOfferAKernelWaitWithoutEngineIo() throws Exception
     {
-        try (TcpJob job = new TcpJob(1, Map.of()))
+        try (TcpJob job = new TcpJob(1, TcpJob.settings("engineIo", "false")).allDriven())
         {
             assertFalse(job.ranks[0].awaitActivity(LONG_WAIT_NS));
             assertNull(linkSession(job.ranks[0], 0));

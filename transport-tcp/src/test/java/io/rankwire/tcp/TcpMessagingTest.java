@@ -24,7 +24,7 @@ class TcpMessagingTest
     void shouldKeepPerPairOrderUnderBursts() throws Exception
     {
         final int count = 10_000;
-        try (TcpJob job = new TcpJob(2, Map.of()))
+        try (TcpJob job = new TcpJob(2, Map.of()).allDriven())
         {
             final ExecutorService pool = Executors.newSingleThreadExecutor();
             try
@@ -51,7 +51,7 @@ class TcpMessagingTest
     {
         final int size = 4;
         final int perPeer = 1_000;
-        try (TcpJob job = new TcpJob(size, Map.of()))
+        try (TcpJob job = new TcpJob(size, Map.of()).allDriven())
         {
             final ExecutorService pool = Executors.newFixedThreadPool(size);
             try
@@ -175,5 +175,6 @@ class TcpMessagingTest
             final int len = i % 100;
             assertEquals(ReturnCode.OK, TcpJob.retry(t, () -> t.postSend(peer, msg, 0, 16, msg, 16, len, 0), ignored));
         }
+        TcpJob.flush(t, peer);
     }
 }

@@ -61,7 +61,7 @@ class TcpOptionsTest
     @Test
     void shouldWorkWithBusyPollingEventLoops() throws Exception
     {
-        try (TcpJob job = new TcpJob(2, TcpJob.settings("busyPoll", "true")))
+        try (TcpJob job = new TcpJob(2, TcpJob.settings("busyPoll", "true", "engineIo", "false")))
         {
             exchange(job);
         }
@@ -70,7 +70,7 @@ class TcpOptionsTest
     @Test
     void shouldWorkWithSeveralEventLoopThreadsAndEagerConnect() throws Exception
     {
-        try (TcpJob job = new TcpJob(3, TcpJob.settings("ioThreads", "3", "connect", "eager")))
+        try (TcpJob job = new TcpJob(3, TcpJob.settings("ioThreads", "3", "connect", "eager", "engineIo", "false")))
         {
             exchange(job);
         }

@@ -33,6 +33,8 @@ final class BenchArgs
     /** Bytes a default warm-up moves at least (in iterations, up to {@link #WARMUP_MAX_ITERS}). */
     static final long WARMUP_BYTES = 256L << 20;
     static final int WARMUP_MAX_ITERS = 1000;
+    /** The cap of a ping-pong's default warm-up: enough round trips for the JIT's C2 compiler. */
+    static final int LATENCY_WARMUP_MAX_ITERS = 10_000;
 
     /**
      * Parses {@code args} for the benchmark {@code usage} describes. Returns {@code null} after
@@ -148,11 +150,22 @@ final class BenchArgs
      */
     int warmupFor(final int iterations, final long bytesPerIteration)
     {
+        return warmupFor(iterations, bytesPerIteration, WARMUP_MAX_ITERS);
+    }
+
+    /**
+     * Like {@link #warmupFor(int, long)} with another cap: a benchmark that moves one message per
+     * iteration each way (a ping-pong) takes {@link #LATENCY_WARMUP_MAX_ITERS}, so that its
+     * per-message path is compiled (C2) before anything is timed, as in a JMH run; 1000 round
+     * trips leave it in C1 code, which measured 2 to 4 times slower over TCP.
+     */
+    int warmupFor(final int iterations, final long bytesPerIteration, final int maxIterations)
+    {
         if (warmup >= 0)
         {
             return warmup;
         }
-        final long byBytes = Math.min(WARMUP_MAX_ITERS, (WARMUP_BYTES + bytesPerIteration - 1) / Math.max(1, bytesPerIteration));
+        final long byBytes = Math.min(maxIterations, (WARMUP_BYTES + bytesPerIteration - 1) / Math.max(1, bytesPerIteration));
         return (int)Math.max(Math.max(1, iterations / 10), byBytes);
     }
 

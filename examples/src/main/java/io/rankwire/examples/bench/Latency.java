@@ -22,6 +22,17 @@ import io.rankwire.Rankwire;
 public final class Latency
 {
     private static final int TAG = 11;
+    /** Rank 0 tells rank 1 on this tag, after each batch of warm-up round trips, whether another follows. */
+    private static final int WARMUP_TAG = 12;
+    private static final int WARMUP_BATCH = 100;
+    /**
+     * The default warm-up also lasts this long (rank 0's clock) at the first size, and
+     * {@link #WARMUP_NS} at the others: a rank JVM is fresh, and on shared cores its JIT compiler
+     * thread needed seconds to compile the per-message path (C2), so a count of round trips alone
+     * left the timed window in C1 code (see docs/PERFORMANCE.md, "Benchmark mains: warm-up").
+     */
+    static final long FIRST_WARMUP_NS = 3_000_000_000L;
+    static final long WARMUP_NS = 250_000_000L;
 
     static final Usage USAGE = new Usage("Latency",
         "Ping-pong between ranks 0 and 1: one-way latency percentiles by size, beside a raw baseline.")
@@ -29,7 +40,8 @@ public final class Latency
         .option("--max-size", "S", "largest message, bytes (powers of two in between)", "4M")
         .option("--iters", "N", "timed round trips per size", "2000; 100 from 64K")
         .option("--warmup", "N", "untimed round trips per size first",
-            "a tenth of --iters, at least 256M / size, at most 1000 (1000 up to 256K, 256 at 1M, 64 at 4M)")
+            "a tenth of --iters, at least 256M / size, at most 10000 (10000 up to 16K, 1024 at 256K, 64 at 4M);" +
+                " and at least 3 s at the first size, 250 ms at the others")
         .outputs(true);
 
     private Latency()
@@ -88,9 +100,10 @@ public final class Latency
         {
             final int size = sizes.get(i);
             final int iters = opts.itersFor(size, 2000, 100);
-            final int warmup = opts.warmupFor(iters, Math.max(1, size));
-            final Histogram h = rankwire(world, view, size, iters, warmup);
-            final Histogram r = raw == null ? null : raw(world, raw, buf, size, iters, warmup);
+            final int warmup = opts.warmupFor(iters, Math.max(1, size), BenchArgs.LATENCY_WARMUP_MAX_ITERS);
+            final long warmupNs = opts.warmup >= 0 ? 0 : i == 0 ? FIRST_WARMUP_NS : WARMUP_NS;
+            final Histogram h = rankwire(world, view, size, iters, warmup, warmupNs);
+            final Histogram r = raw == null ? null : raw(world, raw, buf, size, iters, warmup, warmupNs);
             if (world.rank() == 0)
             {
                 final double p50 = h.getValueAtPercentile(50) / 1e3;
@@ -131,54 +144,101 @@ public final class Latency
     }
 
     /** Rank 0's histogram of one-way latencies in nanoseconds (rank 1 returns an empty one). */
-    private static Histogram rankwire(final Comm world, final UnsafeBuffer buf, final int size, final int iters, final int warmup)
+    private static Histogram rankwire(
+        final Comm world, final UnsafeBuffer buf, final int size, final int iters, final int warmup, final long warmupNs)
     {
         final Histogram h = new Histogram(3);
         final int peer = 1 - world.rank();
-        for (int i = 0; i < warmup + iters; i++)
+        warmUp(world, () -> rankwireRoundTrip(world, buf, size, peer), warmup, warmupNs);
+        for (int i = 0; i < iters; i++)
         {
+            final long start = System.nanoTime();
+            rankwireRoundTrip(world, buf, size, peer);
             if (world.rank() == 0)
             {
-                final long start = System.nanoTime();
-                world.send(buf, 0, size, peer, TAG);
-                world.recv(buf, 0, size, peer, TAG);
-                if (i >= warmup)
-                {
-                    h.recordValue((System.nanoTime() - start) / 2);
-                }
-            }
-            else
-            {
-                world.recv(buf, 0, size, peer, TAG);
-                world.send(buf, 0, size, peer, TAG);
+                h.recordValue((System.nanoTime() - start) / 2);
             }
         }
         return h;
     }
 
-    /** The same ping-pong over the raw channel. */
-    private static Histogram raw(final Comm world, final RawChannel raw, final ByteBuffer buf, final int size,
-        final int iters, final int warmup)
+    private static void rankwireRoundTrip(final Comm world, final UnsafeBuffer buf, final int size, final int peer)
     {
-        final Histogram h = new Histogram(3);
-        for (int i = 0; i < warmup + iters; i++)
+        if (world.rank() == 0)
         {
+            world.send(buf, 0, size, peer, TAG);
+            world.recv(buf, 0, size, peer, TAG);
+        }
+        else
+        {
+            world.recv(buf, 0, size, peer, TAG);
+            world.send(buf, 0, size, peer, TAG);
+        }
+    }
+
+    /**
+     * Untimed round trips: at least {@code count}, and, by rank 0's clock, for at least
+     * {@code minNanos}; after each batch rank 0 tells rank 1 whether another follows.
+     */
+    static void warmUp(final Comm world, final Runnable roundTrip, final int count, final long minNanos)
+    {
+        if (count <= 0 && minNanos <= 0)
+        {
+            return;
+        }
+        final int batch = Math.max(1, Math.min(WARMUP_BATCH, count));
+        final byte[] more = new byte[1];
+        final long start = System.nanoTime();
+        int done = 0;
+        do
+        {
+            for (int i = 0; i < batch; i++)
+            {
+                roundTrip.run();
+            }
+            done += batch;
             if (world.rank() == 0)
             {
-                final long start = System.nanoTime();
-                raw.send(buf, size);
-                raw.recv(buf, size);
-                if (i >= warmup)
-                {
-                    h.recordValue((System.nanoTime() - start) / 2);
-                }
+                more[0] = (byte)(done < count || System.nanoTime() - start < minNanos ? 1 : 0);
+                world.send(more, 0, 1, 1, WARMUP_TAG);
             }
             else
             {
-                raw.recv(buf, size);
-                raw.send(buf, size);
+                world.recv(more, 0, 1, 0, WARMUP_TAG);
+            }
+        }
+        while (more[0] != 0);
+    }
+
+    /** The same ping-pong over the raw channel. */
+    private static Histogram raw(final Comm world, final RawChannel raw, final ByteBuffer buf, final int size,
+        final int iters, final int warmup, final long warmupNs)
+    {
+        final Histogram h = new Histogram(3);
+        warmUp(world, () -> rawRoundTrip(world.rank(), raw, buf, size), warmup, warmupNs);
+        for (int i = 0; i < iters; i++)
+        {
+            final long start = System.nanoTime();
+            rawRoundTrip(world.rank(), raw, buf, size);
+            if (world.rank() == 0)
+            {
+                h.recordValue((System.nanoTime() - start) / 2);
             }
         }
         return h;
+    }
+
+    private static void rawRoundTrip(final int rank, final RawChannel raw, final ByteBuffer buf, final int size)
+    {
+        if (rank == 0)
+        {
+            raw.send(buf, size);
+            raw.recv(buf, size);
+        }
+        else
+        {
+            raw.recv(buf, size);
+            raw.send(buf, size);
+        }
     }
 }

@@ -73,6 +73,17 @@ class BenchArgsTest
     }
 
     @Test
+    void shouldWarmUpPingPongsLongEnoughForTheCompiler()
+    {
+        final BenchArgs d = BenchArgs.parse(new String[0]);
+        assertEquals(10_000, d.warmupFor(2000, 8, BenchArgs.LATENCY_WARMUP_MAX_ITERS));
+        assertEquals(10_000, d.warmupFor(2000, 16 << 10, BenchArgs.LATENCY_WARMUP_MAX_ITERS));
+        assertEquals(1024, d.warmupFor(100, 256 << 10, BenchArgs.LATENCY_WARMUP_MAX_ITERS));
+        assertEquals(64, d.warmupFor(100, 4 << 20, BenchArgs.LATENCY_WARMUP_MAX_ITERS));
+        assertEquals(7, BenchArgs.parse(new String[] {"--warmup", "7"}).warmupFor(2000, 8, BenchArgs.LATENCY_WARMUP_MAX_ITERS));
+    }
+
+    @Test
     void shouldAnswerHelpWithEveryOptionAndItsDefault()
     {
         assertTrue(BenchArgs.parse(Latency.USAGE, new String[] {"--iters", "5", "--help"}).help);

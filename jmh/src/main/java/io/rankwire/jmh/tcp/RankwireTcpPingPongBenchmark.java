@@ -48,7 +48,7 @@ public class RankwireTcpPingPongBenchmark
     public String busyPoll;
 
     /** {@code rankwire.tcp.engineIo} of both ranks: the rank's own thread does the socket I/O. */
-    @Param({"false"})
+    @Param({"true", "false"})
     public String engineIo;
 
     /** {@code rankwire.idle} of both ranks. */

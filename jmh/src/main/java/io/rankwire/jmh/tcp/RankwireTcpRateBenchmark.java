@@ -45,7 +45,7 @@ public class RankwireTcpRateBenchmark
     public String busyPoll;
 
     /** {@code rankwire.tcp.engineIo} of both ranks: the rank's own thread does the socket I/O. */
-    @Param({"false"})
+    @Param({"true", "false"})
     public String engineIo;
 
     private TcpPair pair;

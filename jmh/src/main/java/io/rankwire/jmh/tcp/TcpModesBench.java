@@ -27,18 +27,21 @@ import io.rankwire.jmh.sim.Exchanges;
  * in one run: each round measures a raw blocking JDK {@link SocketChannel} ping-pong and
  * 4 MiB stream (partner {@link RawSocketPartnerMain}), then Rankwire's 8-byte blocking
  * {@code send}/{@code recv} ping-pong and 4 MiB blocking rendezvous {@code send} (partner
- * {@link TcpPartnerMain}) in the default mode, with {@code busyPoll}, with {@code engineIo} and
- * with {@code engineIo} plus {@code rankwire.idle=spin} ({@code engineIoSpin}, compared with a raw
- * ping-pong whose both ends spin on non-blocking reads, {@code rawSpin}), and prints one-way latency percentiles, MiB/s, the ratios to the raw figures of the same
- * round, and the load average when the round started. Not JMH: a quick main for comparing modes.
+ * {@link TcpPartnerMain}) with default settings (engine-thread I/O), with event loops
+ * ({@code eventLoop}: {@code engineIo=false}), with event loops that busy-poll ({@code busyPoll}), with
+ * {@code engineIo=true} given explicitly, and with engine-thread I/O plus {@code rankwire.idle=spin}
+ * ({@code engineIoSpin}, compared with a raw ping-pong whose both ends spin on non-blocking reads,
+ * {@code rawSpin}), and prints one-way latency percentiles, MiB/s, the ratios to the raw figures
+ * of the same round, and the load average when the round started. Not JMH: a quick main for
+ * comparing modes.
  *
  * <pre>
  *   java --add-exports java.base/jdk.internal.misc=ALL-UNNAMED -cp jmh/target/benchmarks.jar \
  *       io.rankwire.jmh.tcp.TcpModesBench [rounds] [iterations] [transfers] [modes...]
  * </pre>
  *
- * Modes: {@code default}, {@code busyPoll}, {@code engineIo}, {@code engineIoSpin} (the first
- * three when none are given). Other {@code rankwire.tcp.*} settings may be given as {@code -D}
+ * Modes: {@code default}, {@code eventLoop}, {@code busyPoll}, {@code engineIo}, {@code engineIoSpin}
+ * (the first two when none are given). Other {@code rankwire.tcp.*} settings may be given as {@code -D}
  * system properties (e.g. {@code -Drankwire.tcp.readChunk=1048576}); they apply to every mode.
  *
  * <p>4 MiB transfers: both the raw stream and Rankwire first run untimed transfers (a fifth of
@@ -75,7 +78,7 @@ public final class TcpModesBench
         final int iterations = args.length > 1 ? Integer.parseInt(args[1]) : 20_000;
         final int transfers = args.length > 2 ? Integer.parseInt(args[2]) : 50;
         final List<String> modes = args.length > 3 ? List.of(args).subList(3, args.length) :
-            List.of("default", "busyPoll", "engineIo");
+            List.of("default", "eventLoop");
         for (int round = 1; round <= rounds; round++)
         {
             System.out.printf("round %d  load average %s%n", round, loadAverage());
@@ -117,7 +120,11 @@ public final class TcpModesBench
         {
             case "default":
                 break;
+            case "eventLoop":
+                m.put("rankwire.tcp.engineIo", "false");
+                break;
             case "busyPoll":
+                m.put("rankwire.tcp.engineIo", "false");
                 m.put("rankwire.tcp.busyPoll", "true");
                 break;
             case "engineIo":
@@ -128,7 +135,8 @@ public final class TcpModesBench
                 m.put(RankwireConfig.IDLE_PROP, "spin");
                 break;
             default:
-                throw new IllegalArgumentException("mode : " + mode + " (expected: default|busyPoll|engineIo|engineIoSpin)");
+                throw new IllegalArgumentException(
+                    "mode : " + mode + " (expected: default|eventLoop|busyPoll|engineIo|engineIoSpin)");
         }
         for (final String key : System.getProperties().stringPropertyNames())
         {

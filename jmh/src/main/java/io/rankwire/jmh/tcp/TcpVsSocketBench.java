@@ -30,7 +30,8 @@ import org.agrona.concurrent.UnsafeBuffer;
  * bandwidth (the transport moves 4 MiB by rendezvous READ, two reads in flight; the baseline
  * streams 4 MiB writes over one socket). Two ranks run as threads of this JVM on 127.0.0.1; a
  * waiting rank spins briefly, then yields. The second argument picks the transport's mode:
- * {@code true} for {@code busyPoll}, {@code engineIo} for engine-thread I/O, in which a waiting
+ * {@code false} for event loops, {@code true} for event loops that busy-poll, {@code engineIo}
+ * (the default) for engine-thread I/O, in which a waiting
  * rank blocks in the transport's kernel wait ({@code awaitActivity}) instead, and the region's
  * owner polls during the bandwidth test (it answers reads only when it polls).
  *
@@ -50,7 +51,7 @@ public final class TcpVsSocketBench
     public static void main(final String[] args) throws Exception
     {
         final int iterations = args.length > 0 ? Integer.parseInt(args[0]) : 50_000;
-        final String mode = args.length > 1 ? args[1] : "false";
+        final String mode = args.length > 1 ? args[1] : "engineIo";
         final int transfers = 100;
         for (int round = 0; round < 2; round++)
         {

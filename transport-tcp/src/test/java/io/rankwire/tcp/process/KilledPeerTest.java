@@ -41,6 +41,7 @@ class KilledPeerTest
     @TempDir
     Path dir;
 
+    /** Rank 0 in the default engine-thread I/O: its own polls must see the reset connection. */
     @Test
     @Timeout(120)
     void shouldFailPendingReadsAndReportThePeerWhenItsProcessIsKilled() throws Exception
@@ -48,13 +49,13 @@ class KilledPeerTest
         killPeerDuringReads(Map.of("rankwire.tcp.bind", "127.0.0.1", "rankwire.tcp.connect", "eager"));
     }
 
-    /** The same with rank 0 in engine-thread I/O mode: its own polls must see the reset connection. */
+    /** The same with rank 0's connections on event loops ({@code engineIo=false}, the path of TLS connections). */
     @Test
     @Timeout(120)
-    void shouldFailPendingReadsAndReportThePeerWhenItsProcessIsKilledInEngineIoMode() throws Exception
+    void shouldFailPendingReadsAndReportThePeerWhenItsProcessIsKilledOnEventLoops() throws Exception
     {
         killPeerDuringReads(Map.of(
-            "rankwire.tcp.bind", "127.0.0.1", "rankwire.tcp.connect", "eager", "rankwire.tcp.engineIo", "true"));
+            "rankwire.tcp.bind", "127.0.0.1", "rankwire.tcp.connect", "eager", "rankwire.tcp.engineIo", "false"));
     }
 
     private void killPeerDuringReads(final Map<String, String> settings) throws Exception
