@@ -37,6 +37,12 @@ final class JobSupervisor
      * delivers what it owes the live ranks (a transport may take a few seconds for that).
      */
     static final long NOT_CLOSED_GRACE_MILLIS = 10_000;
+    /**
+     * How long the other ranks get to end on their own after a rank failed, before they are
+     * killed: a failure makes its peers fail too, and the rank that caused it (an exception
+     * thrown inside try-with-resources) prints why only once its {@code close()} has returned.
+     */
+    static final long FAILURE_GRACE_MILLIS = 2_000;
     /** How long a departure waits for its process's own failure to be reported instead. */
     static final long DEPARTURE_CHECK_MILLIS = 1_000;
 
@@ -193,6 +199,7 @@ final class JobSupervisor
             }
             if (code != 0)
             {
+                running -= awaitExits(running, FAILURE_GRACE_MILLIS);
                 err.println("rwrun: " + labels.get(event) + " failed: " + ExitStatus.describe(code) +
                     (running > 0 ? "; killing " + stillRunning() : ""));
                 kill();
@@ -211,7 +218,27 @@ final class JobSupervisor
         return Math.max(failed.code, 0);
     }
 
-    /** The next deadline passed: -1 to go on waiting, else the job's exit code (the rest was killed). */
+    /** Waits up to {@code millis} for the {@code running} processes to exit; returns how many did. */
+    private int awaitExits(final int running, final long millis) throws InterruptedException
+    {
+        final long end = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(millis);
+        int ended = 0;
+        while (ended < running)
+        {
+            final Integer event = exited.poll(Math.max(0, end - System.nanoTime()), TimeUnit.NANOSECONDS);
+            if (event == null)
+            {
+                break;
+            }
+            if (event >= 0)
+            {
+                ended++;
+            }
+        }
+        return ended;
+    }
+
+        /** The next deadline passed: -1 to go on waiting, else the job's exit code (the rest was killed). */
     private int deadlinePassed(final Failure failed, final Duration timeout)
     {
         if (failed.due(System.nanoTime()))
