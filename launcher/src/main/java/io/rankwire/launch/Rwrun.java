@@ -35,6 +35,7 @@ import picocli.CommandLine.Spec;
     name = "rwrun",
     sortOptions = false,
     usageHelpAutoWidth = true,
+    versionProvider = RwrunVersion.class,
     description = "Runs MainClass as an N-rank Rankwire job.",
     exitCodeListHeading = "%nExit codes:%n",
     exitCodeList = {
@@ -125,6 +126,9 @@ public final class Rwrun implements Callable<Integer>
 
     @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help and exit.")
     private boolean help;
+
+    @Option(names = {"-V", "--version"}, versionHelp = true, description = "Print Rankwire's version and exit.")
+    private boolean version;
 
     @Parameters(index = "0", arity = "0..1", paramLabel = "MainClass",
         description = "The class whose main each rank runs.")

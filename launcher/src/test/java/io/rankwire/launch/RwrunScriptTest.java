@@ -109,6 +109,19 @@ class RwrunScriptTest
     }
 
     @Test
+    void shouldPrintVersionThroughScript() throws Exception
+    {
+        fillLib();
+        final Process p = start("--version");
+        final String out = read(p.getInputStream());
+        final String err = read(p.getErrorStream());
+        assertTrue(p.waitFor(60, TimeUnit.SECONDS));
+        assertEquals(0, p.exitValue(), out + err);
+        assertEquals("rwrun (Rankwire) " + System.getProperty("expected.version"), out.lines().findFirst().orElse(""),
+            out + err);
+    }
+
+    @Test
     void shouldRunJobThroughScript() throws Exception
     {
         fillLib();

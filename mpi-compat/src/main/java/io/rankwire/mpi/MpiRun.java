@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.Set;
 
 import io.rankwire.launch.Rwrun;
+import io.rankwire.launch.Version;
 
 /**
  * {@code mpirun}: Open MPI's command-line form for Java programs over Rankwire's launcher,
@@ -48,6 +49,22 @@ public final class MpiRun
         final String[] args, final PrintStream out, final PrintStream err, final Map<String, String> environment,
         final String rankwireClassPath)
     {
+        for (int i = 0; i < args.length && !"java".equals(args[i]); i++)
+        {
+            if (args[i].equals("--version") || args[i].equals("-V"))
+            {
+                for (final String line : Version.lines("mpirun"))
+                {
+                    out.println(line);
+                }
+                return 0;
+            }
+            if (args[i].equals("--help") || args[i].equals("-h"))
+            {
+                MpiRunHelp.print(out);
+                return Rwrun.execute(new String[] {"--help"}, out, err, environment, rankwireClassPath);
+            }
+        }
         final List<String> argv;
         try
         {
