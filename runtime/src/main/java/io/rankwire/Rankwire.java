@@ -97,6 +97,8 @@ public final class Rankwire implements AutoCloseable
      * with {@link RankwireConfig#job} and {@link RankwireConfig#bootstrap}; without a bootstrap,
      * a job of one rank). Blocks until every rank has started.
      *
+     * @throws IllegalArgumentException for an unknown {@code rankwire.*} setting or a bad value,
+     *                                  naming the key ({@link SettingsCheck})
      * @throws IllegalStateException if this rank of this job is already initialized in this JVM
      *                               and not closed (refused before anything is opened)
      * @throws RankwireException     if the transport cannot wire up (a port taken, a peer out of reach)
@@ -104,6 +106,7 @@ public final class Rankwire implements AutoCloseable
     public static Rankwire init(final RankwireConfig config)
     {
         final RankwireConfig c = config.copy().conclude();
+        SettingsCheck.onClassPath().check(c.settings());
         final RankClaims.Claim claim = RankClaims.claim(c.jobId(), c.rank());
         try
         {

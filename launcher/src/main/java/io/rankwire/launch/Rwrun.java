@@ -48,7 +48,7 @@ import picocli.CommandLine.Spec;
     footer = {
         "  rwrun -np 4 -cp app.jar com.example.Main input.dat",
         "  rwrun -np 2 --transport sim -cp target/classes com.example.PingPong",
-        "  rwrun -np 8 --timeout 5m -x OMP_NUM_THREADS=1 -x rankwire.eager.limit=16384 \\",
+        "  rwrun -np 8 --timeout 5m -x OMP_NUM_THREADS=1 -x rankwire.eagerLimit=16384 \\",
         "        -J-Xmx512m -cp app.jar com.example.Main",
         "  rwrun -np 4 -H node1:2,node2:2 --ssh 'ssh -p 2222' -cp app.jar app.Main",
         "  salloc -n 8 rwrun -np 8 -cp app.jar app.Main    (ranks start through srun)",
@@ -180,7 +180,10 @@ public final class Rwrun implements Callable<Integer>
         cl.setParameterExceptionHandler((e, a) ->
         {
             err.println("rwrun: " + e.getMessage());
-            err.println("Try 'rwrun --help' for more information.");
+            if (!(e.getCause() instanceof SettingsPreCheck.BadSetting))
+            {
+                err.println("Try 'rwrun --help' for more information.");
+            }
             return USAGE_EXIT;
         });
         return cl.execute(args);
@@ -211,6 +214,7 @@ public final class Rwrun implements Callable<Integer>
             final InetAddress address = Placements.bind(bind, placement);
             settings.putIfAbsent(JobVariables.TCP_BIND_SETTING, address.getHostAddress());
             settings.putIfAbsent(Placement.HOSTS_SETTING, Integer.toString(placement.hostsSpanned(size)));
+            SettingsPreCheck.check(settings, exports, jvmOptions, rankwireClassPath, userClassPath);
             OptionChecks.mainClass(mainClass, rankwireClassPath, userClassPath);
             final boolean tag = tagOutput != null ? tagOutput : size > 1;
             final String cdsMode = OptionChecks.cds(cds != null ? cds : environment.getOrDefault("RANKWIRE_CDS", "auto"));

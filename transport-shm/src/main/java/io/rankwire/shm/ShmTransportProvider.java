@@ -1,5 +1,9 @@
 package io.rankwire.shm;
 
+import java.util.Map;
+import java.util.Set;
+
+import io.rankwire.spi.SettingKeys;
 import io.rankwire.spi.Transport;
 import io.rankwire.spi.TransportContext;
 import io.rankwire.spi.TransportProvider;
@@ -26,5 +30,19 @@ public final class ShmTransportProvider implements TransportProvider
     public Transport open(final TransportContext context)
     {
         return new ShmTransport(context);
+    }
+
+    /** The {@code rankwire.shm.*} keys {@link ShmSettings} reads. */
+    @Override
+    public Set<String> settingKeys()
+    {
+        return SettingKeys.readBy(ShmSettings::new);
+    }
+
+    /** Parses the settings as {@link #open} does (nothing is created). */
+    @Override
+    public void validateSettings(final Map<String, String> settings)
+    {
+        new ShmSettings(settings);
     }
 }
