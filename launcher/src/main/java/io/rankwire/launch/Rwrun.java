@@ -124,6 +124,25 @@ public final class Rwrun implements Callable<Integer>
             "Default: $RANKWIRE_CDS, else auto.")
     private String cds;
 
+    @Option(names = "--oversubscribe",
+        description = "Allow more ranks than the slots of -H/--hostfile: further ranks take the slots again in turn. " +
+            "Ranks on this host alone are never limited by its cores.")
+    private boolean oversubscribe;
+
+    @Option(names = "--mca", arity = "2", paramLabel = "NAME VALUE",
+        description = "Open MPI's MCA parameter: accepted with a warning, no effect (Rankwire's settings: -x rankwire.KEY=VALUE).")
+    private List<String> mca = new ArrayList<>();
+
+    @Option(names = "--bind-to", paramLabel = "WHAT", description = "Open MPI's process binding: accepted with a warning, no effect.")
+    private String bindTo;
+
+    @Option(names = "--map-by", paramLabel = "WHAT", description = "Open MPI's mapping policy: accepted with a warning, no effect " +
+        "(ranks fill each host's slots in turn).")
+    private String mapBy;
+
+    @Option(names = "--allow-run-as-root", description = "Accepted for Open MPI command lines; no effect.")
+    private boolean allowRunAsRoot;
+
     @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help and exit.")
     private boolean help;
 
@@ -192,7 +211,9 @@ public final class Rwrun implements Callable<Integer>
     @Override
     public Integer call()
     {
-        return Launcher.run(toSpec(), out, err);
+        final JobSpec job = toSpec();
+        OpenMpiOptions.warn(mca, bindTo, mapBy, err);
+        return Launcher.run(job, out, err);
     }
 
     private JobSpec toSpec()
@@ -210,7 +231,7 @@ public final class Rwrun implements Callable<Integer>
             OptionChecks.size(size);
             final Placement placement = Placements.choose(launcher, t, size, hostLists, hostfile,
                 ssh != null ? ssh : environment.getOrDefault("RANKWIRE_SSH", ""), environment, env,
-                settings.containsKey(JobVariables.TCP_BIND_SETTING));
+                settings.containsKey(JobVariables.TCP_BIND_SETTING), oversubscribe);
             final InetAddress address = Placements.bind(bind, placement);
             settings.putIfAbsent(JobVariables.TCP_BIND_SETTING, address.getHostAddress());
             settings.putIfAbsent(Placement.HOSTS_SETTING, Integer.toString(placement.hostsSpanned(size)));

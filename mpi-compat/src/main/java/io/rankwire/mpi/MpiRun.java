@@ -27,12 +27,14 @@ public final class MpiRun
     /** rwrun options that take a value as the next argument. */
     private static final Set<String> RWRUN_VALUED = Set.of(
         "-np", "-n", "--np", "--transport", "-x", "--timeout", "--bind", "-cp", "--class-path", "-classpath",
-        "-J", "--jvm-opt");
+        "-J", "--jvm-opt", "-H", "--host", "--hostfile", "--ssh", "--launcher", "--cds", "--bind-to", "--map-by");
+    /** rwrun options that take two values ({@code --mca NAME VALUE}). */
+    private static final Set<String> RWRUN_TWO_VALUED = Set.of("--mca");
     /** JVM options that take a value as the next argument. */
     private static final Set<String> JVM_VALUED = Set.of(
         "--add-opens", "--add-exports", "--add-modules", "--add-reads", "--limit-modules", "--patch-module");
-    /** Open MPI options that mean nothing here. */
-    private static final Set<String> IGNORED = Set.of("--oversubscribe", "--allow-run-as-root");
+    /** Open MPI options dropped here (rwrun accepts the others: --oversubscribe, --mca, --bind-to, --map-by). */
+    private static final Set<String> IGNORED = Set.of("--allow-run-as-root");
 
     private MpiRun()
     {
@@ -93,7 +95,12 @@ public final class MpiRun
             }
             classPathGiven |= a.equals("-cp") || a.equals("--class-path") || a.equals("-classpath");
             out.add(a);
-            if (RWRUN_VALUED.contains(a) && i < args.length)
+            if (RWRUN_TWO_VALUED.contains(a) && i + 1 < args.length)
+            {
+                out.add(args[i++]);
+                out.add(args[i++]);
+            }
+            else if (RWRUN_VALUED.contains(a) && i < args.length)
             {
                 out.add(args[i++]);
             }
