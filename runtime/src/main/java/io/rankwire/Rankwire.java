@@ -38,7 +38,8 @@ import io.rankwire.spi.TransportProvider;
  * non-zero saying which rank ended without closing.
  *
  * <p>JVMs that embed Rankwire need {@code --add-exports java.base/jdk.internal.misc=ALL-UNNAMED}
- * (Agrona's buffers use it).
+ * (Agrona's buffers use it; {@code =org.agrona} when Agrona is on the module path):
+ * {@code init} checks it first and fails with an {@code IllegalStateException} naming the option.
  */
 public final class Rankwire implements AutoCloseable
 {
@@ -78,6 +79,7 @@ public final class Rankwire implements AutoCloseable
      */
     public static Rankwire init(final String[] args)
     {
+        JdkAccess.check();
         return init(JobConfigs.fromEnvironment());
     }
 
@@ -89,6 +91,7 @@ public final class Rankwire implements AutoCloseable
      */
     public static Rankwire init(final String[] args, final java.util.Map<String, String> defaults)
     {
+        JdkAccess.check();
         return init(JobConfigs.fromEnvironment(defaults));
     }
 
@@ -105,6 +108,7 @@ public final class Rankwire implements AutoCloseable
      */
     public static Rankwire init(final RankwireConfig config)
     {
+        JdkAccess.check();
         final RankwireConfig c = config.copy().conclude();
         SettingsCheck.onClassPath().check(c.settings());
         final RankClaims.Claim claim = RankClaims.claim(c.jobId(), c.rank());
