@@ -38,7 +38,8 @@ import io.rankwire.spi.TransportProvider;
  * non-zero saying which rank ended without closing.
  *
  * <p>JVMs that embed Rankwire need {@code --add-exports java.base/jdk.internal.misc=ALL-UNNAMED}
- * (Agrona's buffers use it).
+ * (Agrona's buffers use it; {@code =org.agrona} when Agrona is on the module path):
+ * {@code init} checks it first and fails with an {@code IllegalStateException} naming the option.
  */
 public final class Rankwire implements AutoCloseable
 {
@@ -78,6 +79,7 @@ public final class Rankwire implements AutoCloseable
      */
     public static Rankwire init(final String[] args)
     {
+        JdkAccess.check();
         return init(JobConfigs.fromEnvironment());
     }
 
@@ -89,6 +91,7 @@ public final class Rankwire implements AutoCloseable
      */
     public static Rankwire init(final String[] args, final java.util.Map<String, String> defaults)
     {
+        JdkAccess.check();
         return init(JobConfigs.fromEnvironment(defaults));
     }
 
@@ -97,13 +100,17 @@ public final class Rankwire implements AutoCloseable
      * with {@link RankwireConfig#job} and {@link RankwireConfig#bootstrap}; without a bootstrap,
      * a job of one rank). Blocks until every rank has started.
      *
+     * @throws IllegalArgumentException for an unknown {@code rankwire.*} setting or a bad value,
+     *                                  naming the key ({@link SettingsCheck})
      * @throws IllegalStateException if this rank of this job is already initialized in this JVM
      *                               and not closed (refused before anything is opened)
      * @throws RankwireException     if the transport cannot wire up (a port taken, a peer out of reach)
      */
     public static Rankwire init(final RankwireConfig config)
     {
+        JdkAccess.check();
         final RankwireConfig c = config.copy().conclude();
+        SettingsCheck.onClassPath().check(c.settings());
         final RankClaims.Claim claim = RankClaims.claim(c.jobId(), c.rank());
         try
         {

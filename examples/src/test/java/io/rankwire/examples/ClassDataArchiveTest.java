@@ -1,7 +1,9 @@
 package io.rankwire.examples;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -23,6 +25,8 @@ import org.junit.jupiter.api.io.TempDir;
 class ClassDataArchiveTest
 {
     private static final String RANKWIRE_CLASS = "io.rankwire.Rankwire ";
+    /** What the launcher prints when recording was skipped because it took too long. */
+    private static final String OVERRAN = "rwrun: recording the class-data archive took over ";
 
     @TempDir
     Path dir;
@@ -34,8 +38,7 @@ class ClassDataArchiveTest
         final Map<String, String> env = new HashMap<>(System.getenv());
         env.put("RANKWIRE_CDS_DIR", dir.resolve("cds").toString());
 
-        final Launch.Result first = Launch.run(env, List.of(), "tcp", 2, Hello.class);
-        assertEquals(0, first.code, first.toString());
+        recordOrSkip(env);
         final List<Path> archives = archives();
         assertEquals(1, archives.size(), "archives: " + archives);
 
@@ -55,6 +58,34 @@ class ClassDataArchiveTest
         }
     }
 
+    /**
+     * Runs a job that records the archive. Recording is best-effort by design: on a host so loaded
+     * that the training JVM overruns its time limit, the launcher says so and ranks start without
+     * an archive; that is "skipped" (tried twice, then the test is skipped with the launcher's
+     * words), not "broken". Anything else without an archive fails: a recording that exited
+     * non-zero, or no archive and no word why.
+     */
+    private void recordOrSkip(final Map<String, String> env) throws IOException
+    {
+        for (int attempt = 1; attempt <= 2; attempt++)
+        {
+            final Launch.Result job = Launch.run(env, List.of(), "tcp", 2, Hello.class);
+            assertEquals(0, job.code, job.toString());
+            assertFalse(job.err.contains("rwrun: recording the class-data archive failed"), "broken: " + job);
+            if (!archives().isEmpty())
+            {
+                return;
+            }
+            final boolean overran = job.err.contains(OVERRAN);
+            assertTrue(overran, "no archive and no word why (broken): " + job);
+            if (attempt == 2)
+            {
+                assumeTrue(false, () -> "skipped: recording overran its time limit twice on this loaded host: " +
+                    job.err.lines().filter(l -> l.contains(OVERRAN)).findFirst().orElse(""));
+            }
+        }
+    }
+
     private String classLoadLog(final String name)
     {
         return "-J-Xlog:class+load=info:file=" + dir.resolve(name + "-%p.log");
@@ -62,6 +93,10 @@ class ClassDataArchiveTest
 
     private List<Path> archives() throws IOException
     {
+        if (!Files.isDirectory(dir.resolve("cds")))
+        {
+            return List.of();
+        }
         try (Stream<Path> files = Files.list(dir.resolve("cds")))
         {
             return files.filter(f -> f.getFileName().toString().endsWith(".jsa")).sorted().collect(Collectors.toList());

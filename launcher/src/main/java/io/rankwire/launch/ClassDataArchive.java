@@ -156,6 +156,8 @@ final class ClassDataArchive
         }
         catch (final IOException e)
         {
+            err.println("rwrun: cannot record the class-data archive in " + archive.getParent() + ": " + e +
+                "; ranks start without it");
             return false;
         }
         catch (final InterruptedException e)

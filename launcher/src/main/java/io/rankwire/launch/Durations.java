@@ -6,10 +6,13 @@ import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-/** Parses the launcher's durations: {@code 500ms}, {@code 30s}, {@code 5m}, {@code 2h}, or ISO-8601 {@code PT1M30S}. */
+/**
+ * Parses the launcher's durations: {@code 500ms}, {@code 30s}, {@code 5m}, {@code 2h}, ISO-8601
+ * {@code PT1M30S}, or a plain number of seconds ({@code 30}), as Open MPI's {@code --timeout} takes.
+ */
 final class Durations
 {
-    private static final Pattern SIMPLE = Pattern.compile("(\\d{1,9})(ms|s|m|h)");
+    private static final Pattern SIMPLE = Pattern.compile("(\\d{1,9})(ms|s|m|h)?");
 
     private Durations()
     {
@@ -24,7 +27,7 @@ final class Durations
         if (m.matches())
         {
             final long n = Long.parseLong(m.group(1));
-            switch (m.group(2))
+            switch (m.group(2) == null ? "s" : m.group(2))
             {
                 case "ms":
                     d = Duration.ofMillis(n);
@@ -54,7 +57,7 @@ final class Durations
         if (d == null || d.isZero() || d.isNegative())
         {
             throw new IllegalArgumentException(
-                "'" + text + "' (expected: a positive duration such as 500ms, 30s, 5m, 2h or PT1M30S)");
+                "'" + text + "' (expected: a positive duration such as 30 (seconds), 500ms, 30s, 5m, 2h or PT1M30S)");
         }
         return d;
     }

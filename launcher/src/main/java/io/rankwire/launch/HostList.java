@@ -102,17 +102,30 @@ final class HostList
     /** The host of each of {@code size} ranks, filling each host's slots in turn. */
     List<String> place(final int size)
     {
-        if (size > slots())
+        return place(size, false);
+    }
+
+    /**
+     * The host of each of {@code size} ranks, filling each host's slots in turn; with
+     * {@code oversubscribe}, ranks beyond the slots take them again, pass after pass (as Open
+     * MPI's {@code --oversubscribe}), else more ranks than slots are refused.
+     */
+    List<String> place(final int size, final boolean oversubscribe)
+    {
+        if (size > slots() && !oversubscribe)
         {
             throw new IllegalArgumentException("invalid value for -np: '" + size + "' (expected: at most " + slots() +
-                ", the slots of the hosts " + slots + ")");
+                ", the slots of the hosts " + slots + ", or --oversubscribe)");
         }
         final List<String> hosts = new ArrayList<>(size);
-        for (final Map.Entry<String, Integer> e : slots.entrySet())
+        while (hosts.size() < size)
         {
-            for (int s = 0; s < e.getValue() && hosts.size() < size; s++)
+            for (final Map.Entry<String, Integer> e : slots.entrySet())
             {
-                hosts.add(e.getKey());
+                for (int s = 0; s < e.getValue() && hosts.size() < size; s++)
+                {
+                    hosts.add(e.getKey());
+                }
             }
         }
         return hosts;

@@ -149,7 +149,13 @@ final class Launcher
         {
             final String prefix = spec.tagOutput ? "[" + rank + "] " : "";
             final JobIdentity own = job.withRank(rank);
-            if (placement.kind == Placement.Kind.SSH)
+            if (placement.kind == Placement.Kind.SSH && ThisHost.is(placement.hosts.get(rank)))
+            {
+                // localhost in a host list: a child of this launcher, without ssh
+                supervisor.start("rank " + rank + " (" + placement.hosts.get(rank) + ")", rankCommand(spec, cds),
+                    childOfThisLauncher(environment(spec, ThisHost.rankEnvironment(spec, own))), prefix);
+            }
+            else if (placement.kind == Placement.Kind.SSH)
             {
                 final String host = placement.hosts.get(rank);
                 final List<String> ssh = SshCommand.command(placement.ssh, host, System.getProperty("user.dir"),

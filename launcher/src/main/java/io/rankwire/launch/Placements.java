@@ -37,6 +37,22 @@ final class Placements
         final Map<String, String> exported,
         final boolean tcpBindGiven)
     {
+        return choose(launcher, transport, size, hostLists, hostfile, ssh, environment, exported, tcpBindGiven, false);
+    }
+
+    /** As above; {@code oversubscribe} lets more ranks than slots take the hosts' slots again ({@link HostList#place}). */
+    static Placement choose(
+        final String launcher,
+        final Transports.Choice transport,
+        final int size,
+        final List<String> hostLists,
+        final String hostfile,
+        final String ssh,
+        final Map<String, String> environment,
+        final Map<String, String> exported,
+        final boolean tcpBindGiven,
+        final boolean oversubscribe)
+    {
         final boolean hostsGiven = !hostLists.isEmpty() || hostfile != null;
         if (!hostLists.isEmpty() && hostfile != null)
         {
@@ -69,7 +85,7 @@ final class Placements
                 }
                 final HostList hosts = hostfile != null ? HostList.parseHostfile(Path.of(hostfile)) :
                     HostList.parseHosts(String.join(",", hostLists));
-                return Placement.ssh(hosts.place(size), SshCommand.split(ssh.isEmpty() ? "ssh" : ssh), exported,
+                return Placement.ssh(hosts.place(size, oversubscribe), SshCommand.split(ssh.isEmpty() ? "ssh" : ssh), exported,
                     tcpBindGiven);
             default:
                 throw new IllegalArgumentException("invalid value for --launcher: '" + launcher +
@@ -90,7 +106,9 @@ final class Placements
         }
         if (placement.kind == Placement.Kind.SSH)
         {
-            return routeTo(placement.hosts.get(0));
+            // the first host rwrun reaches over ssh; ranks on this host only: the loopback address
+            return placement.hosts.stream().filter(h -> !ThisHost.is(h)).findFirst()
+                .map(Placements::routeTo).orElseGet(() -> OptionChecks.bind(DEFAULT_BIND));
         }
         if (placement.kind == Placement.Kind.SLURM && placement.nodes > 1)
         {

@@ -35,6 +35,7 @@ import picocli.CommandLine.Spec;
     name = "rwrun",
     sortOptions = false,
     usageHelpAutoWidth = true,
+    versionProvider = RwrunVersion.class,
     description = "Runs MainClass as an N-rank Rankwire job.",
     exitCodeListHeading = "%nExit codes:%n",
     exitCodeList = {
@@ -48,7 +49,7 @@ import picocli.CommandLine.Spec;
         "  rwrun -np 4 -cp app.jar com.example.Main input.dat",
         "  rwrun -np 2 --transport sim -cp target/classes com.example.PingPong",
         "  rwrun -np 4 --transport tcp -cp app.jar com.example.Main    (TCP even between ranks of one host)",
-        "  rwrun -np 8 --timeout 5m -x OMP_NUM_THREADS=1 -x rankwire.eager.limit=16384 \\",
+        "  rwrun -np 8 --timeout 5m -x OMP_NUM_THREADS=1 -x rankwire.eagerLimit=16384 \\",
         "        -J-Xmx512m -cp app.jar com.example.Main",
         "  rwrun -np 4 -H node1:2,node2:2 --ssh 'ssh -p 2222' -cp app.jar app.Main",
         "  salloc -n 8 rwrun -np 8 -cp app.jar app.Main    (ranks start through srun)",
@@ -125,8 +126,30 @@ public final class Rwrun implements Callable<Integer>
             "Default: $RANKWIRE_CDS, else auto.")
     private String cds;
 
+    @Option(names = "--oversubscribe",
+        description = "Allow more ranks than the slots of -H/--hostfile: further ranks take the slots again in turn. " +
+            "Ranks on this host alone are never limited by its cores.")
+    private boolean oversubscribe;
+
+    @Option(names = "--mca", arity = "2", paramLabel = "NAME VALUE",
+        description = "Open MPI's MCA parameter: accepted with a warning, no effect (Rankwire's settings: -x rankwire.KEY=VALUE).")
+    private List<String> mca = new ArrayList<>();
+
+    @Option(names = "--bind-to", paramLabel = "WHAT", description = "Open MPI's process binding: accepted with a warning, no effect.")
+    private String bindTo;
+
+    @Option(names = "--map-by", paramLabel = "WHAT", description = "Open MPI's mapping policy: accepted with a warning, no effect " +
+        "(ranks fill each host's slots in turn).")
+    private String mapBy;
+
+    @Option(names = "--allow-run-as-root", description = "Accepted for Open MPI command lines; no effect.")
+    private boolean allowRunAsRoot;
+
     @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help and exit.")
     private boolean help;
+
+    @Option(names = {"-V", "--version"}, versionHelp = true, description = "Print Rankwire's version and exit.")
+    private boolean version;
 
     @Parameters(index = "0", arity = "0..1", paramLabel = "MainClass",
         description = "The class whose main each rank runs.")
@@ -178,7 +201,10 @@ public final class Rwrun implements Callable<Integer>
         cl.setParameterExceptionHandler((e, a) ->
         {
             err.println("rwrun: " + e.getMessage());
-            err.println("Try 'rwrun --help' for more information.");
+            if (!(e.getCause() instanceof SettingsPreCheck.BadSetting))
+            {
+                err.println("Try 'rwrun --help' for more information.");
+            }
             return USAGE_EXIT;
         });
         return cl.execute(args);
@@ -187,7 +213,9 @@ public final class Rwrun implements Callable<Integer>
     @Override
     public Integer call()
     {
-        return Launcher.run(toSpec(), out, err);
+        final JobSpec job = toSpec();
+        OpenMpiOptions.warn(mca, bindTo, mapBy, err);
+        return Launcher.run(job, out, err);
     }
 
     private JobSpec toSpec()
@@ -205,10 +233,11 @@ public final class Rwrun implements Callable<Integer>
             OptionChecks.size(size);
             final Placement placement = Placements.choose(launcher, t, size, hostLists, hostfile,
                 ssh != null ? ssh : environment.getOrDefault("RANKWIRE_SSH", ""), environment, env,
-                settings.containsKey(JobVariables.TCP_BIND_SETTING));
+                settings.containsKey(JobVariables.TCP_BIND_SETTING), oversubscribe);
             final InetAddress address = Placements.bind(bind, placement);
             settings.putIfAbsent(JobVariables.TCP_BIND_SETTING, address.getHostAddress());
             settings.putIfAbsent(Placement.HOSTS_SETTING, Integer.toString(placement.hostsSpanned(size)));
+            SettingsPreCheck.check(settings, exports, jvmOptions, rankwireClassPath, userClassPath);
             OptionChecks.mainClass(mainClass, rankwireClassPath, userClassPath);
             final boolean tag = tagOutput != null ? tagOutput : size > 1;
             final String cdsMode = OptionChecks.cds(cds != null ? cds : environment.getOrDefault("RANKWIRE_CDS", "auto"));

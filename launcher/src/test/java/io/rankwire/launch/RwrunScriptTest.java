@@ -84,11 +84,20 @@ class RwrunScriptTest
 
     private Process start(final String... args) throws Exception
     {
+        return startWithOpts(null, args);
+    }
+
+    private Process startWithOpts(final String javaOpts, final String... args) throws Exception
+    {
         final List<String> command = new ArrayList<>(List.of(script().toString()));
         command.addAll(List.of(args));
         final ProcessBuilder pb = new ProcessBuilder(command);
         pb.environment().put("RANKWIRE_HOME", home.toString());
         pb.environment().remove("RANKWIRE_TRANSPORT");
+        if (javaOpts != null)
+        {
+            pb.environment().put("RWRUN_JAVA_OPTS", javaOpts);
+        }
         return pb.start();
     }
 
@@ -106,6 +115,33 @@ class RwrunScriptTest
         assertEquals(Launcher.START_FAILED_EXIT, p.exitValue(), err);
         assertTrue(err.contains("no rankwire-runtime-*.jar in " + home.resolve("lib")) &&
             err.contains("mvn -B package -DskipTests"), err);
+    }
+
+    @Test
+    void shouldPrintVersionThroughScript() throws Exception
+    {
+        fillLib();
+        final Process p = start("--version");
+        final String out = read(p.getInputStream());
+        final String err = read(p.getErrorStream());
+        assertTrue(p.waitFor(60, TimeUnit.SECONDS));
+        assertEquals(0, p.exitValue(), out + err);
+        assertEquals("rwrun (Rankwire) " + System.getProperty("expected.version"), out.lines().findFirst().orElse(""),
+            out + err);
+    }
+
+    @Test
+    void shouldCheckLauncherSystemPropertySettings() throws Exception
+    {
+        fillLib();
+        final Process p = startWithOpts("-Drankwire.credits=0", "-np", "2", "-cp", LaunchFixture.testClasses(),
+            ExchangeMain.class.getName());
+        final String out = read(p.getInputStream());
+        final String err = read(p.getErrorStream());
+        assertTrue(p.waitFor(60, TimeUnit.SECONDS));
+        assertEquals(Rwrun.USAGE_EXIT, p.exitValue(), out + err);
+        assertEquals("rwrun: bad setting from -D (rwrun's JVM): rankwire.credits : 0 (expected: 1..1048576)\n", err);
+        assertEquals("", out);
     }
 
     @Test

@@ -61,13 +61,13 @@ class RwrunTest
         env.put("RW_TEST_VAR", "from-launcher");
         final List<String> args = new java.util.ArrayList<>(LaunchFixture.LIGHT_JVM);
         args.addAll(List.of("-cp", LaunchFixture.testClasses(), "-np", "2", "--no-tag-output",
-            "-x", "RW_TEST_VAR", "-x", "rankwire.eager.limit=4096", ExchangeMain.class.getName()));
+            "-x", "RW_TEST_VAR", "-x", "rankwire.eagerLimit=4096", ExchangeMain.class.getName()));
         final LaunchFixture.Result r = LaunchFixture.rwrunRaw(env, args.toArray(new String[0]));
         assertEquals(0, r.code, r::toString);
         for (int rank = 0; rank < 2; rank++)
         {
             assertTrue(r.outLines().contains("rank " + rank +
-                " RW_TEST_VAR=from-launcher settings={rankwire.bind=127.0.0.1, rankwire.eager.limit=4096," +
+                " RW_TEST_VAR=from-launcher settings={rankwire.bind=127.0.0.1, rankwire.eagerLimit=4096," +
                 " rankwire.job.hosts=1, rankwire.tcp.bind=127.0.0.1}"),
                 r::toString);
         }

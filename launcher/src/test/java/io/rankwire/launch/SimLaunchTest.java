@@ -46,7 +46,7 @@ class SimLaunchTest
     @Test
     void shouldExchangeThroughSharedInMemoryBootstrap()
     {
-        final LaunchFixture.Result r = LaunchFixture.rwrun("-np", "3", "--transport", "sim", "-x", "rankwire.k=v",
+        final LaunchFixture.Result r = LaunchFixture.rwrun("-np", "3", "--transport", "sim", "-x", "rankwire.coll.bcast.segmentBytes=4096",
             ExchangeMain.class.getName());
         assertEquals(0, r.code, r::toString);
         for (int rank = 0; rank < 3; rank++)
@@ -54,7 +54,7 @@ class SimLaunchTest
             assertTrue(r.outLines().contains("[" + rank + "] rank " + rank + " of 3 sees [rank-0, rank-1, rank-2]"),
                 r::toString);
             assertTrue(r.err.contains("[" + rank + "] rank " + rank + " transport=sim"), r::toString);
-            assertTrue(r.out.contains("settings={rankwire.bind=127.0.0.1, rankwire.job.hosts=1, rankwire.k=v, rankwire.tcp.bind=127.0.0.1}"),
+            assertTrue(r.out.contains("settings={rankwire.bind=127.0.0.1, rankwire.coll.bcast.segmentBytes=4096, rankwire.job.hosts=1, rankwire.tcp.bind=127.0.0.1}"),
                 r::toString);
         }
     }

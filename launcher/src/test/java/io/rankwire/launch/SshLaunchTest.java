@@ -22,7 +22,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The ssh launch path with a stand-in for the ssh client that runs the remote command on this
- * host ({@code .ci/ssh-test.sh} runs it against a real sshd).
+ * host ({@code .ci/ssh-test.sh} runs it against a real sshd). The hosts are loopback addresses
+ * other than {@code 127.0.0.1}: {@code localhost} and {@code 127.0.0.1} start without ssh.
  */
 @Timeout(60)
 class SshLaunchTest
@@ -102,7 +103,7 @@ class SshLaunchTest
     @Test
     void shouldRunAJobThroughTheSshCommand() throws Exception
     {
-        final LaunchFixture.Result r = LaunchFixture.rwrun("-np", "3", "-H", "127.0.0.1:2,localhost",
+        final LaunchFixture.Result r = LaunchFixture.rwrun("-np", "3", "-H", "127.0.0.2:2,127.0.0.3",
             "--ssh", fakeSsh(), PlaceMain.class.getName());
         assertEquals(0, r.code, r::toString);
         for (int rank = 0; rank < 3; rank++)
@@ -114,10 +115,10 @@ class SshLaunchTest
     @Test
     void shouldEndTheJobWhenARemoteRankFails() throws Exception
     {
-        final LaunchFixture.Result r = LaunchFixture.rwrun("-np", "4", "-H", "127.0.0.1:4",
+        final LaunchFixture.Result r = LaunchFixture.rwrun("-np", "4", "-H", "127.0.0.2:4",
             "--ssh", fakeSsh(), FailingMain.class.getName());
         assertEquals(1, r.code, r::toString);
-        assertTrue(r.err.contains("rwrun: rank 2 (127.0.0.1) failed: exit code 1; killing"), r::toString);
+        assertTrue(r.err.contains("rwrun: rank 2 (127.0.0.2) failed: exit code 1; killing"), r::toString);
         assertTrue(LaunchFixture.liveDescendants().isEmpty(), () -> LaunchFixture.liveDescendants().stream()
             .map(h -> h.pid() + " " + h.info().commandLine().orElse("?")).toList().toString());
     }
@@ -145,7 +146,7 @@ class SshLaunchTest
     @Test
     void shouldNeverPutTheSecretInAnyProcessArgument() throws Exception
     {
-        final LaunchFixture.Result r = LaunchFixture.rwrun("-np", "2", "-H", "127.0.0.1:2",
+        final LaunchFixture.Result r = LaunchFixture.rwrun("-np", "2", "-H", "127.0.0.2:2",
             "--ssh", loggingFakeSsh(), SecretMain.class.getName());
         assertEquals(0, r.code, r::toString);
         final String secret = SecretMain.secretOf(r, 0);

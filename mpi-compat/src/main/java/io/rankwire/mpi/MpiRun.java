@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.Set;
 
 import io.rankwire.launch.Rwrun;
+import io.rankwire.launch.Version;
 
 /**
  * {@code mpirun}: Open MPI's command-line form for Java programs over Rankwire's launcher,
@@ -26,12 +27,14 @@ public final class MpiRun
     /** rwrun options that take a value as the next argument. */
     private static final Set<String> RWRUN_VALUED = Set.of(
         "-np", "-n", "--np", "--transport", "-x", "--timeout", "--bind", "-cp", "--class-path", "-classpath",
-        "-J", "--jvm-opt");
+        "-J", "--jvm-opt", "-H", "--host", "--hostfile", "--ssh", "--launcher", "--cds", "--bind-to", "--map-by");
+    /** rwrun options that take two values ({@code --mca NAME VALUE}). */
+    private static final Set<String> RWRUN_TWO_VALUED = Set.of("--mca");
     /** JVM options that take a value as the next argument. */
     private static final Set<String> JVM_VALUED = Set.of(
         "--add-opens", "--add-exports", "--add-modules", "--add-reads", "--limit-modules", "--patch-module");
-    /** Open MPI options that mean nothing here. */
-    private static final Set<String> IGNORED = Set.of("--oversubscribe", "--allow-run-as-root");
+    /** Open MPI options dropped here (rwrun accepts the others: --oversubscribe, --mca, --bind-to, --map-by). */
+    private static final Set<String> IGNORED = Set.of("--allow-run-as-root");
 
     private MpiRun()
     {
@@ -48,6 +51,22 @@ public final class MpiRun
         final String[] args, final PrintStream out, final PrintStream err, final Map<String, String> environment,
         final String rankwireClassPath)
     {
+        for (int i = 0; i < args.length && !"java".equals(args[i]); i++)
+        {
+            if (args[i].equals("--version") || args[i].equals("-V"))
+            {
+                for (final String line : Version.lines("mpirun"))
+                {
+                    out.println(line);
+                }
+                return 0;
+            }
+            if (args[i].equals("--help") || args[i].equals("-h"))
+            {
+                MpiRunHelp.print(out);
+                return Rwrun.execute(new String[] {"--help"}, out, err, environment, rankwireClassPath);
+            }
+        }
         final List<String> argv;
         try
         {
@@ -76,7 +95,12 @@ public final class MpiRun
             }
             classPathGiven |= a.equals("-cp") || a.equals("--class-path") || a.equals("-classpath");
             out.add(a);
-            if (RWRUN_VALUED.contains(a) && i < args.length)
+            if (RWRUN_TWO_VALUED.contains(a) && i + 1 < args.length)
+            {
+                out.add(args[i++]);
+                out.add(args[i++]);
+            }
+            else if (RWRUN_VALUED.contains(a) && i < args.length)
             {
                 out.add(args[i++]);
             }

@@ -184,7 +184,7 @@ class MpiRunTest
     void shouldTranslateJvmOptionsAndClassPath()
     {
         final Map<String, String> env = Map.of();
-        assertEquals(List.of("-np", "4", "--transport", "sim", "-cp", "app.jar", "-J-Xmx1g",
+        assertEquals(List.of("-np", "4", "--transport", "sim", "--oversubscribe", "-cp", "app.jar", "-J-Xmx1g",
                 "-J--add-opens=java.base/java.lang=ALL-UNNAMED", "-J-Dx=y", "Main", "-v", "java"),
             MpiRun.translate(new String[] {"-np", "4", "--transport", "sim", "--oversubscribe", "java", "-Xmx1g",
                 "-classpath", "app.jar", "--add-opens", "java.base/java.lang=ALL-UNNAMED", "-Dx=y", "Main", "-v", "java"}, env));
@@ -192,6 +192,35 @@ class MpiRunTest
         assertEquals(List.of("-np", "2", "-cp", "x", "Main"), MpiRun.translate(new String[] {"-np", "2", "-cp", "x", "Main"}, env));
         assertEquals(List.of("-np", "2", "-cp", "a:b", "Main"),
             MpiRun.translate(new String[] {"-np", "2", "java", "Main"}, Map.of("CLASSPATH", "a:b")));
+    }
+
+    @Test
+    void shouldPassOpenMpiOptionsWithTheirValuesToRwrun()
+    {
+        assertEquals(List.of("-np", "2", "--mca", "btl", "self,tcp", "--bind-to", "core", "--map-by", "slot",
+                "--hostfile", "hosts", "--timeout", "30", "-cp", ".", "Main", "x"),
+            MpiRun.translate(new String[] {"-np", "2", "--mca", "btl", "self,tcp", "--bind-to", "core", "--map-by", "slot",
+                "--hostfile", "hosts", "--allow-run-as-root", "--timeout", "30", "java", "Main", "x"}, Map.of()));
+    }
+
+    @Test
+    void shouldRunAnOpenMpiCommandLineOnLocalhostSlots() throws Exception
+    {
+        final java.nio.file.Path hostfile = java.nio.file.Files.createTempFile("hosts", "");
+        try
+        {
+            java.nio.file.Files.writeString(hostfile, "localhost slots=1\n");
+            final Result r = mpirun(System.getenv(), "-np", "2", "--oversubscribe", "--hostfile", hostfile.toString(),
+                "--mca", "btl", "self,tcp", "--bind-to", "core", "--timeout", "60", "--ssh", "false",
+                "java", "-cp", testClasses(), "-XX:TieredStopAtLevel=1", "-Xmx128m", "Hello");
+            assertEquals(0, r.code, r::toString);
+            assertEquals(2, r.out.lines().filter(l -> l.contains("Hello")).count(), r::toString);
+            assertTrue(r.err.contains("rwrun: warning: --bind-to core has no effect"), r::toString);
+        }
+        finally
+        {
+            java.nio.file.Files.delete(hostfile);
+        }
     }
 
     @Test

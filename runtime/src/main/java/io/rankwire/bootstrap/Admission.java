@@ -20,8 +20,11 @@ import java.util.concurrent.TimeUnit;
  */
 final class Admission
 {
-    /** How long a new connection has to send a complete HELLO. */
-    static final long HELLO_DEADLINE_NANOS = TimeUnit.SECONDS.toNanos(3);
+    /**
+     * How long a new connection has to send a complete HELLO: long enough for a rank JVM on a
+     * crowded host (class loading, the first HMAC), while strangers are bounded by the budget.
+     */
+    static final long HELLO_DEADLINE_NANOS = TimeUnit.SECONDS.toNanos(10);
     /** Fewest connections that may wait to authenticate at once, whatever the job's size. */
     static final int MIN_BUDGET = 32;
     /** Most connections that may wait to authenticate at once, whatever the job's size. */

@@ -77,11 +77,12 @@ final class BootstrapDialer
             final long sleep = backoff / 2 + ThreadLocalRandom.current().nextLong(backoff / 2 + 1);
             if (System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(sleep) - deadline >= 0)
             {
-                throw new RankwireException(where + ": rank " + rank + " could not authenticate within " +
-                    Durations.format(timeout) + " (" + attempts + " attempts; last: " + away.getMessage() + "). The " +
-                    "service turns away connections that do not authenticate within " +
-                    TimeUnit.NANOSECONDS.toSeconds(Admission.HELLO_DEADLINE_NANOS) + " s, and the oldest when too " +
-                    "many wait: is something else holding connections to it?", away);
+                throw new RankwireException(where + ": rank " + rank + " could not log in within " +
+                    Durations.format(timeout) + " (setting " + JobVariables.BOOTSTRAP_TIMEOUT_SETTING + "; " + attempts +
+                    " attempts; last: " + away.getMessage() + "). The service turns away connections that do not " +
+                    "authenticate within " + TimeUnit.NANOSECONDS.toSeconds(Admission.HELLO_DEADLINE_NANOS) +
+                    " s, and the oldest when too many wait: is the host overloaded (raise " +
+                    JobVariables.BOOTSTRAP_TIMEOUT_SETTING + "), or is something else holding connections to it?", away);
             }
             sleepQuietly(sleep);
             backoff = Math.min(MAX_BACKOFF_MILLIS, backoff * 2);

@@ -9,8 +9,12 @@ import java.util.TreeMap;
 /** Reads a {@link JobEnvironment} from the variables {@code rwrun} (or a batch system) sets. */
 final class EnvironmentParser
 {
-    /** How long a rank waits to connect to the bootstrap service. */
-    static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(30);
+    /**
+     * How long a rank may take to log in to the bootstrap service (connect and authenticate,
+     * retries included) unless {@value JobVariables#BOOTSTRAP_TIMEOUT_SETTING} says otherwise:
+     * generous, since a rank JVM on a crowded host may need many seconds to get there.
+     */
+    static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(60);
 
     private EnvironmentParser()
     {
@@ -35,7 +39,8 @@ final class EnvironmentParser
             }
             if (env.get(JobVariables.BOOTSTRAP) == null)
             {
-                return Optional.of(SlurmRendezvous.join(env, properties, CONNECT_TIMEOUT));
+                return Optional.of(SlurmRendezvous.join(env, properties,
+                    loginTimeout(Settings.fromProperties(properties))));
             }
             // rwrun started the ranks through srun: the rank is the task's
             variables = new TreeMap<>(env);
@@ -48,8 +53,38 @@ final class EnvironmentParser
                 JobVariables.RANK + " is set but " + JobVariables.BOOTSTRAP + " is not (a launcher sets both)");
         }
         LauncherWatch.watchParent(env, "rank " + identity.rank());
+        final Duration login = loginTimeout(identity.settings());
         return Optional.of(new JobEnvironment(identity, job ->
-            BootstrapClient.connect(job.bootstrap(), job.secretView(), job.rank(), job.size(), CONNECT_TIMEOUT)
+            BootstrapClient.connect(job.bootstrap(), job.secretView(), job.rank(), job.size(), login)
                 .hostedBy(BootstrapClient.HOST_LAUNCHER)));
+    }
+
+    /**
+     * The login deadline: {@value JobVariables#BOOTSTRAP_TIMEOUT_SETTING} among {@code settings}
+     * (a system property wins over the launcher's setting), else {@link #CONNECT_TIMEOUT}.
+     *
+     * @throws IllegalArgumentException naming the setting when it is not a positive number of ms
+     */
+    static Duration loginTimeout(final Map<String, String> settings)
+    {
+        final String value = settings.get(JobVariables.BOOTSTRAP_TIMEOUT_SETTING);
+        if (value == null)
+        {
+            return CONNECT_TIMEOUT;
+        }
+        try
+        {
+            final long ms = Long.parseLong(value.trim());
+            if (ms > 0)
+            {
+                return Duration.ofMillis(ms);
+            }
+        }
+        catch (final NumberFormatException e)
+        {
+            // reported below
+        }
+        throw new IllegalArgumentException(JobVariables.BOOTSTRAP_TIMEOUT_SETTING + " : '" + value +
+            "' (expected: a positive number of milliseconds)");
     }
 }

@@ -32,6 +32,11 @@ public final class JobVariables
     public static final String BIND_SETTING = "rankwire.bind";
     /** The TCP transport's listen interface; {@code rwrun --bind} sets it unless given with {@code -x}. */
     public static final String TCP_BIND_SETTING = "rankwire.tcp.bind";
+    /**
+     * The setting that bounds a rank's login to the bootstrap service (connect and authenticate,
+     * retries included), as it bounds wire-up and the closing rendezvous; milliseconds.
+     */
+    public static final String BOOTSTRAP_TIMEOUT_SETTING = "rankwire.bootstrapTimeout";
     /** The prefix of every setting key. */
     public static final String SETTING_PREFIX = "rankwire.";
 

@@ -16,7 +16,7 @@ import org.agrona.concurrent.UnsafeBuffer;
  * {@link #stageOut(int)} after a receive). A read-only {@code ByteBuffer} is staged too.
  *
  * <p>Owned by one operation; filled by the calling thread before submission. An
- * {@link Operation} is its own buffer view (it extends this class), so a request is one object.
+ * {@code core.Operation} is its own buffer view (it extends this class), so a request is one object.
  */
 public class BufView
 {

@@ -17,7 +17,7 @@ import io.rankwire.proto.Group;
  *      |                         |
  *      | close()                 | close(): the round still completes in the engine
  *      v                         v
- *    CLOSED  <-------------------+
+ *    CLOSED  &lt;-------------------+
  * </pre>
  *
  * <p>State changes are made by the threads that start and complete rounds; the engine sees the

@@ -1,5 +1,8 @@
 package io.rankwire.spi;
 
+import java.util.Map;
+import java.util.Set;
+
 /**
  * Entry point of a transport module, found with {@link java.util.ServiceLoader} and chosen by
  * {@link #name()} ({@code sim}, {@code tcp}). Register an implementation in
@@ -41,7 +44,34 @@ public interface TransportProvider
      * when there is nothing to remove; must not touch another job's or another user's files.
      * Optional: the default does nothing.
      */
-    default void cleanUp(final String jobId, final java.util.Map<String, String> settings)
+    default void cleanUp(final String jobId, final Map<String, String> settings)
+    {
+    }
+
+    /**
+     * The settings this transport reads, as full keys ({@code rankwire.tcp.port}), all under
+     * {@code rankwire.<name()>.}. {@code Rankwire.init} and launchers refuse a key under that
+     * prefix that is not listed, suggesting the nearest listed one. The default, an empty set,
+     * declares nothing: keys under the prefix are then passed to the transport unchecked.
+     * {@link SettingKeys#readBy} lists what a settings parser reads. Must be cheap and open
+     * nothing.
+     *
+     * @return the keys this transport reads
+     */
+    default Set<String> settingKeys()
+    {
+        return Set.of();
+    }
+
+    /**
+     * Checks the values of this transport's settings among {@code settings} (which may hold other
+     * keys too) the way {@link #open} would, without opening anything; called by
+     * {@code Rankwire.init} and by launchers before any rank starts. The default checks nothing.
+     *
+     * @throws IllegalArgumentException naming the first bad key, its value and what is expected,
+     *                                  e.g. {@code rankwire.tcp.port : 70000 (expected: 0..65535)}
+     */
+    default void validateSettings(final Map<String, String> settings)
     {
     }
 }

@@ -400,7 +400,7 @@ class BootstrapServiceTest
             });
             final RankwireException e = assertThrows(RankwireException.class, () -> BootstrapClient.connect(
                 (java.net.InetSocketAddress)busy.getLocalSocketAddress(), secret, 0, 1, Duration.ofMillis(800)));
-            assertTrue(e.getMessage().contains(": rank 0 could not authenticate within 800ms ("), e.getMessage());
+            assertTrue(e.getMessage().contains(": rank 0 could not log in within 800ms (setting rankwire.bootstrapTimeout; "), e.getMessage());
             assertTrue(e.getMessage().contains("attempts; last: busy: try later)"), e.getMessage());
             assertTrue(e.getMessage().contains("is something else holding connections to it?"), e.getMessage());
             busy.close();

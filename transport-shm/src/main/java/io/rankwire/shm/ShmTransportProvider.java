@@ -1,7 +1,9 @@
 package io.rankwire.shm;
 
 import java.util.Map;
+import java.util.Set;
 
+import io.rankwire.spi.SettingKeys;
 import io.rankwire.spi.Transport;
 import io.rankwire.spi.TransportContext;
 import io.rankwire.spi.TransportProvider;
@@ -35,5 +37,19 @@ public final class ShmTransportProvider implements TransportProvider
     public void cleanUp(final String jobId, final Map<String, String> settings)
     {
         ShmDirectories.removeJob(settings.get(ShmSettings.DIR), jobId);
+    }
+
+    /** The {@code rankwire.shm.*} keys {@link ShmSettings} reads. */
+    @Override
+    public Set<String> settingKeys()
+    {
+        return SettingKeys.readBy(ShmSettings::new);
+    }
+
+    /** Parses the settings as {@link #open} does (nothing is created). */
+    @Override
+    public void validateSettings(final Map<String, String> settings)
+    {
+        new ShmSettings(settings);
     }
 }

@@ -1,5 +1,9 @@
 package io.rankwire.sim;
 
+import java.util.Map;
+import java.util.Set;
+
+import io.rankwire.spi.SettingKeys;
 import io.rankwire.spi.Transport;
 import io.rankwire.spi.TransportContext;
 import io.rankwire.spi.TransportProvider;
@@ -32,5 +36,19 @@ public final class SimTransportProvider implements TransportProvider
     public boolean ranksShareOneJvm()
     {
         return true;
+    }
+
+    /** The {@code rankwire.sim.*} keys {@link SimConfig#from} reads. */
+    @Override
+    public Set<String> settingKeys()
+    {
+        return SettingKeys.readBy(SimConfig::from);
+    }
+
+    /** Parses and concludes the settings as the fabric does. */
+    @Override
+    public void validateSettings(final Map<String, String> settings)
+    {
+        SimConfig.from(settings).conclude();
     }
 }

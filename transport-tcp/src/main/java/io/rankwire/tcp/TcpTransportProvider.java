@@ -1,5 +1,11 @@
 package io.rankwire.tcp;
 
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+
+import io.rankwire.spi.SettingKeys;
 import io.rankwire.spi.Transport;
 import io.rankwire.spi.TransportContext;
 import io.rankwire.spi.TransportProvider;
@@ -24,5 +30,28 @@ public final class TcpTransportProvider implements TransportProvider
     public Transport open(final TransportContext context)
     {
         return new TcpTransport(context);
+    }
+
+    /** The {@code rankwire.tcp.*} keys {@link TcpSettings} reads. */
+    @Override
+    public Set<String> settingKeys()
+    {
+        return SettingKeys.readBy(TcpSettings::new);
+    }
+
+    /** Parses the settings as {@link #open} does; on/off settings must be {@code true} or {@code false}. */
+    @Override
+    public void validateSettings(final Map<String, String> settings)
+    {
+        new TcpSettings(settings);
+        for (final String flag : List.of("busyPoll", "tls", "engineIo"))
+        {
+            final String value = settings.get(TcpSettings.PREFIX + flag);
+            if (value != null && !value.trim().toLowerCase(Locale.ROOT).matches("true|false"))
+            {
+                throw new IllegalArgumentException(
+                    TcpSettings.PREFIX + flag + " : '" + value + "' (expected: true or false)");
+            }
+        }
     }
 }

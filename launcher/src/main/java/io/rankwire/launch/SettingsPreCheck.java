@@ -1,0 +1,134 @@
+package io.rankwire.launch;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URLClassLoader;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.stream.Collectors;
+
+import io.rankwire.SettingsCheck;
+import io.rankwire.bootstrap.Settings;
+
+/**
+ * Checks a job's {@code rankwire.*} settings once, in the launcher, before any rank starts, with
+ * the same {@link SettingsCheck} every rank's {@code Rankwire.init} runs, over the transports
+ * found on the class path the ranks will have. The settings come from {@code -x}, from the
+ * launcher JVM's own {@code -D} system properties, and from {@code -J-Drankwire.*} options for the
+ * ranks' JVMs. A failure is one line naming where the setting came from, its key, its value and
+ * what is expected.
+ */
+final class SettingsPreCheck
+{
+    private static final String JVM_PROPERTY = "-D";
+
+    /** A bad setting; {@code rwrun} prints its message alone, without the usage hint. */
+    static final class BadSetting extends IllegalArgumentException
+    {
+        private static final long serialVersionUID = 1L;
+
+        BadSetting(final String message, final Throwable cause)
+        {
+            super(message, cause);
+        }
+    }
+
+    private SettingsPreCheck()
+    {
+    }
+
+    /**
+     * @param settings          the job's settings (launcher properties and {@code -x} ones)
+     * @param exports           the {@code -x} values as given, to tell where a setting came from
+     * @param jvmOptions        the ranks' JVM options ({@code -J})
+     * @throws BadSetting naming the source, key, value and what is expected
+     */
+    static void check(
+        final Map<String, String> settings,
+        final List<String> exports,
+        final List<String> jvmOptions,
+        final List<String> rankwireClassPath,
+        final List<String> userClassPath)
+    {
+        final Map<String, String> sources = new LinkedHashMap<>();
+        final Map<String, String> all = new TreeMap<>(settings);
+        for (final String key : settings.keySet())
+        {
+            sources.put(key, fromExports(key, exports) ? "-x" : "-D (rwrun's JVM)");
+        }
+        for (final String option : jvmOptions)
+        {
+            if (option.startsWith(JVM_PROPERTY))
+            {
+                final String property = option.substring(JVM_PROPERTY.length());
+                final int eq = property.indexOf('=');
+                final String key = eq < 0 ? property : property.substring(0, eq);
+                if (Settings.isSettingKey(key))
+                {
+                    all.put(key, eq < 0 ? "" : property.substring(eq + 1));
+                    sources.put(key, "-J-D");
+                }
+            }
+        }
+        try (URLClassLoader loader = ranksLoader(rankwireClassPath, userClassPath))
+        {
+            SettingsCheck.onClassPath(loader).check(all);
+        }
+        catch (final IllegalArgumentException e)
+        {
+            final String message = String.valueOf(e.getMessage());
+            final int sep = message.indexOf(" : ");
+            final String source = sep < 0 ? null : sources.get(message.substring(0, sep));
+            throw new BadSetting("bad setting" + (source == null ? "" : " from " + source) + ": " + message, e);
+        }
+        catch (final IOException e)
+        {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static boolean fromExports(final String key, final List<String> exports)
+    {
+        return exports.stream().anyMatch(x -> x.equals(key) || x.startsWith(key + "="));
+    }
+
+    /** The launcher's own class loader, plus the ranks' class path entries it lacks. */
+    private static URLClassLoader ranksLoader(final List<String> rankwireClassPath, final List<String> userClassPath)
+    {
+        final Set<String> own = ClassPaths.split(System.getProperty("java.class.path")).stream()
+            .map(SettingsPreCheck::absolute).collect(Collectors.toSet());
+        final List<String> extra = new ArrayList<>();
+        for (final String entry : rankwireClassPath)
+        {
+            if (!own.contains(absolute(entry)))
+            {
+                extra.add(entry);
+            }
+        }
+        for (final String entry : userClassPath)
+        {
+            if (!own.contains(absolute(entry)))
+            {
+                extra.add(entry);
+            }
+        }
+        return new URLClassLoader("rwrun-settings", ClassPaths.urls(extra), SettingsPreCheck.class.getClassLoader());
+    }
+
+    private static String absolute(final String entry)
+    {
+        try
+        {
+            return Path.of(entry).toAbsolutePath().normalize().toString();
+        }
+        catch (final RuntimeException e)
+        {
+            return entry;
+        }
+    }
+}

@@ -1,0 +1,52 @@
+package io.rankwire.shm;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+
+import io.rankwire.SettingsCheck;
+import io.rankwire.spi.TransportProvider;
+import org.junit.jupiter.api.Test;
+
+/** The keys the provider declares are the ones its settings parser reads (and its docs list); bad values are refused before opening. */
+class ShmSettingKeysTest
+{
+    private final TransportProvider provider = new ShmTransportProvider();
+
+    @Test
+    void shouldDeclareTheKeysItsSettingsRead()
+    {
+        assertEquals(new TreeSet<>(Set.of("rankwire.shm.dir", "rankwire.shm.rings", "rankwire.shm.ringBytes", "rankwire.shm.eagerLimit", "rankwire.shm.slotBytes", "rankwire.shm.slots", "rankwire.shm.heapBytes", "rankwire.shm.regions", "rankwire.shm.spinMicros", "rankwire.shm.doorbell", "rankwire.shm.livenessMillis", "rankwire.shm.wireUpTimeoutMs")), new TreeSet<>(provider.settingKeys()));
+    }
+
+    private String refusal(final Map<String, String> settings)
+    {
+        return assertThrows(IllegalArgumentException.class, () -> provider.validateSettings(settings)).getMessage();
+    }
+
+    private static String checked(final Map<String, String> settings)
+    {
+        return assertThrows(IllegalArgumentException.class,
+            () -> SettingsCheck.onClassPath().check(settings)).getMessage();
+    }
+
+    @Test
+    void shouldRefuseBadValues()
+    {
+        provider.validateSettings(Map.of("rankwire.shm.rings", "shared"));
+        assertEquals("rankwire.shm.ringBytes : 5000 (expected: a power of two)",
+            refusal(Map.of("rankwire.shm.ringBytes", "5000")));
+        assertEquals("rankwire.shm.doorbell : bell (expected: socket|none)", refusal(Map.of("rankwire.shm.doorbell", "bell")));
+    }
+
+    @Test
+    void shouldBeCheckedThroughTheClassPath()
+    {
+        assertEquals("rankwire.shm.slot : unknown setting (did you mean rankwire.shm.slots?)",
+            checked(Map.of("rankwire.shm.slot", "4")));
+        assertEquals("rankwire.shm.slots : 1 (expected: 2..1024)", checked(Map.of("rankwire.shm.slots", "1")));
+    }
+}

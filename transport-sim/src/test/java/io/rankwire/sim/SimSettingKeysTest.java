@@ -1,0 +1,51 @@
+package io.rankwire.sim;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+
+import io.rankwire.SettingsCheck;
+import io.rankwire.spi.TransportProvider;
+import org.junit.jupiter.api.Test;
+
+/** The keys the provider declares are the ones its settings parser reads (and its docs list); bad values are refused before opening. */
+class SimSettingKeysTest
+{
+    private final TransportProvider provider = new SimTransportProvider();
+
+    @Test
+    void shouldDeclareTheKeysItsSettingsRead()
+    {
+        assertEquals(new TreeSet<>(Set.of("rankwire.sim.mode", "rankwire.sim.seed", "rankwire.sim.maxNumTags", "rankwire.sim.maxOps", "rankwire.sim.maxRndvHdrSize", "rankwire.sim.maxSge", "rankwire.sim.rndvOffload", "rankwire.sim.eagerLimit", "rankwire.sim.maxMessageSize", "rankwire.sim.srqCapacity", "rankwire.sim.cqCapacity", "rankwire.sim.cqeInlineBytes", "rankwire.sim.latencyNanos", "rankwire.sim.jitterNanos", "rankwire.sim.opDelayNanos", "rankwire.sim.readNanos", "rankwire.sim.eventsPerPoll")), new TreeSet<>(provider.settingKeys()));
+    }
+
+    private String refusal(final Map<String, String> settings)
+    {
+        return assertThrows(IllegalArgumentException.class, () -> provider.validateSettings(settings)).getMessage();
+    }
+
+    private static String checked(final Map<String, String> settings)
+    {
+        return assertThrows(IllegalArgumentException.class,
+            () -> SettingsCheck.onClassPath().check(settings)).getMessage();
+    }
+
+    @Test
+    void shouldRefuseBadValues()
+    {
+        provider.validateSettings(Map.of("rankwire.sim.mode", "scheduled"));
+        assertEquals("rankwire.sim.mode : later (expected: inline|scheduled)", refusal(Map.of("rankwire.sim.mode", "later")));
+        assertEquals("rankwire.sim.rndvOffload : maybe (expected: true|false)",
+            refusal(Map.of("rankwire.sim.rndvOffload", "maybe")));
+    }
+
+    @Test
+    void shouldBeCheckedThroughTheClassPath()
+    {
+        assertEquals("rankwire.sim.maxNumTag : unknown setting (did you mean rankwire.sim.maxNumTags?)",
+            checked(Map.of("rankwire.sim.maxNumTag", "4")));
+    }
+}

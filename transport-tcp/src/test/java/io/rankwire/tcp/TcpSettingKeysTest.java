@@ -1,0 +1,54 @@
+package io.rankwire.tcp;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+
+import io.rankwire.SettingsCheck;
+import io.rankwire.spi.TransportProvider;
+import org.junit.jupiter.api.Test;
+
+/** The keys the provider declares are the ones its settings parser reads (and its docs list); bad values are refused before opening. */
+class TcpSettingKeysTest
+{
+    private final TransportProvider provider = new TcpTransportProvider();
+
+    @Test
+    void shouldDeclareTheKeysItsSettingsRead()
+    {
+        assertEquals(new TreeSet<>(Set.of("rankwire.tcp.bind", "rankwire.tcp.port", "rankwire.tcp.advertise", "rankwire.tcp.eagerLimit", "rankwire.tcp.maxFrame", "rankwire.tcp.readChunk", "rankwire.tcp.connect", "rankwire.tcp.ioThreads", "rankwire.tcp.busyPoll", "rankwire.tcp.tls", "rankwire.tcp.engineIo", "rankwire.tcp.inboundQueue", "rankwire.tcp.sendQueue", "rankwire.tcp.sendQueueBytes", "rankwire.tcp.connectTimeoutMs", "rankwire.tcp.helloTimeoutMs", "rankwire.tcp.pendingHandshakes", "rankwire.tcp.wireUpTimeoutMs", "rankwire.tcp.keepAliveIdleMs", "rankwire.tcp.keepAliveIntervalMs", "rankwire.tcp.keepAliveProbes")), new TreeSet<>(provider.settingKeys()));
+    }
+
+    private String refusal(final Map<String, String> settings)
+    {
+        return assertThrows(IllegalArgumentException.class, () -> provider.validateSettings(settings)).getMessage();
+    }
+
+    private static String checked(final Map<String, String> settings)
+    {
+        return assertThrows(IllegalArgumentException.class,
+            () -> SettingsCheck.onClassPath().check(settings)).getMessage();
+    }
+
+    @Test
+    void shouldRefuseBadValues()
+    {
+        provider.validateSettings(Map.of("rankwire.tcp.port", "4000", "rankwire.tcp.engineIo", "TRUE"));
+        assertEquals("rankwire.tcp.port : 70000 (expected: 0..65535)", refusal(Map.of("rankwire.tcp.port", "70000")));
+        assertEquals("rankwire.tcp.connect : sometimes (expected: lazy|eager)",
+            refusal(Map.of("rankwire.tcp.connect", "sometimes")));
+        assertEquals("rankwire.tcp.busyPoll : 'yes' (expected: true or false)",
+            refusal(Map.of("rankwire.tcp.busyPoll", "yes")));
+    }
+
+    @Test
+    void shouldBeCheckedThroughTheClassPath()
+    {
+        assertEquals("rankwire.tcp.prot : unknown setting (did you mean rankwire.tcp.port?)",
+            checked(Map.of("rankwire.tcp.prot", "1")));
+        assertEquals("rankwire.tcp.ioThreads : 0 (expected: 1..64)", checked(Map.of("rankwire.tcp.ioThreads", "0")));
+    }
+}
