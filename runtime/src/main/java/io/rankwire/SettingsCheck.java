@@ -209,6 +209,7 @@ public final class SettingsCheck
             }
         });
         keys.add(JobVariables.BIND_SETTING);
+        keys.add(io.rankwire.spi.HostIdentity.SETTING);
         return keys;
     }
 }

@@ -94,7 +94,7 @@ class SettingsCheckTest
                 assertTrue(known.contains((String)f.get(null)), () -> f.getName() + " missing from " + known);
             }
         }
-        assertTrue(known.containsAll(Set.of("rankwire.bind", "rankwire.job.hosts", "rankwire.coll.bcast.algorithm",
+        assertTrue(known.containsAll(Set.of("rankwire.bind", "rankwire.hostId", "rankwire.job.hosts", "rankwire.coll.bcast.algorithm",
             "rankwire.coll.allToAll.largeBytes", "rankwire.wire.port", "rankwire.wire.mode")), known::toString);
         assertEquals(Set.of("opaque", "wire"), CHECK.transports());
     }
