@@ -17,7 +17,7 @@ import io.rankwire.proto.Group;
  * when every message it posted has completed, and the next one starts.
  *
  * <pre>
- *   round 0: [copy] [send a -> 1] [recv tmp <- 3]      posted, then wait for both
+ *   round 0: [copy] [send a -> 1] [recv tmp from 3]      posted, then wait for both
  *   round 1: [reduce tmp into a] [send a -> 2] ...     starts when round 0's messages are done
  * </pre>
  *
