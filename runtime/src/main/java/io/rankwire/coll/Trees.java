@@ -11,18 +11,6 @@ final class Trees
     {
     }
 
-    /** Dissemination barrier: ceil(log2 n) rounds of zero-length messages to {@code me + 2^k}. */
-    static void barrier(final Channel ch)
-    {
-        final int n = ch.size();
-        final int me = ch.rank();
-        final byte[] none = new byte[0];
-        for (int dist = 1; dist < n; dist <<= 1)
-        {
-            ch.sendrecv(none, 0, 0, (me + dist) % n, none, 0, 0, (me - dist + n) % n);
-        }
-    }
-
     static void bcastBinomial(final Channel ch, final Object buf, final int off, final int count, final int root)
     {
         final int n = ch.size();
