@@ -96,7 +96,8 @@ timeout 200 "${bed[@]}" exec --prefix "$NETNS_BED_PREFIX" 1 -- bin/rwrun -J-XX:T
   >"$work/out" 2>&1 &
 job=$!
 set -e
-timeout 60 bash -c "until grep -q '^\[0\] round 2$' '$work/out'; do sleep 0.2; done" ||
+# rank 0 prints a round about every second, so the round numbers it prints depend on the speed
+timeout 60 bash -c "until grep -Eq '^\[0\] round ([2-9]|[1-9][0-9]+)$' '$work/out'; do sleep 0.2; done" ||
   { kill "$job" 2>/dev/null; cat "$work/out" >&2; fail "the looping job did not get going within 60s"; }
 "${bed[@]}" link --prefix "$NETNS_BED_PREFIX" 3 down
 cut_at=$(date +%s)
