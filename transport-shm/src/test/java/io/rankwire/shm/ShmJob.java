@@ -12,11 +12,9 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
 
 import io.rankwire.bootstrap.InMemoryBootstrap;
-import io.rankwire.proto.TmHeader;
+import io.rankwire.conformance.CompletionCopy;
 import io.rankwire.spi.Completion;
-import io.rankwire.spi.CompletionOpcode;
 import io.rankwire.spi.TransportContext;
-import org.agrona.concurrent.UnsafeBuffer;
 
 /** N ranks as shm transports of this JVM, wired up in parallel through one in-memory bootstrap. */
 final class ShmJob implements AutoCloseable
@@ -25,40 +23,11 @@ final class ShmJob implements AutoCloseable
     final String jobId;
 
     /** A copy of one completion. */
-    static final class Seen
+    static final class Seen extends CompletionCopy
     {
-        final int opcode;
-        final int peer;
-        final int status;
-        final long wrId;
-        final byte[] bytes;
-
         Seen(final Completion c)
         {
-            opcode = c.opcode();
-            peer = c.peer();
-            status = c.status();
-            wrId = c.wrId();
-            if (c.buffer() != null)
-            {
-                bytes = new byte[c.byteLength()];
-                c.buffer().getBytes(c.offset(), bytes);
-            }
-            else
-            {
-                bytes = null;
-            }
-        }
-
-        long tag()
-        {
-            return TmHeader.tag(new UnsafeBuffer(bytes), 0);
-        }
-
-        @Override
-        public String toString()
-        {
-            return CompletionOpcode.name(opcode) + " from " + peer + " status " + status + " wrId " + wrId;
+            super(c);
         }
     }
 

@@ -14,9 +14,9 @@ import java.util.concurrent.Future;
 import java.util.function.Predicate;
 
 import io.rankwire.bootstrap.InMemoryBootstrap;
+import io.rankwire.conformance.CompletionCopy;
 import io.rankwire.proto.TmHeader;
 import io.rankwire.spi.Completion;
-import io.rankwire.spi.CompletionOpcode;
 import io.rankwire.spi.TransportContext;
 import org.agrona.concurrent.UnsafeBuffer;
 
@@ -42,40 +42,11 @@ final class TcpJob implements AutoCloseable
     private final Map<TcpTransport, Boolean> driven = new ConcurrentHashMap<>();
 
     /** A copy of one completion. */
-    static final class Seen
+    static final class Seen extends CompletionCopy
     {
-        final int opcode;
-        final int peer;
-        final int status;
-        final long wrId;
-        final byte[] bytes;
-
         Seen(final Completion c)
         {
-            opcode = c.opcode();
-            peer = c.peer();
-            status = c.status();
-            wrId = c.wrId();
-            if (c.buffer() != null)
-            {
-                bytes = new byte[c.byteLength()];
-                c.buffer().getBytes(c.offset(), bytes);
-            }
-            else
-            {
-                bytes = null;
-            }
-        }
-
-        long tag()
-        {
-            return TmHeader.tag(new UnsafeBuffer(bytes), 0);
-        }
-
-        @Override
-        public String toString()
-        {
-            return CompletionOpcode.name(opcode) + " from " + peer + " status " + status + " wrId " + wrId;
+            super(c);
         }
     }
 
