@@ -26,7 +26,7 @@ import io.rankwire.match.UnexpectedMsg;
  * {@link IllegalStateException} naming the value and the limit. Communication failures raise
  * {@link RankwireException} from blocking calls.
  */
-public final class Comm extends NonblockingCalls implements AutoCloseable
+public final class Comm extends NonblockingCalls implements CollectiveComm, AutoCloseable
 {
     /** Receive from any source. */
     public static final int ANY_SOURCE = Envelope.ANY_SOURCE;

@@ -2,6 +2,7 @@ package io.rankwire;
 
 import java.util.Arrays;
 
+import io.rankwire.coll.InterCollectives;
 import io.rankwire.match.Envelope;
 import io.rankwire.proto.Group;
 
@@ -18,17 +19,24 @@ import io.rankwire.proto.Group;
  *     - its internal context c + 1 carries merge and dup (collectives of the union)
  * </pre>
  *
- * <p>Collectives over an inter-communicator (MPI's rooted and all-to-all forms between groups)
- * are not offered; {@code merge} and use the intra-communicator instead.
+ * <p>Collectives ({@link InterCollectiveCalls}, MPI 4.1 section 6.2.2) move data between the
+ * groups: their messages use the internal context c + 1 with tags of their own, local-group and
+ * between-groups traffic apart (see {@code io.rankwire.coll.InterCollectives}).
  */
-public final class Intercomm extends PointToPoint implements AutoCloseable
+public final class Intercomm extends InterCollectiveCalls implements AutoCloseable
 {
+    /** The root argument of the root itself in a rooted collective (MPI_ROOT). */
+    public static final int ROOT = InterCollectives.ROOT;
+    /** The root argument of the other members of the root's group in a rooted collective (MPI_PROC_NULL). */
+    public static final int PROC_NULL = InterCollectives.PROC_NULL;
+
     private final Comm union;
     private final int[] localWorld;
     private final int[] remoteWorld;
     private final int rank;
     private final boolean localFirst;
     private Comm view;
+    private InterCollectives collectives;
 
     private Intercomm(final Comm union, final int[] localWorld, final int[] remoteWorld, final int rank, final boolean localFirst)
     {
@@ -163,7 +171,7 @@ public final class Intercomm extends PointToPoint implements AutoCloseable
     /**
      * These point-to-point calls as a {@link Comm} (ranks are remote ranks, {@code size()} is the
      * remote group's size, {@code rank()} this rank's in the local group), for code written
-     * against {@code Comm}; it offers no collectives, probes answer for the remote group, and
+     * against {@code Comm}; it offers no collectives (this inter-communicator has its own), probes answer for the remote group, and
      * closing this inter-communicator closes it.
      */
     public synchronized Comm pointToPoint()
@@ -174,6 +182,18 @@ public final class Intercomm extends PointToPoint implements AutoCloseable
             view = new Comm(union.runtime(), new Group(remoteWorld, rank, union.group().context()), true);
         }
         return view;
+    }
+
+    @Override
+    synchronized InterCollectives inter()
+    {
+        checkOpen();
+        if (collectives == null)
+        {
+            final int context = union.group().context();
+            collectives = new InterCollectives(union.engine(), new Group(localWorld, rank, context), new Group(remoteWorld, rank, context));
+        }
+        return collectives;
     }
 
     /** True when this rank's group comes first in the union (and in {@code merge} with equal {@code high}). */

@@ -34,6 +34,8 @@ public final class Schedule
     static final int RECV = 1;
     static final int COPY = 2;
     static final int REDUCE = 3;
+    static final int SEND_REMOTE = 4;
+    static final int RECV_REMOTE = 5;
 
     private static final byte[] EMPTY = new byte[0];
 
@@ -65,6 +67,8 @@ public final class Schedule
     private final Engine engine;
     private final Group group;
     private final int tag;
+    private final Group remote;
+    private final int remoteTag;
     private final List<Step[]> rounds = new ArrayList<>();
     private final List<Step> current = new ArrayList<>();
     private final AtomicInteger wip = new AtomicInteger();
@@ -79,9 +83,21 @@ public final class Schedule
 
     Schedule(final Engine engine, final Group group, final int tag)
     {
+        this(engine, group, tag, null, 0);
+    }
+
+    /**
+     * A schedule of an inter-communicator's collective: {@code send}/{@code recv} address the
+     * local group with {@code tag}, {@code sendRemote}/{@code recvRemote} the remote group with
+     * {@code remoteTag} (both groups on one context, so the tags must differ).
+     */
+    Schedule(final Engine engine, final Group group, final int tag, final Group remote, final int remoteTag)
+    {
         this.engine = engine;
         this.group = group;
         this.tag = tag;
+        this.remote = remote;
+        this.remoteTag = remoteTag;
     }
 
     int rank()
@@ -105,6 +121,20 @@ public final class Schedule
     Schedule recv(final Object buf, final int off, final int count, final int peer)
     {
         current.add(new Step(RECV, buf, off, null, 0, count, peer, null));
+        return this;
+    }
+
+    /** A message to rank {@code peer} of the remote group (inter-communicator schedules only). */
+    Schedule sendRemote(final Object buf, final int off, final int count, final int peer)
+    {
+        current.add(new Step(SEND_REMOTE, buf, off, null, 0, count, peer, null));
+        return this;
+    }
+
+    /** A message from rank {@code peer} of the remote group (inter-communicator schedules only). */
+    Schedule recvRemote(final Object buf, final int off, final int count, final int peer)
+    {
+        current.add(new Step(RECV_REMOTE, buf, off, null, 0, count, peer, null));
         return this;
     }
 
@@ -154,7 +184,7 @@ public final class Schedule
             int messages = 0;
             for (final Step s : r)
             {
-                messages += s.kind <= RECV ? 1 : 0;
+                messages += isMessage(s) ? 1 : 0;
             }
             most = Math.max(most, messages);
         }
@@ -256,7 +286,7 @@ public final class Schedule
         int messages = 0;
         for (final Step s : steps)
         {
-            messages += s.kind <= RECV ? 1 : 0;
+            messages += isMessage(s) ? 1 : 0;
         }
         outstanding.set(messages);
         for (final Step s : steps)
@@ -276,19 +306,27 @@ public final class Schedule
         }
     }
 
+    private static boolean isMessage(final Step s)
+    {
+        return s.kind == SEND || s.kind == RECV || s.kind == SEND_REMOTE || s.kind == RECV_REMOTE;
+    }
+
     private void post(final Step s)
     {
         final Operation op = engine.newOp(false);
         Bufs.view(op.buf(), s.a, s.aOff, s.count);
         op.onComplete(opDone);
         posted[postedCount++] = op;
-        if (s.kind == SEND)
+        final boolean far = s.kind == SEND_REMOTE || s.kind == RECV_REMOTE;
+        final Group g = far ? remote : group;
+        final int t = far ? remoteTag : tag;
+        if (s.kind == SEND || s.kind == SEND_REMOTE)
         {
-            engine.send(op, group.worldRank(s.peer), Envelope.pack(group.internalContext(), group.rank(), tag), false);
+            engine.send(op, g.worldRank(s.peer), Envelope.pack(g.internalContext(), g.rank(), t), false);
         }
         else
         {
-            engine.recv(op, Envelope.pack(group.internalContext(), s.peer, tag), Envelope.FULL_MASK, group.worldRank(s.peer), group);
+            engine.recv(op, Envelope.pack(g.internalContext(), s.peer, t), Envelope.FULL_MASK, g.worldRank(s.peer), g);
         }
     }
 

@@ -460,6 +460,17 @@ public abstract class CollectivesSuite
     }
 
     @Test
+    @Timeout(value = 180, unit = TimeUnit.SECONDS)
+    void shouldRunCollectivesBetweenTheGroupsOfAnIntercommunicator()
+    {
+        for (final int n : new int[] {2, 3, 4, 5})
+        {
+            final java.util.concurrent.atomic.AtomicIntegerArray entered = new java.util.concurrent.atomic.AtomicIntegerArray(n);
+            run(n, Map.of(), rw -> InterCollectivesChecks.check(rw.world(), entered));
+        }
+    }
+
+    @Test
     @Timeout(value = 60, unit = TimeUnit.SECONDS)
     void shouldRejectBadArguments()
     {
