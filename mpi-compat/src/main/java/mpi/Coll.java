@@ -10,20 +10,92 @@ final class Coll
 {
     static final Object IN_PLACE = io.rankwire.Comm.IN_PLACE;
 
-    private final io.rankwire.Comm c;
+    private final io.rankwire.CollectiveComm c;
+    private final int rank;
+    private final int size;
+    private final int peers;
+    private final boolean inter;
 
     Coll(final io.rankwire.Comm c)
     {
-        this.c = c;
+        this(c, c.rank(), c.size(), c.size(), false);
     }
 
+    /**
+     * @param rank  this rank in its (local) group
+     * @param size  the size of that group
+     * @param peers the ranks the count arrays of gathers, scatters and all-to-all index: the
+     *              group's, or the remote group's for an inter-communicator
+     * @param inter true for an inter-communicator (roots {@code ROOT}, {@code PROC_NULL} or a remote rank)
+     */
+    Coll(final io.rankwire.CollectiveComm c, final int rank, final int size, final int peers, final boolean inter)
+    {
+        this.c = c;
+        this.rank = rank;
+        this.size = size;
+        this.peers = peers;
+        this.inter = inter;
+    }
+
+    io.rankwire.CollectiveComm c()
+    {
+        return c;
+    }
+
+    int rank()
+    {
+        return rank;
+    }
+
+    int peers()
+    {
+        return peers;
+    }
+
+    boolean inter()
+    {
+        return inter;
+    }
+
+    /**
+     * True when this rank is the root: its rank for an intra-communicator, {@code MPI.ROOT} for an
+     * inter-communicator (where {@code PROC_NULL} and the remote group's ranks are the other
+     * valid values); {@link MPI#ERR_ROOT} for anything else.
+     */
     boolean isRoot(final int root)
     {
-        if (root < 0 || root >= c.size())
+        if (inter)
         {
-            throw new MPIException(MPI.ERR_ROOT, "root : " + root + " (expected: 0.." + (c.size() - 1) + ")");
+            if (root != MPI.ROOT && root != MPI.PROC_NULL && (root < 0 || root >= peers))
+            {
+                throw new MPIException(MPI.ERR_ROOT, "root : " + root + " (expected: MPI.ROOT, MPI.PROC_NULL or 0.." + (peers - 1) +
+                    ", a rank of the remote group)");
+            }
+            return root == MPI.ROOT;
         }
-        return c.rank() == root;
+        if (root < 0 || root >= size)
+        {
+            throw new MPIException(MPI.ERR_ROOT, "root : " + root + " (expected: 0.." + (size - 1) + ")");
+        }
+        return rank == root;
+    }
+
+    /** True in the root's group of a rooted inter-communicator collective: no data of its own goes out (or comes in, but at the root). */
+    boolean rootSide(final int root)
+    {
+        return inter && (root == MPI.ROOT || root == MPI.PROC_NULL);
+    }
+
+    /** True for {@code PROC_NULL} on an inter-communicator: this rank takes part without data. */
+    boolean idle(final int root)
+    {
+        return inter && root == MPI.PROC_NULL;
+    }
+
+    /** Rankwire's root argument for {@code root} (MPI's {@code ROOT} and {@code PROC_NULL} become the inter-communicator's). */
+    static int rtRoot(final int root)
+    {
+        return root == MPI.ROOT ? io.rankwire.Intercomm.ROOT : root == MPI.PROC_NULL ? io.rankwire.Intercomm.PROC_NULL : root;
     }
 
     static int[] scale(final int[] units, final int extent, final int elemSize)
@@ -141,7 +213,7 @@ final class Coll
     /** Reduce-scatter with counts in datatype units; {@code sendbuf} may be {@link #IN_PLACE} (input in {@code recvbuf}). */
     void reduceScatter(final Object sendbuf, final Object recvbuf, final int[] recvcounts, final Datatype type, final Op op)
     {
-        final int[] rc = head(recvcounts, c.size(), "recvcounts");
+        final int[] rc = head(recvcounts, size, "recvcounts");
         final int total = extentUnits(rc, blockDispls(rc));
         final ReduceSpec spec = ReduceSpec.of(type, op);
         final int[] counts = new int[rc.length];
@@ -150,7 +222,7 @@ final class Coll
             counts[r] = spec.elements(type, rc[r]);
         }
         final boolean inPlace = sendbuf == IN_PLACE;
-        final Buf rb = Buf.of(recvbuf, inPlace ? total : rc[c.rank()], type);
+        final Buf rb = Buf.of(recvbuf, inPlace ? total : rc[rank], type);
         final Buf sb = inPlace ? null : Buf.of(sendbuf, total, type);
         final Region rs = spec.region(sb);
         final Region rr = spec.region(rb);
@@ -236,7 +308,7 @@ final class Coll
     /** Starts a reduce-scatter (see {@link #reduceScatter}); the staged block is copied back when the request completes. */
     Request ireduceScatter(final Object sendbuf, final Object recvbuf, final int[] recvcounts, final Datatype type, final Op op)
     {
-        final int[] rc = head(recvcounts, c.size(), "recvcounts");
+        final int[] rc = head(recvcounts, size, "recvcounts");
         final int total = extentUnits(rc, blockDispls(rc));
         final ReduceSpec spec = ReduceSpec.of(type, op);
         final int[] counts = new int[rc.length];
@@ -245,7 +317,7 @@ final class Coll
             counts[r] = spec.elements(type, rc[r]);
         }
         final boolean inPlace = sendbuf == IN_PLACE;
-        final Buf rb = Buf.of(recvbuf, inPlace ? total : rc[c.rank()], type);
+        final Buf rb = Buf.of(recvbuf, inPlace ? total : rc[rank], type);
         final Buf sb = inPlace ? null : Buf.of(sendbuf, total, type);
         final Region rs = spec.region(sb);
         final Region rr = spec.region(rb);

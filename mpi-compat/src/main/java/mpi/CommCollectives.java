@@ -22,18 +22,20 @@ abstract class CommCollectives extends CommPointToPoint
 
     final Coll coll()
     {
-        return new Coll(rw());
+        final io.rankwire.CollectiveComm c = collRw();
+        return new Coll(c, getRank(), getSize(), collPeers(), this instanceof Intercomm);
     }
 
     final Movers movers()
     {
-        return new Movers(rw());
+        return new Movers(coll());
     }
 
-    /** Blocks until every member has called barrier. */
+    /** Blocks until every member (of both groups, on an inter-communicator) has called barrier. */
     public final void barrier()
     {
-        Coll.run(() -> rw().barrier());
+        final io.rankwire.CollectiveComm c = collRw();
+        Coll.run(c::barrier);
     }
 
     /** Copies {@code count} elements from {@code root} to every member. */
@@ -46,7 +48,7 @@ abstract class CommCollectives extends CommPointToPoint
     public final void gather(final Object sendbuf, final int sendcount, final Datatype sendtype,
         final Object recvbuf, final int recvcount, final Datatype recvtype, final int root)
     {
-        final int[] counts = Coll.filled(getSize(), recvcount);
+        final int[] counts = Coll.filled(collPeers(), recvcount);
         gatherv(sendbuf, sendcount, sendtype, recvbuf, counts, Coll.blockDispls(counts), recvtype, root);
     }
 
@@ -86,7 +88,7 @@ abstract class CommCollectives extends CommPointToPoint
     public final void scatter(final Object sendbuf, final int sendcount, final Datatype sendtype,
         final Object recvbuf, final int recvcount, final Datatype recvtype, final int root)
     {
-        final int[] counts = Coll.filled(getSize(), sendcount);
+        final int[] counts = Coll.filled(collPeers(), sendcount);
         scatterv(sendbuf, counts, Coll.blockDispls(counts), sendtype, recvbuf, recvcount, recvtype, root);
     }
 
@@ -126,7 +128,7 @@ abstract class CommCollectives extends CommPointToPoint
     public final void allGather(final Object sendbuf, final int sendcount, final Datatype sendtype,
         final Object recvbuf, final int recvcount, final Datatype recvtype)
     {
-        final int[] counts = Coll.filled(getSize(), recvcount);
+        final int[] counts = Coll.filled(collPeers(), recvcount);
         allGatherv(sendbuf, sendcount, sendtype, recvbuf, counts, Coll.blockDispls(counts), recvtype);
     }
 
@@ -153,8 +155,8 @@ abstract class CommCollectives extends CommPointToPoint
     public final void allToAll(final Object sendbuf, final int sendcount, final Datatype sendtype,
         final Object recvbuf, final int recvcount, final Datatype recvtype)
     {
-        final int[] sc = Coll.filled(getSize(), sendcount);
-        final int[] rc = Coll.filled(getSize(), recvcount);
+        final int[] sc = Coll.filled(collPeers(), sendcount);
+        final int[] rc = Coll.filled(collPeers(), recvcount);
         allToAllv(sendbuf, sc, Coll.blockDispls(sc), sendtype, recvbuf, rc, Coll.blockDispls(rc), recvtype);
     }
 
@@ -170,7 +172,7 @@ abstract class CommCollectives extends CommPointToPoint
     /** Starts a barrier; the request completes once every member has entered it. */
     public final Request iBarrier()
     {
-        final io.rankwire.Comm c = rw();
+        final io.rankwire.CollectiveComm c = collRw();
         try
         {
             return new Request(c.ibarrier(), null);
@@ -191,7 +193,7 @@ abstract class CommCollectives extends CommPointToPoint
     public final Request iGather(final Object sendbuf, final int sendcount, final Datatype sendtype,
         final Object recvbuf, final int recvcount, final Datatype recvtype, final int root)
     {
-        final int[] counts = Coll.filled(getSize(), recvcount);
+        final int[] counts = Coll.filled(collPeers(), recvcount);
         return iGatherv(sendbuf, sendcount, sendtype, recvbuf, counts, Coll.blockDispls(counts), recvtype, root);
     }
 
@@ -228,7 +230,7 @@ abstract class CommCollectives extends CommPointToPoint
     public final Request iScatter(final Object sendbuf, final int sendcount, final Datatype sendtype,
         final Object recvbuf, final int recvcount, final Datatype recvtype, final int root)
     {
-        final int[] counts = Coll.filled(getSize(), sendcount);
+        final int[] counts = Coll.filled(collPeers(), sendcount);
         return iScatterv(sendbuf, counts, Coll.blockDispls(counts), sendtype, recvbuf, recvcount, recvtype, root);
     }
 
@@ -265,7 +267,7 @@ abstract class CommCollectives extends CommPointToPoint
     public final Request iAllGather(final Object sendbuf, final int sendcount, final Datatype sendtype,
         final Object recvbuf, final int recvcount, final Datatype recvtype)
     {
-        final int[] counts = Coll.filled(getSize(), recvcount);
+        final int[] counts = Coll.filled(collPeers(), recvcount);
         return iAllGatherv(sendbuf, sendcount, sendtype, recvbuf, counts, Coll.blockDispls(counts), recvtype);
     }
 
@@ -292,8 +294,8 @@ abstract class CommCollectives extends CommPointToPoint
     public final Request iAllToAll(final Object sendbuf, final int sendcount, final Datatype sendtype,
         final Object recvbuf, final int recvcount, final Datatype recvtype)
     {
-        final int[] sc = Coll.filled(getSize(), sendcount);
-        final int[] rc = Coll.filled(getSize(), recvcount);
+        final int[] sc = Coll.filled(collPeers(), sendcount);
+        final int[] rc = Coll.filled(collPeers(), recvcount);
         return iAllToAllv(sendbuf, sc, Coll.blockDispls(sc), sendtype, recvbuf, rc, Coll.blockDispls(rc), recvtype);
     }
 

@@ -53,6 +53,21 @@ abstract class CommCore
         return which == WORLD ? b.rw.world() : b.self;
     }
 
+    /** The Rankwire calls behind this communicator's collectives: its own, or an inter-communicator's ({@link Intercomm}). */
+    io.rankwire.CollectiveComm collRw()
+    {
+        return rw();
+    }
+
+    /**
+     * How many ranks the per-rank count arrays of gathers, scatters, all-gathers and all-to-all
+     * index: the group's size, the remote group's for an {@link Intercomm}.
+     */
+    int collPeers()
+    {
+        return rw().size();
+    }
+
     /** Per-communicator settings: error handler, name, attributes, info, topology. */
     final CommState state()
     {

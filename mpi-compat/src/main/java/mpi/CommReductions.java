@@ -22,25 +22,29 @@ abstract class CommReductions extends CommCollectives
     /** Reduces every member's {@code sendbuf} into {@code recvbuf} at {@code root}. */
     public final void reduce(final Object sendbuf, final Object recvbuf, final int count, final Datatype type, final Op op, final int root)
     {
-        final io.rankwire.Comm c = rw();
-        final boolean isRoot = coll().isRoot(root);
-        coll().reduce(sendbuf, isRoot ? recvbuf : null, count, type, op, isRoot,
-            (s, so, r, ro, n, o) -> c.reduce(s, so, r, ro, n, o, root));
+        final Coll k = coll();
+        final io.rankwire.CollectiveComm c = k.c();
+        final boolean isRoot = k.isRoot(root);
+        final int rt = Coll.rtRoot(root);
+        k.reduce(k.rootSide(root) ? Coll.IN_PLACE : sendbuf, isRoot ? recvbuf : null, count, type, op, isRoot,
+            (s, so, r, ro, n, o) -> c.reduce(s, so, r, ro, n, o, rt));
     }
 
     /** In-place reduce: at the root {@code buf} holds the input and receives the result; elsewhere it is the input. */
     public final void reduce(final Object buf, final int count, final Datatype type, final Op op, final int root)
     {
-        final io.rankwire.Comm c = rw();
-        final boolean isRoot = coll().isRoot(root);
-        coll().reduce(isRoot ? Coll.IN_PLACE : buf, isRoot ? buf : null, count, type, op, isRoot,
-            (s, so, r, ro, n, o) -> c.reduce(s, so, r, ro, n, o, root));
+        final Coll k = coll();
+        final io.rankwire.CollectiveComm c = k.c();
+        final boolean isRoot = k.isRoot(root);
+        final int rt = Coll.rtRoot(root);
+        k.reduce(isRoot || k.rootSide(root) ? Coll.IN_PLACE : buf, isRoot ? buf : null, count, type, op, isRoot,
+            (s, so, r, ro, n, o) -> c.reduce(s, so, r, ro, n, o, rt));
     }
 
     /** Reduces every member's {@code sendbuf} into every member's {@code recvbuf}. */
     public final void allReduce(final Object sendbuf, final Object recvbuf, final int count, final Datatype type, final Op op)
     {
-        final io.rankwire.Comm c = rw();
+        final io.rankwire.CollectiveComm c = collRw();
         coll().reduce(sendbuf, recvbuf, count, type, op, true, c::allReduce);
     }
 
@@ -95,19 +99,23 @@ abstract class CommReductions extends CommCollectives
     /** Starts a {@link #reduce(Object, Object, int, Datatype, Op, int) reduce}; {@code recvbuf} holds the result at the root once the request completes. */
     public final Request iReduce(final Object sendbuf, final Object recvbuf, final int count, final Datatype type, final Op op, final int root)
     {
-        final io.rankwire.Comm c = rw();
-        final boolean isRoot = coll().isRoot(root);
-        return coll().ireduce(sendbuf, isRoot ? recvbuf : null, count, type, op, isRoot,
-            (s, so, r, ro, n, o) -> c.ireduce(s, so, r, ro, n, o, root));
+        final Coll k = coll();
+        final io.rankwire.CollectiveComm c = k.c();
+        final boolean isRoot = k.isRoot(root);
+        final int rt = Coll.rtRoot(root);
+        return k.ireduce(k.rootSide(root) ? Coll.IN_PLACE : sendbuf, isRoot ? recvbuf : null, count, type, op, isRoot,
+            (s, so, r, ro, n, o) -> c.ireduce(s, so, r, ro, n, o, rt));
     }
 
     /** Starts an in-place reduce (see {@link #reduce(Object, int, Datatype, Op, int)}). */
     public final Request iReduce(final Object buf, final int count, final Datatype type, final Op op, final int root)
     {
-        final io.rankwire.Comm c = rw();
-        final boolean isRoot = coll().isRoot(root);
-        return coll().ireduce(isRoot ? Coll.IN_PLACE : buf, isRoot ? buf : null, count, type, op, isRoot,
-            (s, so, r, ro, n, o) -> c.ireduce(s, so, r, ro, n, o, root));
+        final Coll k = coll();
+        final io.rankwire.CollectiveComm c = k.c();
+        final boolean isRoot = k.isRoot(root);
+        final int rt = Coll.rtRoot(root);
+        return k.ireduce(isRoot || k.rootSide(root) ? Coll.IN_PLACE : buf, isRoot ? buf : null, count, type, op, isRoot,
+            (s, so, r, ro, n, o) -> c.ireduce(s, so, r, ro, n, o, rt));
     }
 
     /** Starts a {@link #reduceScatter(Object, Object, int[], Datatype, Op) reduceScatter}. */

@@ -5,8 +5,15 @@ package mpi;
  * {@link Comm#createIntercomm} on the peer communicator. {@link #getSize()}, {@link #getRank()}
  * and {@link #getGroup()} describe the local group; point-to-point calls address the remote group
  * (destinations, sources and statuses are remote ranks). Over Rankwire's
- * {@code io.rankwire.Intercomm}; collectives on an inter-communicator raise
- * {@link MPI#ERR_COMM} ({@link #merge} and use the intra-communicator).
+ * {@code io.rankwire.Intercomm}.
+ *
+ * <p>The collectives declared on {@link Comm} work between the two groups, as MPI 4.1 section
+ * 6.2.2 defines them: count and displacement arrays of the gathers, scatters, all-gathers and
+ * all-to-all have one entry per rank of the remote group; in a rooted collective the root passes
+ * {@link MPI#ROOT}, the rest of its group {@link MPI#PROC_NULL} and the other group the root's rank
+ * in the remote group; all-reduce, reduce-scatter and all-gather give each group the other group's
+ * data. There are no in-place forms ({@link MPI#ERR_ARG}) and no prefix reductions (those are on
+ * {@link Intracomm}).
  */
 public final class Intercomm extends Comm
 {
@@ -16,6 +23,39 @@ public final class Intercomm extends Comm
     {
         super(inter.pointToPoint());
         this.inter = inter;
+    }
+
+    /** A null inter-communicator ({@code MPI_COMM_NULL} as an {@code Intercomm}). */
+    private Intercomm()
+    {
+        super(NULL);
+        this.inter = null;
+    }
+
+    /**
+     * {@code MPI_COMM_GET_PARENT}: the inter-communicator to the processes that spawned this one.
+     * Rankwire starts no processes at run time ({@code spawn} is not offered), so no process has
+     * a parent and this returns a null communicator ({@link #isNull()} true), as MPI does for a
+     * process that was not spawned.
+     */
+    public static Intercomm getParent()
+    {
+        Binding.current();
+        return new Intercomm();
+    }
+
+    @Override
+    io.rankwire.CollectiveComm collRw()
+    {
+        rw();
+        return inter;
+    }
+
+    @Override
+    int collPeers()
+    {
+        rw();
+        return inter.remoteSize();
     }
 
     @Override

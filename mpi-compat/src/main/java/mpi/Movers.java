@@ -12,22 +12,27 @@ package mpi;
  */
 final class Movers
 {
-    private final io.rankwire.Comm c;
+    private final io.rankwire.CollectiveComm c;
     private final Coll coll;
 
-    Movers(final io.rankwire.Comm c)
+    Movers(final Coll coll)
     {
-        this.c = c;
-        this.coll = new Coll(c);
+        this.c = coll.c();
+        this.coll = coll;
     }
 
     void bcast(final Object buf, final int count, final Datatype type, final int root)
     {
         final boolean isRoot = coll.isRoot(root);
+        if (coll.idle(root))
+        {
+            Coll.run(() -> c.bcast(null, 0, 0, Coll.rtRoot(root)));
+            return;
+        }
         final Buf b = Buf.of(buf, count, type);
         final int k = Region.commonKind(new Buf[] {b});
         final Region r = Region.of(b, k, isRoot);
-        Coll.run(() -> c.bcast(r.array, r.offset, b.bytes / Buf.elemSize(k), root));
+        Coll.run(() -> c.bcast(r.array, r.offset, b.bytes / Buf.elemSize(k), Coll.rtRoot(root)));
         if (!isRoot)
         {
             r.copyBack();
@@ -37,12 +42,16 @@ final class Movers
     Request ibcast(final Object buf, final int count, final Datatype type, final int root)
     {
         final boolean isRoot = coll.isRoot(root);
+        if (coll.idle(root))
+        {
+            return Coll.start(null, () -> c.ibcast(null, 0, 0, Coll.rtRoot(root)), () -> { });
+        }
         final Buf b = Buf.of(buf, count, type);
         final int k = Region.commonKind(new Buf[] {b});
         final Region r = Region.of(b, k, isRoot);
         try
         {
-            return new Request(c.ibcast(r.array, r.offset, b.bytes / Buf.elemSize(k), root), isRoot ? null : s -> r.copyBack());
+            return new Request(c.ibcast(r.array, r.offset, b.bytes / Buf.elemSize(k), Coll.rtRoot(root)), isRoot ? null : s -> r.copyBack());
         }
         catch (final RuntimeException e)
         {
@@ -54,12 +63,18 @@ final class Movers
     Request gatherv(final Object sendbuf, final int sendcount, final Datatype sendtype,
         final Object recvbuf, final int[] recvcount, final int[] displs, final Datatype recvtype, final int root, final boolean nb)
     {
-        final int n = c.size();
+        final int n = coll.peers();
         final boolean isRoot = coll.isRoot(root);
+        final int rt = Coll.rtRoot(root);
+        if (coll.idle(root))
+        {
+            return Coll.start(() -> c.gatherv(null, 0, 0, null, null, null, rt),
+                nb ? () -> c.igatherv(null, 0, 0, null, null, null, rt) : null, () -> { });
+        }
         final boolean inPlace = sendbuf == Coll.IN_PLACE;
         final int[] rc = isRoot ? Coll.head(recvcount, n, "recvcount") : new int[n];
         final int[] rd = isRoot ? Coll.head(displs, n, "displs") : new int[n];
-        final Buf sb = inPlace ? null : Buf.of(sendbuf, sendcount, sendtype);
+        final Buf sb = inPlace || coll.rootSide(root) ? null : Buf.of(sendbuf, sendcount, sendtype);
         final Buf rb = isRoot ? Buf.of(recvbuf, Coll.extentUnits(rc, rd), recvtype) : null;
         final int ext = (int)recvtype.sizeBytes();
         final int k = Region.commonKind(new Buf[] {sb, rb}, sb == null ? 0 : sb.bytes, ext);
@@ -68,9 +83,10 @@ final class Movers
         final Region rr = Region.of(rb, k);
         final int[] counts = Coll.scale(rc, ext, s);
         final int[] d = Coll.shifted(Coll.scale(rd, ext, s), rr);
-        final int count = sb == null ? counts[root] : sb.bytes / s;
-        return Coll.start(() -> c.gatherv(inPlace ? Coll.IN_PLACE : rs.array, Coll.off(rs), count, Coll.arr(rr), counts, d, root),
-            nb ? () -> c.igatherv(inPlace ? Coll.IN_PLACE : rs.array, Coll.off(rs), count, Coll.arr(rr), counts, d, root) : null,
+        final int count = sb == null ? coll.inter() ? 0 : counts[root] : sb.bytes / s;
+        final Object send = inPlace ? Coll.IN_PLACE : Coll.arr(rs);
+        return Coll.start(() -> c.gatherv(send, Coll.off(rs), count, Coll.arr(rr), counts, d, rt),
+            nb ? () -> c.igatherv(send, Coll.off(rs), count, Coll.arr(rr), counts, d, rt) : null,
             () ->
             {
                 if (rr != null)
@@ -84,13 +100,19 @@ final class Movers
     Request scatterv(final Object sendbuf, final int[] sendcount, final int[] displs, final Datatype sendtype,
         final Object recvbuf, final int recvcount, final Datatype recvtype, final int root, final boolean nb)
     {
-        final int n = c.size();
+        final int n = coll.peers();
         final boolean isRoot = coll.isRoot(root);
+        final int rt = Coll.rtRoot(root);
+        if (coll.idle(root))
+        {
+            return Coll.start(() -> c.scatterv(null, null, null, null, 0, 0, rt),
+                nb ? () -> c.iscatterv(null, null, null, null, 0, 0, rt) : null, () -> { });
+        }
         final boolean inPlace = recvbuf == Coll.IN_PLACE;
         final int[] sc = isRoot ? Coll.head(sendcount, n, "sendcount") : new int[n];
         final int[] sd = isRoot ? Coll.head(displs, n, "displs") : new int[n];
         final Buf sb = isRoot ? Buf.of(sendbuf, Coll.extentUnits(sc, sd), sendtype) : null;
-        final Buf rb = inPlace ? null : Buf.of(recvbuf, recvcount, recvtype);
+        final Buf rb = inPlace || coll.rootSide(root) ? null : Buf.of(recvbuf, recvcount, recvtype);
         final int ext = (int)sendtype.sizeBytes();
         final int k = Region.commonKind(new Buf[] {sb, rb}, rb == null ? 0 : rb.bytes, ext);
         final int s = Buf.elemSize(k);
@@ -98,9 +120,10 @@ final class Movers
         final Region rr = Region.of(rb, k);
         final int[] counts = Coll.scale(sc, ext, s);
         final int[] d = Coll.shifted(Coll.scale(sd, ext, s), rs);
-        final int count = rb == null ? counts[root] : rb.bytes / s;
-        return Coll.start(() -> c.scatterv(Coll.arr(rs), counts, d, inPlace ? Coll.IN_PLACE : rr.array, Coll.off(rr), count, root),
-            nb ? () -> c.iscatterv(Coll.arr(rs), counts, d, inPlace ? Coll.IN_PLACE : rr.array, Coll.off(rr), count, root) : null,
+        final int count = rb == null ? coll.inter() ? 0 : counts[root] : rb.bytes / s;
+        final Object recv = inPlace ? Coll.IN_PLACE : Coll.arr(rr);
+        return Coll.start(() -> c.scatterv(Coll.arr(rs), counts, d, recv, Coll.off(rr), count, rt),
+            nb ? () -> c.iscatterv(Coll.arr(rs), counts, d, recv, Coll.off(rr), count, rt) : null,
             () -> Coll.copyBack(rr));
     }
 
@@ -108,7 +131,7 @@ final class Movers
     Request allGatherv(final Object sendbuf, final int sendcount, final Datatype sendtype,
         final Object recvbuf, final int[] recvcount, final int[] displs, final Datatype recvtype, final boolean nb)
     {
-        final int n = c.size();
+        final int n = coll.peers();
         final boolean inPlace = sendbuf == Coll.IN_PLACE;
         final int[] rc = Coll.head(recvcount, n, "recvcount");
         final int[] rd = Coll.head(displs, n, "displs");
@@ -121,7 +144,7 @@ final class Movers
         final Region rr = Region.of(rb, k);
         final int[] counts = Coll.scale(rc, ext, s);
         final int[] d = Coll.shifted(Coll.scale(rd, ext, s), rr);
-        final int count = sb == null ? counts[c.rank()] : sb.bytes / s;
+        final int count = sb == null ? coll.inter() ? 0 : counts[coll.rank()] : sb.bytes / s;
         return Coll.start(() -> c.allGatherv(inPlace ? Coll.IN_PLACE : rs.array, Coll.off(rs), count, rr.array, counts, d),
             nb ? () -> c.iallGatherv(inPlace ? Coll.IN_PLACE : rs.array, Coll.off(rs), count, rr.array, counts, d) : null,
             () -> rr.copyBack(rc, rd, ext));
@@ -131,7 +154,7 @@ final class Movers
     Request allToAllv(final Object sendbuf, final int[] sendcount, final int[] sdispls, final Datatype sendtype,
         final Object recvbuf, final int[] recvcount, final int[] rdispls, final Datatype recvtype, final boolean nb)
     {
-        final int n = c.size();
+        final int n = coll.peers();
         final int[] sc = Coll.head(sendcount, n, "sendcount");
         final int[] sdp = Coll.head(sdispls, n, "sdispls");
         final int[] rc = Coll.head(recvcount, n, "recvcount");
@@ -162,7 +185,7 @@ final class Movers
     Request allToAllw(final Object sendbuf, final int[] sendcount, final int[] sdispls, final Datatype[] sendtypes,
         final Object recvbuf, final int[] recvcount, final int[] rdispls, final Datatype[] recvtypes, final boolean nb)
     {
-        final int n = c.size();
+        final int n = coll.peers();
         final int[] sc = Coll.head(sendcount, n, "sendcount");
         final int[] sdp = Coll.head(sdispls, n, "sdispls");
         final int[] rc = Coll.head(recvcount, n, "recvcount");
