@@ -65,4 +65,40 @@ abstract class CommNeighbors extends CommReductions
         n.exchange(sendbuf, Coll.head(sendcount, n.outDegree(), "sendcount"), Coll.head(sdispls, n.outDegree(), "sdispls"), sendtype,
             recvbuf, Coll.head(recvcount, n.inDegree(), "recvcount"), Coll.head(rdispls, n.inDegree(), "rdispls"), recvtype);
     }
+
+    /** Starts a {@link #neighborAllGather}; {@code recvbuf} holds the blocks once the request completes. */
+    public final Request iNeighborAllGather(final Object sendbuf, final int sendcount, final Datatype sendtype,
+        final Object recvbuf, final int recvcount, final Datatype recvtype)
+    {
+        final Neighbors n = neighbors();
+        return n.start(sendbuf, n.same(n.outDegree(), sendcount), new int[n.outDegree()], sendtype,
+            recvbuf, n.same(n.inDegree(), recvcount), n.blocks(n.inDegree(), recvcount), recvtype);
+    }
+
+    /** Starts a {@link #neighborAllGatherv}. */
+    public final Request iNeighborAllGatherv(final Object sendbuf, final int sendcount, final Datatype sendtype,
+        final Object recvbuf, final int[] recvcount, final int[] displs, final Datatype recvtype)
+    {
+        final Neighbors n = neighbors();
+        return n.start(sendbuf, n.same(n.outDegree(), sendcount), new int[n.outDegree()], sendtype,
+            recvbuf, Coll.head(recvcount, n.inDegree(), "recvcount"), Coll.head(displs, n.inDegree(), "displs"), recvtype);
+    }
+
+    /** Starts a {@link #neighborAllToAll}. */
+    public final Request iNeighborAllToAll(final Object sendbuf, final int sendcount, final Datatype sendtype,
+        final Object recvbuf, final int recvcount, final Datatype recvtype)
+    {
+        final Neighbors n = neighbors();
+        return n.start(sendbuf, n.same(n.outDegree(), sendcount), n.blocks(n.outDegree(), sendcount), sendtype,
+            recvbuf, n.same(n.inDegree(), recvcount), n.blocks(n.inDegree(), recvcount), recvtype);
+    }
+
+    /** Starts a {@link #neighborAllToAllv}. */
+    public final Request iNeighborAllToAllv(final Object sendbuf, final int[] sendcount, final int[] sdispls, final Datatype sendtype,
+        final Object recvbuf, final int[] recvcount, final int[] rdispls, final Datatype recvtype)
+    {
+        final Neighbors n = neighbors();
+        return n.start(sendbuf, Coll.head(sendcount, n.outDegree(), "sendcount"), Coll.head(sdispls, n.outDegree(), "sdispls"), sendtype,
+            recvbuf, Coll.head(recvcount, n.inDegree(), "recvcount"), Coll.head(rdispls, n.inDegree(), "rdispls"), recvtype);
+    }
 }

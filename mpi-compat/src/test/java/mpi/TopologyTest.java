@@ -138,6 +138,88 @@ class TopologyTest
         });
     }
 
+    /**
+     * The nonblocking neighbour collectives: several outstanding on one communicator at once (and a
+     * blocking one started between them), completed together in another order, on a periodic ring
+     * (where a process can be both neighbours of another), a line (PROC_NULL ends), a 2-D torus
+     * with a strided column type, a star graph and a distributed graph.
+     */
+    @ParameterizedTest
+    @MethodSource("mpi.MpiJob#grid")
+    void shouldOverlapNonblockingNeighbourCollectives(final String transport, final int ranks)
+    {
+        MpiJob.run(ranks, transport, rank ->
+        {
+            final Intracomm w = MPI.COMM_WORLD;
+            final int n = w.getSize();
+            final CartComm ring = w.createCart(new int[] {n}, new boolean[] {true}, false);
+            final CartComm line = w.createCart(new int[] {n}, new boolean[] {false}, false);
+            final int left = (rank + n - 1) % n;
+            final int right = (rank + 1) % n;
+            final int[] both = new int[2];
+            final int[] blocks = new int[2];
+            final int[] edges = {-1, -1};
+            final int[] varied = {-1, -1, -1};
+            final Request[] reqs = {
+                ring.iNeighborAllGather(new int[] {rank}, 1, MPI.INT, both, 1, MPI.INT),
+                ring.iNeighborAllToAll(new int[] {10 * rank, 10 * rank + 1}, 1, MPI.INT, blocks, 1, MPI.INT),
+                line.iNeighborAllGatherv(new int[] {rank}, 1, MPI.INT, edges, new int[] {1, 1, 9}, new int[] {0, 1, 9}, MPI.INT),
+                line.iNeighborAllToAllv(new int[] {rank, rank, rank}, new int[] {1, 2}, new int[] {0, 1}, MPI.INT,
+                    varied, new int[] {2, 1}, new int[] {0, 2}, MPI.INT),
+            };
+            final int[] blocking = new int[2];
+            ring.neighborAllGather(new int[] {-rank}, 1, MPI.INT, blocking, 1, MPI.INT);
+            Request.waitAll(new Request[] {reqs[3], reqs[1], reqs[2], reqs[0]});
+            assertArrayEquals(new int[] {-left, -right}, blocking);
+            assertArrayEquals(new int[] {left, right}, both);
+            assertArrayEquals(new int[] {10 * left + 1, 10 * right}, blocks,
+                "a block sent forward lands in the receiver's back slot, also when both neighbours are one process");
+            assertArrayEquals(new int[] {rank == 0 ? -1 : rank - 1, rank == n - 1 ? -1 : rank + 1}, edges,
+                "blocks of PROC_NULL neighbours are not written");
+            assertEquals(rank == 0 ? -1 : rank - 1, varied[1], "the back neighbour's forward block (2 items) at 0");
+            assertEquals(rank == n - 1 ? -1 : rank + 1, varied[2], "the forward neighbour's back block (1 item) at 2");
+            // a 2 x (n/2) torus (or n x 1): each process sends column 0 of a 3 x 2 matrix (a strided type) to every neighbour
+            final int[] dims = new int[2];
+            CartComm.createDims(n, dims);
+            final CartComm torus = w.createCart(dims, new boolean[] {true, true}, false);
+            final Datatype column = Datatype.createVector(3, 1, 2, MPI.INT);
+            column.commit();
+            final int[] matrix = {rank, -1, rank + 100, -1, rank + 200, -1};
+            final int[] halo = new int[4 * 3 + 1];
+            halo[12] = -5;
+            torus.iNeighborAllToAll(new int[] {0}, 0, MPI.INT, new int[0], 0, MPI.INT).waitFor();
+            torus.iNeighborAllGather(matrix, 1, column, halo, 3, MPI.INT).waitFor();
+            final int[] coords = torus.getCoords(rank);
+            for (int d = 0; d < 2; d++)
+            {
+                final ShiftParms sp = torus.shift(d, 1);
+                final int[] from = {sp.getRankSource(), sp.getRankDest()};
+                for (int k = 0; k < 2; k++)
+                {
+                    assertEquals(from[k], halo[(2 * d + k) * 3], "dimension " + d + ", neighbour " + k + " of " + java.util.Arrays.toString(coords));
+                    assertEquals(from[k] + 200, halo[(2 * d + k) * 3 + 2]);
+                }
+            }
+            assertEquals(-5, halo[12]);
+            column.free();
+            final GraphComm adjacent = w.createDistGraphAdjacent(new int[] {(rank + n - 1) % n}, new int[] {(rank + 1) % n},
+                MPI.INFO_NULL, false);
+            final int[] fromBack = new int[1];
+            final Request a = adjacent.iNeighborAllToAll(new int[] {rank + 1000}, 1, MPI.INT, fromBack, 1, MPI.INT);
+            while (!a.test())
+            {
+                Thread.onSpinWait();
+            }
+            assertEquals((rank + n - 1) % n + 1000, fromBack[0]);
+            assertEquals(MPI.ERR_TOPOLOGY, assertThrows(MPIException.class,
+                () -> w.iNeighborAllGather(new int[1], 1, MPI.INT, new int[2], 1, MPI.INT)).getErrorClass());
+            ring.free();
+            line.free();
+            torus.free();
+            adjacent.free();
+        });
+    }
+
     @ParameterizedTest
     @MethodSource("mpi.MpiJob#grid")
     void shouldBuildGraphsAndDistributedGraphs(final String transport, final int ranks)

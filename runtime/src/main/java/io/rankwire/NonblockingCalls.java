@@ -125,4 +125,20 @@ abstract class NonblockingCalls extends PointToPoint
     {
         return new CollectiveRequest(nbc().iscan(sendBuf, sendOffset, recvBuf, recvOffset, count, op, true));
     }
+
+    /**
+     * Starts an exchange with any peers in one round, the schedule of MPI's nonblocking neighbour
+     * collectives: a receive of {@code recvCounts[k]} elements from rank {@code sources[k]} into
+     * {@code recvBuf[recvDispls[k]]} for every k and a send of {@code sendCounts[k]} elements from
+     * {@code sendBuf[sendDispls[k]]} to rank {@code dests[k]}, all posted at once. Collective:
+     * every member calls it (with its own peers) in the communicator's collective order. A peer may
+     * appear more than once; messages between two ranks pair up in the order they are listed at
+     * both ends.
+     */
+    public Request ineighborAllToAllv(
+        final Object sendBuf, final int[] dests, final int[] sendCounts, final int[] sendDispls,
+        final Object recvBuf, final int[] sources, final int[] recvCounts, final int[] recvDispls)
+    {
+        return new CollectiveRequest(nbc().ineighborAllToAllv(sendBuf, dests, sendCounts, sendDispls, recvBuf, sources, recvCounts, recvDispls));
+    }
 }

@@ -269,6 +269,53 @@ public final class Nonblocking
         return s.start();
     }
 
+    /**
+     * One round with any peers (the neighbour collectives' schedule): a receive of
+     * {@code rCounts[k]} elements from {@code sources[k]} at {@code recv[rDispls[k]]} for every k,
+     * then a send of {@code sCounts[k]} elements at {@code send[sDispls[k]]} to {@code dests[k]},
+     * all posted at once. Peers may repeat: messages between two ranks pair up in the order they
+     * are listed at both ends.
+     */
+    public Schedule ineighborAllToAllv(
+        final Object send, final int[] dests, final int[] sCounts, final int[] sDispls,
+        final Object recv, final int[] sources, final int[] rCounts, final int[] rDispls)
+    {
+        peerBlocks(send, dests, sCounts, sDispls, "send");
+        peerBlocks(recv, sources, rCounts, rDispls, "recv");
+        if (dests.length > 0 && sources.length > 0)
+        {
+            Bufs.sameType(send, recv);
+        }
+        final Schedule s = ctx.schedule();
+        for (int k = 0; k < sources.length; k++)
+        {
+            s.recv(recv, rDispls[k], rCounts[k], sources[k]);
+        }
+        for (int k = 0; k < dests.length; k++)
+        {
+            s.send(send, sDispls[k], sCounts[k], dests[k]);
+        }
+        return s.start();
+    }
+
+    private void peerBlocks(final Object buf, final int[] peers, final int[] counts, final int[] displs, final String side)
+    {
+        if (counts.length != peers.length || displs.length != peers.length)
+        {
+            throw new IllegalArgumentException(side + " counts/displs length : " + counts.length + "/" + displs.length +
+                " (expected: " + peers.length + ", one per peer)");
+        }
+        for (int k = 0; k < peers.length; k++)
+        {
+            if (peers[k] < 0 || peers[k] >= n())
+            {
+                throw new IllegalArgumentException(side + " peer : " + peers[k] + " (expected: 0.." + (n() - 1) + ")");
+            }
+            Checks.count(counts[k], counts[k]);
+            Bufs.check(buf, displs[k], counts[k], side + "Buf");
+        }
+    }
+
     private int[] filled(final int count)
     {
         final int[] a = new int[n()];

@@ -3,6 +3,8 @@ package io.rankwire.coll;
 import static io.rankwire.coll.Data.assertSlice;
 import static io.rankwire.coll.Data.input;
 import static io.rankwire.coll.Data.marked;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -456,6 +458,38 @@ public abstract class CollectivesSuite
         for (final int n : new int[] {2, 3, 4, 5})
         {
             run(n, Map.of(), rw -> Intercomms.check(rw.world()));
+        }
+    }
+
+    @Test
+    @Timeout(value = 120, unit = TimeUnit.SECONDS)
+    void shouldExchangeWithAnyPeersInOneRound()
+    {
+        for (final int n : new int[] {3, 4, 5})   // left and right differ
+        {
+            run(n, Map.of(), rw ->
+            {
+                final Comm c = rw.world();
+                final int me = c.rank();
+                final int left = (me + n - 1) % n;
+                final int right = (me + 1) % n;
+                // twice to the right (two blocks, listed in that order at both ends), once to the left
+                final int[] send = {10 * me, 10 * me + 1, 10 * me + 2};
+                final int[] recv = {-1, -1, -1, -1};
+                final Request a = c.ineighborAllToAllv(send, new int[] {right, left, right}, new int[] {1, 1, 1}, new int[] {0, 2, 1},
+                    recv, new int[] {left, left, right}, new int[] {1, 1, 1}, new int[] {2, 0, 1});
+                final int[] second = new int[1];
+                final Request b = c.ineighborAllToAllv(new int[] {me}, new int[] {left}, new int[] {1}, new int[] {0},
+                    second, new int[] {right}, new int[] {1}, new int[] {0});
+                Request.waitAll(b, a);
+                assertArrayEquals(new int[] {10 * left + 1, 10 * right + 2, 10 * left, -1}, recv, "pairs in listed order, guard untouched");
+                assertEquals(right, second[0]);
+                assertThrows(IllegalArgumentException.class, () -> c.ineighborAllToAllv(new int[1], new int[] {n}, new int[] {1},
+                    new int[] {0}, new int[1], new int[0], new int[0], new int[0]));
+                assertThrows(IllegalArgumentException.class, () -> c.ineighborAllToAllv(new int[1], new int[] {0}, new int[] {2},
+                    new int[] {0}, new int[1], new int[0], new int[0], new int[0]));
+                c.barrier();
+            });
         }
     }
 
