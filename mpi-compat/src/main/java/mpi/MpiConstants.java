@@ -12,7 +12,7 @@ abstract class MpiConstants
     public static final int ANY_TAG = -1;
     /** The null process: communication with it succeeds at once and moves no data. */
     public static final int PROC_NULL = -2;
-    /** The root of an inter-communicator collective (not used by Rankwire yet). */
+    /** The root argument of the root itself in a rooted inter-communicator collective (the rest of its group passes {@link #PROC_NULL}). */
     public static final int ROOT = -4;
     /** An undefined value (index, count, split color, rank of a non-member). */
     public static final int UNDEFINED = io.rankwire.Comm.UNDEFINED;
