@@ -103,6 +103,12 @@ public final class Schedule
         return this;
     }
 
+    /** Ends the last round and runs the schedule on the calling thread (blocking collectives). */
+    void run()
+    {
+        rounds.run();
+    }
+
     // ---- running (any thread)
 
     /** True once this rank's part is done, successfully or not. */
