@@ -3,18 +3,13 @@ package io.rankwire;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
-import java.util.stream.Stream;
 
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -24,6 +19,8 @@ import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
+
+import io.rankwire.conformance.SourceFileSize;
 
 /**
  * The runtime's packages read one way (docs/ARCHITECTURE.md): the API on top, then the
@@ -120,21 +117,9 @@ class LayeringTest
     }
 
     @Test
-    void shouldKeepEveryMainSourceFileShort() throws IOException
+    void shouldKeepEveryMainSourceFileShort()
     {
-        final Map<String, Long> longFiles = new TreeMap<>();
-        try (Stream<Path> files = Files.walk(Path.of("src/main/java")))
-        {
-            for (final Path f : (Iterable<Path>)files.filter(p -> p.toString().endsWith(".java"))::iterator)
-            {
-                final long lines = Files.lines(f).count();
-                if (lines > 450)
-                {
-                    longFiles.put(f.toString(), lines);
-                }
-            }
-        }
-        assertEquals(Map.of(), longFiles, "main source files over 450 lines");
+        SourceFileSize.checkMainSources();
     }
 
     private static List<Dependency> dependencies()

@@ -127,6 +127,44 @@ public class BufView
     }
 
     /**
+     * {@code count} elements of the primitive array {@code a} ({@code byte[]} .. {@code double[]})
+     * from element {@code offset}: a {@code byte[]} as {@link #bytes}, the others as {@link #typed}.
+     */
+    public BufView array(final Object a, final int offset, final int count)
+    {
+        if (a instanceof byte[])
+        {
+            return bytes((byte[])a, offset, count);
+        }
+        if (a instanceof int[])
+        {
+            return typed(a, ((int[])a).length, offset, count, Integer.BYTES, INT_BASE);
+        }
+        if (a instanceof long[])
+        {
+            return typed(a, ((long[])a).length, offset, count, Long.BYTES, LONG_BASE);
+        }
+        if (a instanceof double[])
+        {
+            return typed(a, ((double[])a).length, offset, count, Double.BYTES, DOUBLE_BASE);
+        }
+        if (a instanceof float[])
+        {
+            return typed(a, ((float[])a).length, offset, count, Float.BYTES, FLOAT_BASE);
+        }
+        if (a instanceof short[])
+        {
+            return typed(a, ((short[])a).length, offset, count, Short.BYTES, SHORT_BASE);
+        }
+        if (a instanceof char[])
+        {
+            return typed(a, ((char[])a).length, offset, count, Character.BYTES, CHAR_BASE);
+        }
+        throw new IllegalArgumentException("buffer : " + (a == null ? "null" : a.getClass().getSimpleName()) +
+            " (expected: byte[], short[], char[], int[], long[], float[] or double[])");
+    }
+
+    /**
      * The memory {@code buffer} describes: built-in kinds as the matching method here would,
      * others staged through their {@code pack}/{@code unpack}. {@code forWrite} for receives.
      */

@@ -35,46 +35,10 @@ public final class Bufs
         throw new IllegalArgumentException("buffer : " + typeName(a) + " (expected: " + EXPECTED + ")");
     }
 
-    static long baseOffset(final Object a)
-    {
-        if (a instanceof double[])
-        {
-            return BufView.DOUBLE_BASE;
-        }
-        if (a instanceof long[])
-        {
-            return BufView.LONG_BASE;
-        }
-        if (a instanceof int[])
-        {
-            return BufView.INT_BASE;
-        }
-        if (a instanceof float[])
-        {
-            return BufView.FLOAT_BASE;
-        }
-        if (a instanceof short[])
-        {
-            return BufView.SHORT_BASE;
-        }
-        if (a instanceof char[])
-        {
-            return BufView.CHAR_BASE;
-        }
-        return 0;
-    }
-
     /** Points {@code view} at {@code count} elements of {@code a} from {@code offset}. */
     static void view(final BufView view, final Object a, final int offset, final int count)
     {
-        if (a instanceof byte[])
-        {
-            view.bytes((byte[])a, offset, count);
-        }
-        else
-        {
-            view.typed(a, Array.getLength(a), offset, count, elemSize(a), baseOffset(a));
-        }
+        view.array(a, offset, count);
     }
 
     /** A new array of the same type as {@code like} with {@code n} elements. */

@@ -104,7 +104,9 @@ public final class DataMovement
         }
         if (ctx.group.size() > 1)
         {
-            Rings.allGather(ctx.channel(), recv, counts, displs, 0);
+            final Schedule ring = ctx.schedule();
+            NbcMoves.allGatherv(ring, recv, counts, displs);   // the rounds iallGatherv starts
+            ring.run();
         }
     }
 

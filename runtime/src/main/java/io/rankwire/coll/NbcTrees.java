@@ -11,15 +11,10 @@ final class NbcTrees
     {
     }
 
-    /** Dissemination: in round k every rank signals {@code me + 2^k} and hears from {@code me - 2^k}. */
+    /** Dissemination: the engine's barrier ({@link io.rankwire.core.Rounds#barrier()}), as a schedule. */
     static void barrier(final Schedule s)
     {
-        final int n = s.size();
-        final int me = s.rank();
-        for (int k = 1; k < n; k <<= 1)
-        {
-            s.awaitSignal((me - k + n) % n).signal((me + k) % n).round();
-        }
+        s.barrier();
     }
 
     /**

@@ -6,15 +6,12 @@ import java.util.List;
 
 import org.agrona.collections.IntArrayList;
 
-import io.rankwire.Status;
-import io.rankwire.match.Envelope;
-import io.rankwire.buffer.BufView;
 import io.rankwire.proto.Group;
 
 /**
- * Collective operations a communicator needs, run as point-to-point traffic on the
- * communicator's internal context with negative tags: the dissemination barrier, an all-gather,
- * and the agreement on new context ids.
+ * Collective operations a communicator needs, run on the round engine ({@link Rounds}, the one the
+ * collectives' schedules run on) over the communicator's internal context with negative tags: the
+ * dissemination barrier, an all-gather, and the agreement on new context ids.
  *
  * <p>Context ids come in pairs (user, internal). A new communicator's pair is agreed by the
  * parent's members in rounds (see {@link ContextIds} for the rule that keeps concurrent creations
@@ -36,7 +33,6 @@ public final class Contexts
     private static final int TAG_ALLGATHER = -2;
     private static final int TAG_BARRIER = -16;
     private static final int TAG_GROUP_BASE = -(1 << 20);
-    private static final byte[] EMPTY = new byte[0];
     private static final long TURN_WAIT_NS = 2_000_000;
 
     private final Engine engine;
@@ -49,25 +45,10 @@ public final class Contexts
         this.engine = engine;
     }
 
-    /** Dissemination barrier: ceil(log2 n) rounds of zero-byte messages. Blocks. */
+    /** The dissemination barrier ({@link Rounds#barrier()}), on its own tag. Blocks. */
     public void barrier(final Group g)
     {
-        final int n = g.size();
-        final int me = g.rank();
-        for (int k = 0, dist = 1; dist < n; k++, dist <<= 1)
-        {
-            final int to = (me + dist) % n;
-            final int from = (me - dist + n) % n;
-            final int tag = TAG_BARRIER - k;
-            final Operation recv = engine.newOp(true);
-            recv.bytes(EMPTY, 0, 0);
-            engine.recv(recv, Envelope.pack(g.internalContext(), from, tag), Envelope.FULL_MASK, g.worldRank(from), g);
-            final Operation send = engine.newOp(true);
-            send.bytes(EMPTY, 0, 0);
-            engine.send(send, g.worldRank(to), Envelope.pack(g.internalContext(), me, tag), false);
-            await(send);
-            await(recv);
-        }
+        new Rounds(engine, g, TAG_BARRIER).barrier().run();
     }
 
     /** Every member's {@code values} (same length everywhere), in rank order. Blocks. */
@@ -78,40 +59,10 @@ public final class Contexts
 
     private int[] allgather(final Group g, final int[] values, final int tag)
     {
-        final int n = g.size();
         final int k = values.length;
-        final int[] all = new int[n * k];
+        final int[] all = new int[g.size() * k];
         System.arraycopy(values, 0, all, g.rank() * k, k);
-        final Operation[] recvs = new Operation[n];
-        final Operation[] sends = new Operation[n];
-        for (int r = 0; r < n; r++)
-        {
-            if (r == g.rank())
-            {
-                continue;
-            }
-            recvs[r] = engine.newOp(false);
-            recvs[r].typed(all, all.length, r * k, k, 4, BufView.INT_BASE);
-            engine.recv(recvs[r], Envelope.pack(g.internalContext(), r, tag), Envelope.FULL_MASK, g.worldRank(r), g);
-        }
-        for (int r = 0; r < n; r++)
-        {
-            if (r == g.rank())
-            {
-                continue;
-            }
-            sends[r] = engine.newOp(false);
-            sends[r].typed(values, k, 0, k, 4, BufView.INT_BASE);
-            engine.send(sends[r], g.worldRank(r), Envelope.pack(g.internalContext(), g.rank(), tag), false);
-        }
-        for (int r = 0; r < n; r++)
-        {
-            if (r != g.rank())
-            {
-                await(sends[r]);
-                await(recvs[r]);
-            }
-        }
+        new Rounds(engine, g, tag).allGather(all, k).run();
         return all;
     }
 
@@ -302,16 +253,5 @@ public final class Contexts
             }
         }
         return true;
-    }
-
-    private void await(final Operation op)
-    {
-        engine.waitFor(op, 0);
-        final Status s = op.checked();
-        if (s.isError())
-        {
-            throw new IllegalStateException("collective message : " + s + " (expected: OK)");
-        }
-        engine.recycle(op);
     }
 }

@@ -2,7 +2,9 @@
  * The engine: the lock frame around the protocols ({@link io.rankwire.core.Engine}), the
  * operations users hold ({@link io.rankwire.core.Operation}, persistent ones), waiting and
  * progress ({@code Waiter}, {@link io.rankwire.core.ProgressThread}), closing, communicator
- * context ids, and the pools of operations and buffer wrappers.
+ * context ids, the pools of operations and buffer wrappers, and the round engine every
+ * collective runs on ({@link io.rankwire.core.Rounds}: the engine's barrier and context
+ * agreement, blocking, and the collectives package's schedules).
  *
  * <p>Imports {@code proto}, {@code match}, {@code spi} and the leaves {@code progress} and
  * {@code buffer}; from the API only the value types {@code Status}, {@code RankwireException},

@@ -796,6 +796,33 @@ public abstract class ConformanceSuite extends PersistentRequestConformance
     }
 
     @Test
+    @Timeout(60)
+    void shouldHoldEveryRankInBlockingAndNonblockingBarriersAlike()
+    {
+        final AtomicInteger arrived = new AtomicInteger();
+        final int n = 6;
+        run(n, rw ->
+        {
+            final Comm world = rw.world();
+            for (int round = 1; round <= 6; round++)
+            {
+                arrived.incrementAndGet();
+                if (round % 2 == 0)
+                {
+                    world.ibarrier().await();
+                }
+                else
+                {
+                    world.barrier();
+                }
+                assertTrue(arrived.get() >= round * n, "left barrier " + round + " before every rank arrived");
+                world.ibarrier().await();   // the next round's increments wait for every check of this one
+            }
+        });
+        assertEquals(36, arrived.get());
+    }
+
+    @Test
     @Timeout(90)
     void shouldServeEightConcurrentThreadsPerRank()
     {
