@@ -3,12 +3,15 @@ package io.rankwire.launch;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Observing real rank JVMs started by {@code rwrun}: Rankwire's log (one line per event with the
@@ -72,6 +75,27 @@ class ObserveLaunchTest
         assertEquals(Rwrun.USAGE_EXIT, bad.code, bad::toString);
         assertTrue(bad.err.contains("rankwire.logLevel : 'loud' (expected: error, warning, info, debug, trace or off)"),
             bad::toString);
+    }
+
+    @Test
+    void shouldLeaveLoggingAloneWhenTheApplicationConfiguredIt(@TempDir final Path dir) throws Exception
+    {
+        final Path config = dir.resolve("logging.properties");
+        Files.writeString(config, String.join("\n",
+            "handlers=java.util.logging.ConsoleHandler",
+            ".level=INFO",
+            "java.util.logging.ConsoleHandler.level=ALL",
+            "java.util.logging.SimpleFormatter.format=APP %4$s %3$s %5$s%n", ""));
+        final LaunchFixture.Result r = LaunchFixture.rwrun("-J-Djava.util.logging.config.file=" + config,
+            "-np", "2", ObservedMain.class.getName());
+        assertEquals(0, r.code, r::toString);
+        assertEquals(List.of(), rankwireLines(r.err), r::toString);
+        for (int rank = 0; rank < 2; rank++)
+        {
+            assertTrue(r.err.contains("[" + rank + "] APP WARNING " + ObservedMain.class.getName() + " " + ObservedMain.WARNING),
+                r::toString);
+            assertTrue(r.err.contains("[" + rank + "] APP INFO " + ObservedMain.class.getName() + " an info line"), r::toString);
+        }
     }
 
     @Test

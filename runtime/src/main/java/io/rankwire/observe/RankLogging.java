@@ -126,7 +126,11 @@ public final class RankLogging
             Logger.getLogger(ROOT).getHandlers().length == 0;
     }
 
-    /** {@code rankwire[rank N] LEVEL component: message[: throwable; caused by ...]} */
+    /**
+     * {@code rankwire[rank N] LEVEL component: message[: throwable; caused by ...]}, line breaks
+     * in the message turned into spaces; a message that names its component itself
+     * ({@code rankwire-tcp: ...}) is not told twice.
+     */
     static final class OneLine extends Formatter
     {
         @Override
@@ -137,8 +141,11 @@ public final class RankLogging
             {
                 line.append("[rank ").append(rank).append(']');
             }
-            line.append(' ').append(levelName(r.getLevel())).append(' ')
-                .append(component(r.getLoggerName())).append(": ").append(formatMessage(r));
+            final String component = component(r.getLoggerName());
+            final String message = formatMessage(r);
+            final String own = "rankwire-" + component + ": ";
+            line.append(' ').append(levelName(r.getLevel())).append(' ').append(component).append(": ")
+                .append(message.startsWith(own) ? message.substring(own.length()) : message);
             for (Throwable t = r.getThrown(); t != null; t = t.getCause())
             {
                 line.append(t == r.getThrown() ? ": " : "; caused by ").append(t);
