@@ -46,12 +46,12 @@ class FlightRecorderTest
                 recording.enable("io.rankwire." + name);
             }
             recording.start();
-            assertTrue(Flight.on, "a running recording turns the events on");
+            assertTrue(Flight.on(), "a running recording turns the events on");
             pingJob();
             recording.stop();
             recording.dump(file);
         }
-        assertFalse(Flight.on, "no recording runs any more");
+        assertFalse(Flight.on(), "no recording runs any more");
         final List<RecordedEvent> events = RecordingFile.readAllEvents(file);
 
         final RecordedEvent small = one(events, "io.rankwire.Send", e -> e.getInt("tag") == SMALL_TAG);

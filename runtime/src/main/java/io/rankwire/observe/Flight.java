@@ -6,7 +6,7 @@ import jdk.jfr.Recording;
 import jdk.jfr.RecordingState;
 
 /**
- * Rankwire's JDK Flight Recorder events, committed only while a recording runs. {@link #on} is
+ * Rankwire's JDK Flight Recorder events, committed only while a recording runs. {@link #on()} is
  * a volatile flag the recorder's state changes set; the message path reads it and touches the
  * event classes only when it is true, so without a recording nothing is allocated and nothing
  * but that read is paid. Without the {@code jdk.jfr} module the flag stays false.
@@ -38,8 +38,7 @@ public final class Flight
     /** A receive posted later found it in the unexpected queue. */
     public static final String FROM_UNEXPECTED = "from-unexpected";
 
-    /** True while any recording runs (a volatile read; the events' own settings decide the rest). */
-    public static volatile boolean on;
+    private static volatile boolean on;
 
     static
     {
@@ -55,6 +54,12 @@ public final class Flight
 
     private Flight()
     {
+    }
+
+    /** True while any recording runs (a volatile read; the events' own settings decide the rest). */
+    public static boolean on()
+    {
+        return on;
     }
 
     /** Loads this class, so that recordings started later are seen. */

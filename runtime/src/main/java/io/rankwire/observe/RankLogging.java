@@ -35,6 +35,8 @@ public final class RankLogging
 
     private static final AtomicBoolean DECIDED = new AtomicBoolean();
     private static volatile Handler installed;
+    /** JUL holds loggers weakly: this keeps {@code io.rankwire}, its handler and its level alive. */
+    private static volatile Logger root;
     private static volatile int rank = -1;
     private static volatile boolean severalRanks;
 
@@ -91,6 +93,7 @@ public final class RankLogging
             final Logger logger = Logger.getLogger(ROOT);
             logger.addHandler(h);
             logger.setUseParentHandlers(false);
+            root = logger;
             installed = h;
         }
         final Handler h = installed;
@@ -99,7 +102,7 @@ public final class RankLogging
             return false;
         }
         h.setLevel(level);
-        Logger.getLogger(ROOT).setLevel(level);
+        root.setLevel(level);
         return true;
     }
 

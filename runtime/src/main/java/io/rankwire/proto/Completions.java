@@ -78,7 +78,7 @@ final class Completions
         active.remove(t);
         opTable.forget(t);
         count(t, bytes, error, cancelled);
-        if (Flight.on)
+        if (Flight.on())
         {
             record(t, source, tag, bytes, error, cancelled);
         }

@@ -338,7 +338,7 @@ public final class Protocols implements PeerEvents
             }
             t = next;
         }
-        if (Flight.on)
+        if (Flight.on())
         {
             Flight.peerFailure(rank, peer, "failed", failed);
         }

@@ -186,7 +186,7 @@ final class Receiver implements MatchListener
 
     private void matchEvent(final int peer, final long tag, final int bytes, final String where)
     {
-        if (Flight.on)
+        if (Flight.on())
         {
             Flight.match(completions.rank, peer, Envelope.tagOf(tag), bytes, where);
         }

@@ -151,7 +151,7 @@ final class Sender
             final Transfer copy = sendBuffer.copyOf(user);
             if (copy != null)
             {
-                if (Flight.on)
+                if (Flight.on())
                 {
                     Flight.sendBufferCopy(completions.rank, peer, length);
                 }
