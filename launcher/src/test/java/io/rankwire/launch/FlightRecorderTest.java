@@ -2,12 +2,19 @@ package io.rankwire.launch;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
+import java.util.UUID;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Predicate;
 import java.util.stream.Collectors;
 
@@ -15,7 +22,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import io.rankwire.LocalJob;
+import io.rankwire.Rankwire;
 import io.rankwire.RankwireConfig;
+import io.rankwire.RankwireException;
+import io.rankwire.Request;
+import io.rankwire.bootstrap.InMemoryBootstrap;
 import io.rankwire.observe.Flight;
 import jdk.jfr.Recording;
 import jdk.jfr.consumer.RecordedEvent;
@@ -101,6 +112,79 @@ class FlightRecorderTest
         assertFalse(names.contains("io.rankwire.Send"), names::toString);
         assertFalse(names.contains("io.rankwire.Receive"), names::toString);
         assertFalse(names.contains("io.rankwire.Match"), names::toString);
+    }
+
+    @Test
+    void shouldRecordSendBufferFallbacksAndPeerFailures() throws Exception
+    {
+        final Path file = dir.resolve("failures.jfr");
+        final AtomicLong buffered = new AtomicLong();
+        try (Recording recording = new Recording())
+        {
+            recording.start();
+            // one eager credit and no waiting for more: the second and third small sends complete from copies
+            LocalJob.run(2, "sim", new RankwireConfig().set("rankwire.credits", "1").set("rankwire.creditWaitMicros", "0"), rw ->
+            {
+                final byte[] b = new byte[SMALL];
+                if (rw.rank() == 0)
+                {
+                    for (int i = 0; i < 3; i++)
+                    {
+                        rw.world().send(b, 0, SMALL, 1, i);
+                    }
+                    buffered.set(rw.stats().sendsBuffered());
+                }
+                rw.world().barrier();
+                if (rw.rank() == 1)
+                {
+                    for (int i = 0; i < 3; i++)
+                    {
+                        rw.world().recv(b, 0, SMALL, 0, i);
+                    }
+                }
+            });
+            peerEndsWithoutClosing();
+            recording.stop();
+            recording.dump(file);
+        }
+        final List<RecordedEvent> events = RecordingFile.readAllEvents(file);
+        // the user's sends (the barrier's own messages, without payload, may be copied too)
+        final List<RecordedEvent> copies = all(events, "io.rankwire.SendBufferCopy", e -> e.getInt("bytes") == SMALL);
+        assertTrue(buffered.get() >= 1, "sends buffered: " + buffered.get());
+        assertEquals(buffered.get(), copies.size(), copies::toString);
+        copies.forEach(e -> assertTrue(e.getInt("rank") == 0 && e.getInt("peer") == 1, e::toString));
+
+        final RecordedEvent failure = one(events, "io.rankwire.PeerFailure", e -> true);
+        assertEquals(0, failure.getInt("rank"));
+        assertEquals(1, failure.getInt("peer"));
+        assertEquals(1, failure.getInt("failedOperations"), "the receive waiting for rank 1");
+    }
+
+    /** Rank 1 of a 2-rank job ends without closing while rank 0 waits for a message from it. */
+    private static void peerEndsWithoutClosing() throws Exception
+    {
+        final InMemoryBootstrap bootstrap = new InMemoryBootstrap(2);
+        final String job = "flight-" + UUID.randomUUID();
+        final byte[] secret = new byte[16];
+        final ExecutorService threads = Executors.newFixedThreadPool(2);
+        try
+        {
+            final Future<Rankwire> one = threads.submit(() -> Rankwire.init(
+                new RankwireConfig().transport("sim").job(1, 2, job, secret).bootstrap(bootstrap.forRank(1))));
+            final Rankwire zero = Rankwire.init(
+                new RankwireConfig().transport("sim").job(0, 2, job, secret).bootstrap(bootstrap.forRank(0)));
+            final Rankwire forgotten = one.get(60, TimeUnit.SECONDS);
+            final Request waiting = zero.world().irecv(new byte[1], 0, 1, 1, 9);
+            assertTrue(bootstrap.ended(1));
+            assertTrue(assertThrows(RankwireException.class, waiting::await)
+                .getMessage().contains("PEER_FAILED"));
+            assertThrows(RankwireException.class, zero::close);
+            assertThrows(RankwireException.class, forgotten::close);
+        }
+        finally
+        {
+            threads.shutdownNow();
+        }
     }
 
     /** Rank 0 sends an eager and a rendezvous message to rank 1, which checks them. */
