@@ -25,12 +25,12 @@ final class RankObservers
 
     private static final System.Logger LOG = System.getLogger(Rankwire.class.getName());
 
-    private final RankMBean mbean;
     private final boolean reportStats;
+    private RankMBean mbean;
+    private boolean closed;
 
-    private RankObservers(final RankMBean mbean, final boolean reportStats)
+    private RankObservers(final boolean reportStats)
     {
-        this.mbean = mbean;
         this.reportStats = reportStats;
     }
 
@@ -73,31 +73,59 @@ final class RankObservers
         final Level level = RankLogging.parse(JobVariables.LOG_LEVEL_SETTING,
             c.settings().getOrDefault(JobVariables.LOG_LEVEL_SETTING, "warning"));
         RankLogging.install(level, c.rank());
-        Flight.init();
+        if (Flight.recorderRunning())
+        {
+            Flight.init(); // a recording may run already: see it before the first message
+        }
     }
 
-    /** Once the rank runs: its MBean, and a line at INFO. */
+    /**
+     * Once the rank runs: a line at INFO, and in the background (a daemon thread, so that init
+     * does not wait for the platform MBean server and the flight recorder's classes to load,
+     * 0.1-0.5 s of class loading) the recorder's listener and the rank's MBean.
+     */
     static RankObservers started(final Rankwire rw, final RankwireConfig c)
     {
-        RankMBean bean = null;
-        if (flag(c.settings(), JMX_SETTING, true))
-        {
-            try
-            {
-                bean = RankMBean.register(rw.rank(), rw.size(), c.transport(), c.jobId(), () -> rw.stats().asMap());
-            }
-            catch (final IllegalStateException e)
-            {
-                LOG.log(System.Logger.Level.WARNING, e.getMessage());
-            }
-        }
+        final RankObservers o = new RankObservers(flag(c.settings(), JobVariables.REPORT_STATS_SETTING, false));
         if (LOG.isLoggable(System.Logger.Level.INFO))
         {
             LOG.log(System.Logger.Level.INFO, "rank " + rw.rank() + " of " + rw.size() + " started: transport " +
-                c.transport() + peers(rw) + ", eager limit " + rw.eagerLimit() + " B, job " + c.jobId() +
-                (bean != null ? ", MBean " + bean.name() : ""));
+                c.transport() + peers(rw) + ", eager limit " + rw.eagerLimit() + " B, job " + c.jobId());
         }
-        return new RankObservers(bean, flag(c.settings(), JobVariables.REPORT_STATS_SETTING, false));
+        final boolean jmx = flag(c.settings(), JMX_SETTING, true);
+        final Thread t = new Thread(() -> o.register(rw, c, jmx), "rankwire-observe-" + rw.rank());
+        t.setDaemon(true);
+        t.start();
+        return o;
+    }
+
+    private void register(final Rankwire rw, final RankwireConfig c, final boolean jmx)
+    {
+        Flight.init();
+        if (!jmx)
+        {
+            return;
+        }
+        final RankMBean bean;
+        try
+        {
+            bean = RankMBean.register(rw.rank(), rw.size(), c.transport(), c.jobId(), () -> rw.stats().asMap());
+        }
+        catch (final IllegalStateException e)
+        {
+            LOG.log(System.Logger.Level.WARNING, e.getMessage());
+            return;
+        }
+        synchronized (this)
+        {
+            if (!closed)
+            {
+                mbean = bean;
+                LOG.log(System.Logger.Level.DEBUG, () -> "rank " + rw.rank() + ": MBean " + bean.name());
+                return;
+            }
+        }
+        bean.unregister(); // the rank closed meanwhile
     }
 
     /** The transport per peer when they differ ({@code auto}). */
@@ -134,12 +162,19 @@ final class RankObservers
         LOG.log(System.Logger.Level.DEBUG, () -> "rank " + rw.rank() + " closing: " + stats);
     }
 
-    /** When the rank has closed. */
+    /** When the rank has closed: its MBean goes (now, or as soon as its registration is done). */
     void closed()
     {
-        if (mbean != null)
+        final RankMBean bean;
+        synchronized (this)
         {
-            mbean.unregister();
+            closed = true;
+            bean = mbean;
+            mbean = null;
+        }
+        if (bean != null)
+        {
+            bean.unregister();
         }
     }
 }

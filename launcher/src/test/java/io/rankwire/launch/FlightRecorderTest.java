@@ -57,8 +57,8 @@ class FlightRecorderTest
                 recording.enable("io.rankwire." + name);
             }
             recording.start();
-            assertTrue(Flight.on(), "a running recording turns the events on");
             pingJob();
+            assertTrue(Flight.on(), "a running recording turns the events on");
             recording.stop();
             recording.dump(file);
         }

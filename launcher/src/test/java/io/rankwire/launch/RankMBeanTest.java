@@ -43,7 +43,7 @@ class RankMBeanTest
                     rw.world().recv(buf, 0, buf.length, 0, 5);
                 }
             }
-            final ObjectName name = own(rw.rank(), rw.config().jobId());
+            final ObjectName name = registered(rw.rank(), rw.config().jobId());
             names.add(name);
             assertEquals(rw.rank(), SERVER.getAttribute(name, "Rank"));
             assertEquals(2, SERVER.getAttribute(name, "Size"));
@@ -85,11 +85,25 @@ class RankMBeanTest
             assertEquals(before, SERVER.queryNames(pattern, null), "no MBean for a rank with rankwire.jmx=false"));
     }
 
-    /** The rank's MBean: the plain name, or the one with the job when another job holds the plain one. */
-    private static ObjectName own(final int rank, final String jobId) throws Exception
+    /**
+     * The rank's MBean once registered (in the background after init): the plain name, or the
+     * one with the job when another job holds the plain one.
+     */
+    private static ObjectName registered(final int rank, final String jobId) throws Exception
     {
         final ObjectName plain = new ObjectName("io.rankwire:type=Rank,rank=" + rank);
         final ObjectName withJob = new ObjectName(plain + ",job=" + ObjectName.quote(jobId));
-        return SERVER.isRegistered(withJob) ? withJob : plain;
+        while (true)
+        {
+            if (SERVER.isRegistered(withJob))
+            {
+                return withJob;
+            }
+            if (SERVER.isRegistered(plain) && jobId.equals(SERVER.getAttribute(plain, "Job")))
+            {
+                return plain;
+            }
+            Thread.sleep(10); // the job's timeout bounds the wait
+        }
     }
 }

@@ -1,5 +1,7 @@
 package io.rankwire.observe;
 
+import java.util.concurrent.atomic.AtomicBoolean;
+
 import jdk.jfr.FlightRecorder;
 import jdk.jfr.FlightRecorderListener;
 import jdk.jfr.Recording;
@@ -7,7 +9,7 @@ import jdk.jfr.RecordingState;
 
 /**
  * Rankwire's JDK Flight Recorder events, committed only while a recording runs. {@link #on()} is
- * a volatile flag the recorder's state changes set; the message path reads it and touches the
+ * a volatile flag the recorder's state changes set once {@link #init()} listens to them; the message path reads it and touches the
  * event classes only when it is true, so without a recording nothing is allocated and nothing
  * but that read is paid. Without the {@code jdk.jfr} module the flag stays false.
  *
@@ -38,19 +40,8 @@ public final class Flight
     /** A receive posted later found it in the unexpected queue. */
     public static final String FROM_UNEXPECTED = "from-unexpected";
 
+    private static final AtomicBoolean LISTENING = new AtomicBoolean();
     private static volatile boolean on;
-
-    static
-    {
-        try
-        {
-            FlightRecorder.addListener(new Listener());
-        }
-        catch (final RuntimeException | LinkageError e)
-        {
-            on = false; // no jdk.jfr in this runtime image, or not allowed: events stay off
-        }
-    }
 
     private Flight()
     {
@@ -62,10 +53,40 @@ public final class Flight
         return on;
     }
 
-    /** Loads this class, so that recordings started later are seen. */
+    /**
+     * Whether the flight recorder is up in this JVM (a recording was started), without loading
+     * anything of it: cheap, unlike {@link #init()}.
+     */
+    public static boolean recorderRunning()
+    {
+        try
+        {
+            return FlightRecorder.isInitialized();
+        }
+        catch (final LinkageError e)
+        {
+            return false;
+        }
+    }
+
+    /**
+     * Listens to the recorder's state from now on, so that recordings started later are seen
+     * (25-200 ms of class loading when no recording runs yet). Once per JVM; any thread.
+     */
     public static void init()
     {
-        // the static initializer did the work
+        if (!LISTENING.compareAndSet(false, true))
+        {
+            return;
+        }
+        try
+        {
+            FlightRecorder.addListener(new Listener());
+        }
+        catch (final RuntimeException | LinkageError e)
+        {
+            on = false; // no jdk.jfr in this runtime image, or not allowed: events stay off
+        }
     }
 
     /** A send completed at its sender. {@code protocol} is "eager", "rendezvous" or "buffered". */

@@ -22,7 +22,7 @@ import javax.management.ObjectName;
  * {@code io.rankwire:type=Rank,rank=N} (with {@code ,job=ID} added when that name is taken, by
  * another job's rank N in the same JVM): an attribute per counter of {@code Rankwire.stats()}
  * ({@code MessagesSent}, {@code BytesReceived}, {@code UnexpectedBytesHighWater}, ...), each a
- * {@code long}, plus {@code Rank}, {@code Size} and {@code Transport}. Each read takes a fresh
+ * {@code long}, plus {@code Rank}, {@code Size}, {@code Transport} and {@code Job}. Each read takes a fresh
  * snapshot.
  */
 public final class RankMBean implements DynamicMBean
@@ -33,12 +33,15 @@ public final class RankMBean implements DynamicMBean
     private final int rank;
     private final int size;
     private final String transport;
+    private final String jobId;
     private final Supplier<Map<String, Long>> counters;
     private final MBeanInfo info;
     private ObjectName name;
 
-    private RankMBean(final int rank, final int size, final String transport, final Supplier<Map<String, Long>> counters)
+    private RankMBean(
+        final int rank, final int size, final String transport, final String jobId, final Supplier<Map<String, Long>> counters)
     {
+        this.jobId = jobId;
         this.rank = rank;
         this.size = size;
         this.transport = transport;
@@ -47,6 +50,7 @@ public final class RankMBean implements DynamicMBean
         attributes.add(new MBeanAttributeInfo("Rank", "int", "this rank", true, false, false));
         attributes.add(new MBeanAttributeInfo("Size", "int", "ranks in the job", true, false, false));
         attributes.add(new MBeanAttributeInfo("Transport", "java.lang.String", "the configured transport", true, false, false));
+        attributes.add(new MBeanAttributeInfo("Job", "java.lang.String", "the job's id", true, false, false));
         for (final String counter : counters.get().keySet())
         {
             attributes.add(new MBeanAttributeInfo(attributeName(counter), "long", counter, true, false, false));
@@ -66,7 +70,7 @@ public final class RankMBean implements DynamicMBean
     public static RankMBean register(
         final int rank, final int size, final String transport, final String jobId, final Supplier<Map<String, Long>> counters)
     {
-        final RankMBean bean = new RankMBean(rank, size, transport, counters);
+        final RankMBean bean = new RankMBean(rank, size, transport, jobId, counters);
         final MBeanServer server = ManagementFactory.getPlatformMBeanServer();
         try
         {
@@ -128,6 +132,8 @@ public final class RankMBean implements DynamicMBean
                 return size;
             case "Transport":
                 return transport;
+            case "Job":
+                return jobId;
             default:
                 break;
         }
