@@ -1,5 +1,6 @@
 package io.rankwire;
 
+import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
@@ -10,6 +11,10 @@ import java.util.Map;
  */
 public final class RankStats
 {
+    private final long messagesSent;
+    private final long bytesSent;
+    private final long messagesReceived;
+    private final long bytesReceived;
     private final long unexpectedBytes;
     private final long unexpectedBytesHighWater;
     private final long unexpectedBytesBound;
@@ -33,6 +38,10 @@ public final class RankStats
 
     private RankStats(final Builder b)
     {
+        this.messagesSent = b.messagesSent;
+        this.bytesSent = b.bytesSent;
+        this.messagesReceived = b.messagesReceived;
+        this.bytesReceived = b.bytesReceived;
         this.unexpectedBytes = b.unexpectedBytes;
         this.unexpectedBytesHighWater = b.unexpectedBytesHighWater;
         this.unexpectedBytesBound = b.unexpectedBytesBound;
@@ -59,6 +68,77 @@ public final class RankStats
     public static Builder builder()
     {
         return new Builder();
+    }
+
+    /**
+     * Sends that completed without error (user messages, collectives' included; a send completed
+     * from a send-buffer copy counts once).
+     */
+    public long messagesSent()
+    {
+        return messagesSent;
+    }
+
+    /** Payload bytes of {@link #messagesSent()}. */
+    public long bytesSent()
+    {
+        return bytesSent;
+    }
+
+    /** Receives that completed with a message (truncated ones included; not cancelled or failed ones). */
+    public long messagesReceived()
+    {
+        return messagesReceived;
+    }
+
+    /** Payload bytes written into receive buffers by {@link #messagesReceived()}. */
+    public long bytesReceived()
+    {
+        return bytesReceived;
+    }
+
+    /**
+     * The share of matches the NIC made ({@code hardwareMatches / (hardwareMatches +
+     * softwareMatches)}), or -1 when there were none.
+     */
+    public double offloadHitRate()
+    {
+        final long all = hardwareMatches + softwareMatches;
+        return all == 0 ? -1 : (double)hardwareMatches / all;
+    }
+
+    /**
+     * Every counter but the transport's, by name in a fixed order ({@code messagesSent},
+     * {@code bytesSent}, {@code messagesReceived}, {@code bytesReceived},
+     * {@code unexpectedBytes}, ...: the names of this class's accessors).
+     */
+    public Map<String, Long> asMap()
+    {
+        final Map<String, Long> m = new LinkedHashMap<>();
+        m.put("messagesSent", messagesSent);
+        m.put("bytesSent", bytesSent);
+        m.put("messagesReceived", messagesReceived);
+        m.put("bytesReceived", bytesReceived);
+        m.put("unexpectedBytes", unexpectedBytes);
+        m.put("unexpectedBytesHighWater", unexpectedBytesHighWater);
+        m.put("unexpectedBytesBound", unexpectedBytesBound);
+        m.put("unexpectedMessages", unexpectedMessages);
+        m.put("hardwareMatches", hardwareMatches);
+        m.put("softwareMatches", softwareMatches);
+        m.put("backPressured", backPressured);
+        m.put("activeOperations", (long)activeOperations);
+        m.put("addsPosted", addsPosted);
+        m.put("delsPosted", delsPosted);
+        m.put("syncsPosted", syncsPosted);
+        m.put("syncRequestsSeen", syncRequestsSeen);
+        m.put("sendsBuffered", sendsBuffered);
+        m.put("sendBufferWaits", sendBufferWaits);
+        m.put("sendBufferBytes", sendBufferBytes);
+        m.put("sendBufferHighWater", sendBufferHighWater);
+        m.put("sendBufferBound", sendBufferBound);
+        m.put("creditRequests", creditRequests);
+        m.put("creditWaits", creditWaits);
+        return m;
     }
 
     public long unexpectedBytes()
@@ -185,7 +265,11 @@ public final class RankStats
     @Override
     public String toString()
     {
-        return "RankStats{unexpectedBytes=" + unexpectedBytes +
+        return "RankStats{messagesSent=" + messagesSent +
+            ", bytesSent=" + bytesSent +
+            ", messagesReceived=" + messagesReceived +
+            ", bytesReceived=" + bytesReceived +
+            ", unexpectedBytes=" + unexpectedBytes +
             ", unexpectedBytesHighWater=" + unexpectedBytesHighWater +
             ", unexpectedBytesBound=" + unexpectedBytesBound +
             ", unexpectedMessages=" + unexpectedMessages +
@@ -210,6 +294,10 @@ public final class RankStats
     /** Collects the counters of a {@link RankStats}; every one 0 until set. */
     public static final class Builder
     {
+        private long messagesSent;
+        private long bytesSent;
+        private long messagesReceived;
+        private long bytesReceived;
         private long unexpectedBytes;
         private long unexpectedBytesHighWater;
         private long unexpectedBytesBound;
@@ -233,6 +321,16 @@ public final class RankStats
 
         private Builder()
         {
+        }
+
+        /** Messages sent and their payload bytes, messages received and theirs. */
+        public Builder messages(final long sent, final long sentBytes, final long received, final long receivedBytes)
+        {
+            this.messagesSent = sent;
+            this.bytesSent = sentBytes;
+            this.messagesReceived = received;
+            this.bytesReceived = receivedBytes;
+            return this;
         }
 
         /** Eager payload bytes buffered for unexpected messages now, the most ever, and their bound. */

@@ -52,6 +52,7 @@ public final class Rankwire implements AutoCloseable
     private final RankClaims.Claim claim;
     private final AtomicBoolean closing = new AtomicBoolean();
     private volatile ProgressThread progressThread;
+    private volatile RankObservers observers;
 
     private Rankwire(
         final RankwireConfig config,
@@ -111,6 +112,7 @@ public final class Rankwire implements AutoCloseable
         JdkAccess.check();
         final RankwireConfig c = config.copy().conclude();
         SettingsCheck.onClassPath().check(c.settings());
+        RankObservers.beforeStart(c);
         final RankClaims.Claim claim = RankClaims.claim(c.jobId(), c.rank());
         try
         {
@@ -167,6 +169,7 @@ public final class Rankwire implements AutoCloseable
         {
             rw.progressThread = new ProgressThread(rw.engine, "rankwire-progress-" + c.rank()).start();
         }
+        rw.observers = RankObservers.started(rw, c);
         return rw;
     }
 
@@ -296,7 +299,12 @@ public final class Rankwire implements AutoCloseable
         transport.free(buffer);
     }
 
-    /** A snapshot of this rank's counters (unexpected memory, matches, active operations). */
+    /**
+     * A snapshot of this rank's counters (messages and bytes, unexpected memory, matches, flow
+     * control, active operations). The same counters are the attributes of the rank's MBean,
+     * {@code io.rankwire:type=Rank,rank=N} in the platform MBean server, from init to close
+     * (unless {@code rankwire.jmx=false}).
+     */
     public RankStats stats()
     {
         return engine.stats();
@@ -350,10 +358,19 @@ public final class Rankwire implements AutoCloseable
                 }
             }
         }
+        final RankObservers o = observers;
+        if (o != null)
+        {
+            o.closing(this, bootstrap);
+        }
         bootstrap.leave();
         stopProgressThread();
         engine.shutdown("closed");
         claim.close();
+        if (o != null)
+        {
+            o.closed();
+        }
         if (failure != null)
         {
             throw new RankwireException("rank " + rank() + ": close: " + failure.getMessage(), failure);
@@ -367,6 +384,11 @@ public final class Rankwire implements AutoCloseable
         stopProgressThread();
         engine.shutdownFromAnyThread(reason);
         claim.close();
+        final RankObservers o = observers;
+        if (o != null)
+        {
+            o.closed();
+        }
     }
 
     private void stopProgressThread()

@@ -184,9 +184,10 @@ public final class SettingsCheck
                 RankwireConfig.PROGRESS_THREAD_PROP + " : '" + progress + "' (expected: true or false)");
         }
         c.conclude();
+        RankObservers.validate(settings);
     }
 
-    /** The keys {@link RankwireConfig} reads, and the launcher's {@code rankwire.bind}. */
+    /** The keys {@link RankwireConfig} reads, the launcher's {@code rankwire.bind}, and {@link RankObservers}'. */
     private static Set<String> runtimeKeys()
     {
         final Set<String> keys = new TreeSet<>();
@@ -210,6 +211,7 @@ public final class SettingsCheck
         });
         keys.add(JobVariables.BIND_SETTING);
         keys.add(io.rankwire.spi.HostIdentity.SETTING);
+        keys.addAll(RankObservers.keys());
         return keys;
     }
 }

@@ -38,7 +38,8 @@ class LayeringTest
         "progress", Set.of("spi"),
         "buffer", Set.of("spi"),
         "bootstrap", Set.of("spi"),
-        "multi", Set.of("spi"));
+        "multi", Set.of("spi"),
+        "observe", Set.of());
 
     /**
      * The upward dependencies allowed, all of them on the API's leaf value types, which depend

@@ -80,6 +80,24 @@ class PackagingTest
     }
 
     @Test
+    void changelogShouldListThisVersionAndStateTheVersionScheme() throws IOException
+    {
+        final String release = VERSION.replace("-SNAPSHOT", "");
+        final String changelog = Files.readString(root().resolve("CHANGELOG.md"));
+        assertTrue(changelog.contains("[Keep a Changelog]"), "CHANGELOG.md names its format");
+        assertTrue(changelog.contains("[Semantic Versioning]"), "CHANGELOG.md states the version scheme");
+        final String heading = VERSION.endsWith("-SNAPSHOT") ? "## [Unreleased] - " + release : "## [" + release + "]";
+        assertTrue(changelog.contains(heading), "CHANGELOG.md has no section '" + heading + "'");
+        for (final String section : List.of("### Added"))
+        {
+            assertTrue(changelog.contains(section), "CHANGELOG.md lacks " + section);
+        }
+        final String readme = Files.readString(root().resolve("README.md"));
+        assertTrue(readme.contains("CHANGELOG.md") && readme.contains("Semantic Versioning"),
+            "README.md points to the changelog and names the version scheme");
+    }
+
+    @Test
     void licenceAndPomMetadataShouldBeThere() throws IOException
     {
         final String licence = Files.readString(root().resolve("LICENSE"));

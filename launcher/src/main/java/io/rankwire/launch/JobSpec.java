@@ -25,6 +25,8 @@ final class JobSpec
     final Placement placement;
     /** Where rank JVMs on this host find their class-data archive; null: none. */
     final Path cdsDirectory;
+    /** {@code --stats}: print the ranks' counters at the end. */
+    final boolean stats;
 
     JobSpec(
         final int size,
@@ -40,8 +42,10 @@ final class JobSpec
         final String mainClass,
         final List<String> args,
         final Placement placement,
-        final Path cdsDirectory)
+        final Path cdsDirectory,
+        final boolean stats)
     {
+        this.stats = stats;
         this.size = size;
         this.transport = transport;
         this.rankwireClassPath = List.copyOf(rankwireClassPath);

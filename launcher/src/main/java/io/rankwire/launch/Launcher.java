@@ -51,6 +51,7 @@ final class Launcher
 
         final JobSupervisor supervisor = new JobSupervisor(out, err);
         final SrunReport srun = new SrunReport();
+        final StatsTable table = spec.stats && !spec.transport.ranksShareOneJvm() ? new StatsTable(spec.size) : null;
         BootstrapServer server = null;
         final Thread hook = new Thread(() ->
         {
@@ -74,10 +75,18 @@ final class Launcher
             {
                 server = BootstrapServer.start(spec.bind, spec.size, secret);
                 watchMembership(spec, server, supervisor);
+                if (table != null)
+                {
+                    server.onPublished(JobVariables.STATS_KEY, table::report);
+                }
                 final InetSocketAddress address = advertised(server.address(), spec.placement);
                 startRanks(spec, supervisor, identity(spec, jobId, secret, address), srun, cds);
             }
             final int code = supervisor.await(spec.timeout);
+            if (table != null)
+            {
+                table.print(err);
+            }
             return supervisor.failedNotClosed() ? code : firstFailure(code, srun, err);
         }
         catch (final UncheckedIOException e)

@@ -126,6 +126,14 @@ public final class Rwrun implements Callable<Integer>
             "Default: $RANKWIRE_CDS, else auto.")
     private String cds;
 
+    @Option(names = "-v", description = "Verbose: Rankwire's log at INFO in every rank (rank start-up, transports); " +
+        "-vv: DEBUG. Default: warnings and errors only (-x rankwire.logLevel=LEVEL sets it too).")
+    private boolean[] verbose = new boolean[0];
+
+    @Option(names = "--stats", description = "At the end of the job, print each rank's counters as a table on stderr " +
+        "(messages, bytes, unexpected high-water, offload hit rate, back-pressure, send-buffer fallbacks).")
+    private boolean stats;
+
     @Option(names = "--oversubscribe",
         description = "Allow more ranks than the slots of -H/--hostfile: further ranks take the slots again in turn. " +
             "Ranks on this host alone are never limited by its cores.")
@@ -230,6 +238,14 @@ public final class Rwrun implements Callable<Integer>
             final Map<String, String> env = new TreeMap<>();
             final Map<String, String> settings = new TreeMap<>(Settings.fromProperties(System.getProperties()));
             OptionChecks.exports(exports, environment, env, settings);
+            if (verbose.length > 0)
+            {
+                settings.putIfAbsent(JobVariables.LOG_LEVEL_SETTING, verbose.length == 1 ? "info" : "debug");
+            }
+            if (stats)
+            {
+                settings.put(JobVariables.REPORT_STATS_SETTING, "true");
+            }
             OptionChecks.size(size);
             final Placement placement = Placements.choose(launcher, t, size, hostLists, hostfile,
                 ssh != null ? ssh : environment.getOrDefault("RANKWIRE_SSH", ""), environment, env,
@@ -243,7 +259,7 @@ public final class Rwrun implements Callable<Integer>
             final String cdsMode = OptionChecks.cds(cds != null ? cds : environment.getOrDefault("RANKWIRE_CDS", "auto"));
             return new JobSpec(size, t, rankwireClassPath, userClassPath, childEnvironment(env), settings, limit,
                 address, tag, jvmOptions, mainClass, args, placement,
-                ClassDataArchive.directory(cdsMode, environment, jvmOptions));
+                ClassDataArchive.directory(cdsMode, environment, jvmOptions), stats);
         }
         catch (final IllegalArgumentException e)
         {

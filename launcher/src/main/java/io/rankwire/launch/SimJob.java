@@ -70,7 +70,22 @@ public final class SimJob
         Runtime.getRuntime().addShutdownHook(new Thread(() -> reportExit(ranks, err), "rwrun-sim-exit"));
         ranks.forEach(SimRank::start);
         System.out.flush();
-        System.exit(await(size, done, bootstrap, err));
+        final int code = await(size, done, bootstrap, err);
+        if (Boolean.parseBoolean(envs.get(0).identity().settings().get(JobVariables.REPORT_STATS_SETTING)))
+        {
+            final StatsTable table = new StatsTable(size);
+            for (int rank = 0; rank < size; rank++)
+            {
+                final byte[] report = bootstrap.published(rank, JobVariables.STATS_KEY);
+                if (report != null)
+                {
+                    table.report(report, rank);
+                }
+            }
+            System.out.flush();
+            table.print(err);
+        }
+        System.exit(code);
     }
 
     /**

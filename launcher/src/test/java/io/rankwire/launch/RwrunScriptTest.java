@@ -159,6 +159,20 @@ class RwrunScriptTest
     }
 
     @Test
+    void shouldPrintEachRanksCountersAtExitWithStats() throws Exception
+    {
+        fillLib();
+        final Process p = start("--stats", "-np", "2", "-J", "-XX:TieredStopAtLevel=1", "-cp", LaunchFixture.testClasses(),
+            ObservedMain.class.getName());
+        final String out = read(p.getInputStream());
+        final String err = read(p.getErrorStream());
+        assertTrue(p.waitFor(60, TimeUnit.SECONDS));
+        assertEquals(0, p.exitValue(), out + err);
+        assertTrue(out.contains("[0] rank 0 done") && out.contains("[1] rank 1 done"), out + err);
+        StatsTableCheck.assertTable(err, 2, ObservedMain.MESSAGES, ObservedMain.BYTES, false);
+    }
+
+    @Test
     void shouldKillJobWhenLauncherIsTerminated() throws Exception
     {
         fillLib();

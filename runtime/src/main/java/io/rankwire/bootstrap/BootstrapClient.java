@@ -23,6 +23,7 @@ import io.rankwire.spi.TransportContext;
  */
 public final class BootstrapClient implements Bootstrap, AutoCloseable
 {
+    private static final System.Logger LOG = System.getLogger(BootstrapClient.class.getName());
     /** Extra time the client waits for the service to answer a bounded wait. */
     private static final int REPLY_GRACE_MILLIS = 10_000;
     /** {@link #serviceHost}: losing the service means nothing to this rank. */
@@ -219,7 +220,7 @@ public final class BootstrapClient implements Bootstrap, AutoCloseable
         }
         else if (serviceHost >= 0 && serviceHost != rank)
         {
-            System.err.println("rankwire: rank " + rank + " " + why + ", which rank " + serviceHost +
+            LOG.log(System.Logger.Level.ERROR, "rank " + rank + " " + why + ", which rank " + serviceHost +
                 " runs: rank " + serviceHost + " ended without closing");
             departed.accept(serviceHost);
         }

@@ -143,6 +143,16 @@ public final class BootstrapServer implements AutoCloseable
         membership.listener(listener);
     }
 
+    /**
+     * Calls {@code listener} (on the service's thread) with each value a rank publishes under
+     * {@code key}, and the rank: how {@code rwrun --stats} collects the counters ranks publish
+     * as they close. One listener; set it before the ranks start.
+     */
+    public void onPublished(final String key, final java.util.function.ObjIntConsumer<byte[]> listener)
+    {
+        table.watch(key, listener);
+    }
+
     /** Connections evicted so far because too many waited to authenticate; for tests. */
     long evicted()
     {

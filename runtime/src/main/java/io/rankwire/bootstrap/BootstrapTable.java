@@ -6,6 +6,7 @@ import java.util.HashMap;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import java.util.function.ObjIntConsumer;
 
 /**
  * The bootstrap service's state: published values, GETs waiting for a value, ranks waiting in
@@ -21,6 +22,8 @@ final class BootstrapTable
     /** Why each departed rank is gone (null while it is not); the first one fails every barrier. */
     private final String[] departures;
     private String firstDeparture;
+    private volatile String watchedKey;
+    private volatile ObjIntConsumer<byte[]> watcher;
 
     BootstrapTable(final int size)
     {
@@ -42,6 +45,11 @@ final class BootstrapTable
         {
             keysPerRank[from.rank()]++;
         }
+        final ObjIntConsumer<byte[]> listener = watcher;
+        if (listener != null && key.equals(watchedKey))
+        {
+            listener.accept(value.clone(), from.rank());
+        }
         from.send(BootstrapProtocol.finish(BootstrapProtocol.begin(0, BootstrapProtocol.OK)));
         for (final Iterator<Waiter> it = gets.iterator(); it.hasNext(); )
         {
@@ -52,6 +60,13 @@ final class BootstrapTable
                 w.connection.send(valueFrame(value));
             }
         }
+    }
+
+    /** Calls {@code listener} (on the service's thread) with each value published under {@code key} and its rank. */
+    void watch(final String key, final ObjIntConsumer<byte[]> listener)
+    {
+        this.watchedKey = key;
+        this.watcher = listener;
     }
 
     void get(final BootstrapConnection from, final int rank, final String key, final long deadline)

@@ -122,6 +122,13 @@ public final class InMemoryBootstrap
         return new View(rank);
     }
 
+    /** The value rank {@code rank} published under {@code key}, or null; any thread, without waiting. */
+    public synchronized byte[] published(final int rank, final String key)
+    {
+        final byte[] value = table.get(rank + "/" + Objects.requireNonNull(key, "key"));
+        return value == null ? null : value.clone();
+    }
+
     private synchronized void put(final int rank, final String key, final byte[] value)
     {
         table.put(rank + "/" + key, value.clone());

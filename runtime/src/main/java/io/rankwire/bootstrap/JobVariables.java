@@ -37,6 +37,15 @@ public final class JobVariables
      * retries included), as it bounds wire-up and the closing rendezvous; milliseconds.
      */
     public static final String BOOTSTRAP_TIMEOUT_SETTING = "rankwire.bootstrapTimeout";
+    /**
+     * The setting that asks each rank to publish its counters under {@value #STATS_KEY} in the
+     * bootstrap service when it closes ({@code rwrun --stats}); {@code true} or {@code false}.
+     */
+    public static final String REPORT_STATS_SETTING = "rankwire.reportStats";
+    /** The bootstrap key of a rank's counters: one {@code name=value} per line, UTF-8. */
+    public static final String STATS_KEY = "rankwire.stats";
+    /** The setting of the level of Rankwire's log ({@code rwrun -v} sets {@code info}). */
+    public static final String LOG_LEVEL_SETTING = "rankwire.logLevel";
     /** The prefix of every setting key. */
     public static final String SETTING_PREFIX = "rankwire.";
 

@@ -22,6 +22,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
  */
 public final class LauncherWatch
 {
+    private static final System.Logger LOG = System.getLogger(LauncherWatch.class.getName());
     /** How often the parent is checked. */
     static final long POLL_MILLIS = 500;
     /** Exit code of a process that ends itself because its launcher is gone. */
@@ -96,7 +97,7 @@ public final class LauncherWatch
         {
             return;
         }
-        System.err.println("rankwire: " + who + ": " + why + "; ending this process");
+        LOG.log(System.Logger.Level.ERROR, who + ": " + why + "; ending this process");
         System.err.flush();
         final Thread halt = new Thread(() ->
         {

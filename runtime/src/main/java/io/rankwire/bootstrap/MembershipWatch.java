@@ -12,6 +12,7 @@ import java.util.function.IntConsumer;
  */
 final class MembershipWatch implements Runnable
 {
+    private static final System.Logger LOG = System.getLogger(MembershipWatch.class.getName());
     private final BootstrapLink link;
     private final IntConsumer departed;
     private final Runnable onLoss;
@@ -74,7 +75,7 @@ final class MembershipWatch implements Runnable
         catch (final RuntimeException e)
         {
             // the listener's failure must not end the watch: later departures are still reported
-            System.err.println("rankwire: the listener for departed rank " + rank + " failed: " + e);
+            LOG.log(System.Logger.Level.ERROR, "the listener for departed rank " + rank + " failed", e);
         }
     }
 }

@@ -16,7 +16,9 @@ final class Counters
     {
         final long[] ops = c.listOperations();
         final long[] buffer = c.sendBuffer();
+        final long[] messages = c.messages();
         return RankStats.builder()
+            .messages(messages[0], messages[1], messages[2], messages[3])
             .unexpectedBytes(c.unexpectedBytes(), c.unexpectedBytesHighWater(), c.unexpectedBytesBound())
             .unexpectedMessages(c.unexpectedMessages())
             .matches(c.hardwareMatches(), c.softwareMatches())

@@ -4,6 +4,7 @@ import java.util.ArrayDeque;
 
 import io.rankwire.buffer.Stage;
 import io.rankwire.buffer.StagePool;
+import io.rankwire.observe.Flight;
 import io.rankwire.spi.MemoryRegion;
 
 /**
@@ -11,7 +12,8 @@ import io.rankwire.spi.MemoryRegion;
  * transfers, its cookie, its rendezvous state and registered region, its staging buffer, after
  * copying a received message out to a typed array), then publishes the outcome on the transfer
  * ({@link Transfer#finish}), and gives a send-buffer copy back. Also the pool of
- * {@link Rendezvous} states. Driving thread only.
+ * {@link Rendezvous} states. Counts the messages sent and received, and reports each completion
+ * to the flight recorder while a recording runs ({@link Flight}). Driving thread only.
  */
 final class Completions
 {
@@ -23,9 +25,15 @@ final class Completions
     private final StagePool pool;
     private final ArrayDeque<Rendezvous> spare = new ArrayDeque<>();
     private SendBuffer sendBuffer;
+    final int rank;
+    private long messagesSent;
+    private long bytesSent;
+    private long messagesReceived;
+    private long bytesReceived;
 
-    Completions(final ActiveOps active, final OpTable opTable, final StagePool pool)
+    Completions(final int rank, final ActiveOps active, final OpTable opTable, final StagePool pool)
     {
+        this.rank = rank;
         this.active = active;
         this.opTable = opTable;
         this.pool = pool;
@@ -69,6 +77,11 @@ final class Completions
         }
         active.remove(t);
         opTable.forget(t);
+        count(t, bytes, error, cancelled);
+        if (Flight.on())
+        {
+            record(t, source, tag, bytes, error, cancelled);
+        }
         releaseRendezvous(t);
         final Stage stage = t.detachStage();
         if (stage != null)
@@ -87,6 +100,57 @@ final class Completions
         {
             sendBuffer.release(t);
         }
+    }
+
+    private void count(final Transfer t, final int bytes, final int error, final boolean cancelled)
+    {
+        if (cancelled)
+        {
+            return;
+        }
+        if (t.kind == Transfer.SEND && !t.buffered && error == Outcome.OK)
+        {
+            messagesSent++;
+            bytesSent += bytes;
+        }
+        else if (t.kind == Transfer.RECV && (error == Outcome.OK || error == Outcome.TRUNCATED))
+        {
+            messagesReceived++;
+            bytesReceived += bytes;
+        }
+    }
+
+    private void record(final Transfer t, final int source, final int tag, final int bytes, final int error, final boolean cancelled)
+    {
+        if (t.kind == Transfer.SEND)
+        {
+            if (t.protocol == TmHeader.RNDV)
+            {
+                Flight.rendezvous(rank, t.peer, bytes, "sender", error);
+            }
+            if (!t.buffered && !cancelled)
+            {
+                Flight.send(rank, t.peer, tag, bytes,
+                    t.protocol == TmHeader.RNDV ? "rendezvous" : t.protocol == TmHeader.EAGER ? "eager" : "buffered");
+            }
+        }
+        else if (t.kind == Transfer.RECV)
+        {
+            if (t.rv != null)
+            {
+                Flight.rendezvous(rank, t.peer, bytes, "receiver", error);
+            }
+            if (!cancelled)
+            {
+                Flight.receive(rank, source, tag, bytes, error);
+            }
+        }
+    }
+
+    /** Messages sent, their bytes, messages received, their bytes. */
+    long[] messages()
+    {
+        return new long[] {messagesSent, bytesSent, messagesReceived, bytesReceived};
     }
 
     private void releaseRendezvous(final Transfer t)

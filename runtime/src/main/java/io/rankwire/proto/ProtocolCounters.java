@@ -14,6 +14,7 @@ package io.rankwire.proto;
  * @param listOperations           NIC list operations: ADDs, DELs, SYNCs posted, SYNC requests seen
  * @param sendBuffer               sends buffered, sends that waited, bytes held, high-water mark, bound
  * @param creditRequests           credit requests sent
+ * @param messages                 messages sent, their payload bytes, messages received, theirs
  */
 public record ProtocolCounters(
     long unexpectedBytes,
@@ -26,6 +27,7 @@ public record ProtocolCounters(
     int activeTransfers,
     long[] listOperations,
     long[] sendBuffer,
-    long creditRequests)
+    long creditRequests,
+    long[] messages)
 {
 }

@@ -4,6 +4,7 @@ import io.rankwire.buffer.StagePool;
 import io.rankwire.match.MatchEngine;
 import io.rankwire.match.PostedRecv;
 import io.rankwire.match.UnexpectedMsg;
+import io.rankwire.observe.Flight;
 import io.rankwire.spi.Capabilities;
 import io.rankwire.spi.OffloadPort;
 import io.rankwire.spi.Transport;
@@ -51,7 +52,7 @@ public final class Protocols implements PeerEvents
         this.size = size;
         this.pool = pool;
         final Capabilities caps = transport.capabilities();
-        this.completions = new Completions(active, opTable, pool);
+        this.completions = new Completions(rank, active, opTable, pool);
         this.credits = new Credits(size, settings.credits(), settings.unexpectedBytes() / size);
         this.sendBuffer = new SendBuffer(pool, settings.sendBufferBytes());
         completions.sendBuffer(sendBuffer);
@@ -316,6 +317,7 @@ public final class Protocols implements PeerEvents
     @Override
     public void peerFailed(final int peer)
     {
+        int failed = 0;
         Transfer t = active.head();
         while (t != null)
         {
@@ -332,8 +334,13 @@ public final class Protocols implements PeerEvents
                 }
                 t.peer = peer;
                 completions.complete(t, -1, -1, 0, Outcome.PEER_FAILED);
+                failed++;
             }
             t = next;
+        }
+        if (Flight.on())
+        {
+            Flight.peerFailure(rank, peer, "failed", failed);
         }
     }
 
@@ -346,6 +353,6 @@ public final class Protocols implements PeerEvents
             sender.backPressured() + control.backPressured() + receiver.readsBackPressured(), active.count(),
             new long[] {matcher.addsPosted(), matcher.delsPosted(), matcher.syncsPosted(), matcher.syncRequestsSeen()},
             new long[] {sendBuffer.buffered(), sendBuffer.waits(), sendBuffer.bytes(), sendBuffer.highWater(), sendBuffer.capacity()},
-            sender.creditRequests());
+            sender.creditRequests(), completions.messages());
     }
 }

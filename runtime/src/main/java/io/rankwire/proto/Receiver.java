@@ -10,6 +10,7 @@ import io.rankwire.match.MatchEngine;
 import io.rankwire.match.MatchListener;
 import io.rankwire.match.PostedRecv;
 import io.rankwire.match.UnexpectedMsg;
+import io.rankwire.observe.Flight;
 import io.rankwire.spi.Completion;
 import io.rankwire.spi.CompletionFlags;
 import io.rankwire.spi.CompletionStatus;
@@ -109,6 +110,7 @@ final class Receiver implements MatchListener
     void deliverUnexpected(final Transfer op, final UnexpectedMsg msg)
     {
         final long tag = msg.tag();
+        matchEvent(msg.peer, tag, msg.length(), Flight.FROM_UNEXPECTED);
         if (msg.kind == TmHeader.EAGER)
         {
             final Stage stage = (Stage)msg.data;
@@ -137,6 +139,7 @@ final class Receiver implements MatchListener
         {
             final int payload = length - TmHeader.LENGTH;
             final PostedRecv recv = matcher.arrive(tag, payload);
+            matchEvent(peer, tag, payload, recv != null ? Flight.POSTED : Flight.UNEXPECTED);
             if (recv != null)
             {
                 final Transfer op = matched(recv);
@@ -163,6 +166,7 @@ final class Receiver implements MatchListener
             final int rkey = RvHeader.rkey(buffer, rvOffset);
             final int rvLength = RvHeader.length(buffer, rvOffset);
             final PostedRecv recv = matcher.arrive(tag, rvLength);
+            matchEvent(peer, tag, rvLength, recv != null ? Flight.POSTED : Flight.UNEXPECTED);
             if (recv != null)
             {
                 final Transfer op = matched(recv);
@@ -177,6 +181,14 @@ final class Receiver implements MatchListener
                 unexpectedCount++;
                 matcher.enqueueUnexpected(msg);
             }
+        }
+    }
+
+    private void matchEvent(final int peer, final long tag, final int bytes, final String where)
+    {
+        if (Flight.on())
+        {
+            Flight.match(completions.rank, peer, Envelope.tagOf(tag), bytes, where);
         }
     }
 
@@ -356,6 +368,7 @@ final class Receiver implements MatchListener
         final long tag = recv.matchedTag();
         final int length = recv.matchedLength();
         op.peer = completion.peer();
+        matchEvent(completion.peer(), tag, length, Flight.NIC);
         if (completion.status() == CompletionStatus.RNDV_INCOMPLETE)
         {
             final MutableDirectBuffer b = recv.buffer();

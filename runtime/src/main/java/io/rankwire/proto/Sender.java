@@ -3,6 +3,7 @@ package io.rankwire.proto;
 import org.agrona.concurrent.UnsafeBuffer;
 
 import io.rankwire.match.Envelope;
+import io.rankwire.observe.Flight;
 import io.rankwire.spi.MemoryRegion;
 import io.rankwire.spi.ReturnCode;
 import io.rankwire.spi.Transport;
@@ -150,6 +151,10 @@ final class Sender
             final Transfer copy = sendBuffer.copyOf(user);
             if (copy != null)
             {
+                if (Flight.on())
+                {
+                    Flight.sendBufferCopy(completions.rank, peer, length);
+                }
                 completions.complete(user, -1, Envelope.tagOf(user.tag), length, Outcome.OK);
                 completions.activate(copy);
                 op = copy;

@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# A separate Maven project (.ci/consumer) that depends on Rankwire by its coordinates builds and runs a
+# 2-rank ping-pong: in one JVM with LocalJob over tcp and over shm, then as two rank JVMs started by
+# the repository's bin/rwrun. First installs Rankwire's library modules (the BOM, the runtime, the
+# transports; no tests, no javadoc) into the local Maven repository: ~/.m2, or the one named by
+# RANKWIRE_CI_REPO (a directory; e.g. a copy, to keep a shared ~/.m2 untouched). MVN_OPTS_EXTRA
+# adds options to every mvn call (e.g. -o to build offline).
+set -euo pipefail
+repo="$(cd "$(dirname "$0")/.." && pwd)"
+cd "$repo"
+
+mvn_args=(-B -q ${MVN_OPTS_EXTRA:-})
+if [ -n "${RANKWIRE_CI_REPO:-}" ]; then
+  mvn_args+=("-Dmaven.repo.local=$RANKWIRE_CI_REPO")
+fi
+version="$(sed -n 's:^  <version>\(.*\)</version>$:\1:p' pom.xml | head -1)"
+
+mvn "${mvn_args[@]}" install -DskipTests -Dmaven.javadoc.skip=true -Dmaven.source.skip=true \
+  -pl bom,runtime,transport-sim,transport-tcp,transport-shm -am
+
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+cp -r .ci/consumer/. "$work/"
+cd "$work"
+mvn "${mvn_args[@]}" package -Drankwire.version="$version"
+
+opts=(--add-exports java.base/jdk.internal.misc=ALL-UNNAMED --add-opens java.base/java.nio=ALL-UNNAMED
+  --add-opens java.base/sun.nio.ch=ALL-UNNAMED)
+java "${opts[@]}" -cp "target/classes:target/lib/*" org.example.pingpong.PingPong tcp shm | tee local.out
+grep -q "^tcp: 2 ranks, 1000 round trips" local.out && grep -q "^shm: 2 ranks, 1000 round trips" local.out
+
+# the same classes as ranks of a job (rwrun puts Rankwire's own lib first; the application brings only its code)
+"$repo/bin/rwrun" -np 2 -cp target/classes org.example.pingpong.PingPong | tee job.out
+grep -q "^\[0\] rank 0 of 2: 1000 round trips" job.out && grep -q "^\[1\] rank 1 of 2: 1000 round trips" job.out
+echo "consumer-test: a project depending on io.rankwire:rankwire-runtime $version built and ran 2-rank ping-pongs"
