@@ -118,4 +118,22 @@ class ShmDoorbellTest
             assertEquals(0L, job.ranks[0].counterValues().get("doorbellsRung"));
         }
     }
+
+    @Test
+    @Timeout(60)
+    void shouldLeaveTheSpinningToTheSleeperWithADoorbell() throws Exception
+    {
+        try (ShmJob job = new ShmJob(1, ShmJob.settings(dir, "spinMicros", "40")))
+        {
+            assertEquals(ShmTransport.RUNTIME_SPIN_MICROS, job.ranks[0].idleSpinMicros());
+        }
+        try (ShmJob job = new ShmJob(1, ShmJob.settings(dir, "spinMicros", "1")))
+        {
+            assertEquals(1, job.ranks[0].idleSpinMicros());
+        }
+        try (ShmJob job = new ShmJob(1, ShmJob.settings(dir, "spinMicros", "40", "doorbell", "none")))
+        {
+            assertEquals(40, job.ranks[0].idleSpinMicros());
+        }
+    }
 }
