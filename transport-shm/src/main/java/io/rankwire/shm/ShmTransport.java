@@ -1,6 +1,5 @@
 package io.rankwire.shm;
 
-import java.lang.invoke.VarHandle;
 import java.nio.ByteBuffer;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -183,15 +182,15 @@ final class ShmTransport implements Transport
     }
 
     /**
-     * Rings {@code p}'s doorbell if it sleeps. The fence orders this rank's last store to shared
-     * memory (a commit) before its read of the sleeper's flag; the sleeper sets the flag and then
-     * looks for work, so one of the two always sees the other.
+     * Rings {@code p}'s doorbell if it sleeps: one load of its flag (no fence: a send pays nothing
+     * while the peer spins). The sleeper sets the flag with a full fence and then looks for work,
+     * for a grace period long enough for this rank's store (the commit before this load) to reach
+     * it; a store that still arrives later is found when its bounded sleep ends (see {@link Sleeper}).
      */
     private void notifyPeer(final Peer p)
     {
         if (doorbell != null)
         {
-            VarHandle.fullFence();
             if (p.claimBell())
             {
                 bellsRung++;
@@ -395,6 +394,7 @@ final class ShmTransport implements Transport
             m.put("spinsWithoutWork", sleeper.spinsWithoutWork);
             m.put("doorbellSleeps", sleeper.sleeps);
             m.put("doorbellsRung", bellsRung);
+            m.put("lateWakeups", sleeper.lateWakeups);
             m.put("spinWindowNanos", sleeper.windowNanos());
         }
         return m;

@@ -104,6 +104,7 @@ class ShmDoorbellTest
                 sleeper.get(30, TimeUnit.SECONDS);
                 assertEquals(tag, ShmJob.await(job.ranks[1], 1, s -> s.opcode == CompletionOpcode.RECV).get(0).tag());
             }
+            assertEquals(0L, job.ranks[1].counterValues().get("lateWakeups")); // no sleep ran past its frame to its end
         }
     }
 
