@@ -49,6 +49,8 @@ final class Doorbell implements AutoCloseable
     private IntConsumer onClosed = rank -> { };
     private volatile boolean closed;
     private volatile boolean selecting;
+    /** Bells drained and connections seen ending, so far (thread driving the waits). */
+    private long heard;
 
     /** Listens on {@code path} for {@code peers} connections. */
     Doorbell(final Path path, final int rank, final String jobId, final int localRanks)
@@ -203,6 +205,12 @@ final class Doorbell implements AutoCloseable
         }
     }
 
+    /** Bells drained and connections seen ending so far: what a {@link #await} heard. */
+    long heard()
+    {
+        return heard;
+    }
+
     /** Sleeps until a bell, {@link #wakeup()}, a peer's connection ending, or {@code nanos} pass. */
     void await(final long nanos)
     {
@@ -254,6 +262,7 @@ final class Doorbell implements AutoCloseable
 
     private void onReady(final SelectionKey key)
     {
+        heard++;
         final SocketChannel ch = (SocketChannel)key.channel();
         try
         {

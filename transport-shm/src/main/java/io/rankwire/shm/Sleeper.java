@@ -12,12 +12,17 @@ import org.agrona.concurrent.UnsafeBuffer;
  *   after work was seen:   busy polls for the spin window w
  *                          then polls between Thread.yield()s until 10 w have passed
  *   then, and on later calls without work in between:
- *                          sleeping = 1 (full fence) -- look once more -- select(max) -- sleeping = 0
- *   a peer, after publishing:  full fence -- sleeping == 1 ? CAS 1 -> 0 and write one byte
+ *                          sleeping = 1 (full fence) -- look for work for the grace period g
+ *                          -- select(min(max, 1 ms)) -- sleeping = 0
+ *   a peer, after publishing:  sleeping == 1 ? CAS 1 -> 0 and write one byte   (a load, no fence)
  * </pre>
  *
- * The two fences make the sleeper and the waker agree: either the waker sees the flag and rings,
- * or the sleeper's last look sees what the waker published. The yield phase lets a peer that
+ * The sleeper's fence and the grace period make the two agree without a fence on every send:
+ * a waker that read the flag as 0 did so before the flag reached it, with its own publication
+ * at most in its store buffer, which drains in well under the grace period
+ * ({@value #GRACE_NS} ns), so the sleeper's looks see it. What could still slip through (a
+ * waker preempted between a reordered load and its store) is found when the sleep ends, after
+ * at most {@value #MAX_SLEEP_NS} ns; {@link #lateWakeups} counts such sleeps. The yield phase lets a peer that
  * shares this core run and answer without a kernel wake-up. The window adapts as the runtime's
  * backoff does: work found within the first two yields (a peer that could only answer once this
  * rank let the core go) halves it, down to {@value #MIN_WINDOW_NS} ns; work found while busy
@@ -36,6 +41,10 @@ final class Sleeper
     private static final int EARLY_YIELDS = 2;
     /** One wait in this many spins the configured window however short the adapted one is. */
     private static final int PROBE_EVERY = 32;
+    /** How long the sleeper looks for work after raising its flag, before it sleeps. */
+    static final long GRACE_NS = 2_000;
+    /** The longest sleep in one call: a publication whose bell was missed waits at most this long. */
+    static final long MAX_SLEEP_NS = 1_000_000;
 
     private final UnsafeBuffer control;
     private final Doorbell doorbell;
@@ -49,6 +58,8 @@ final class Sleeper
     /** Kernel waits so far (written by the waiting thread, read by the polling one). */
     volatile long sleeps;
     long spinsWithoutWork;
+    /** Sleeps that ended without a bell or a wake-up while work waited (a bell missed). */
+    long lateWakeups;
 
     /**
      * @param work            a cheap look for work (polled while spinning)
@@ -97,10 +108,15 @@ final class Sleeper
         control.putIntVolatile(RankSegment.SLEEPING_OFFSET, 1);
         try
         {
-            if (!wakeRequested && !workBeforeSleep.getAsBoolean())
+            if (!wakeRequested && !workInGrace())
             {
                 sleeps = sleeps + 1;
-                doorbell.await(maxNanos);
+                final long heard = doorbell.heard();
+                doorbell.await(Math.min(maxNanos, MAX_SLEEP_NS));
+                if (doorbell.heard() == heard && !wakeRequested && workBeforeSleep.getAsBoolean())
+                {
+                    lateWakeups++;
+                }
             }
         }
         finally
@@ -108,6 +124,22 @@ final class Sleeper
             control.putIntRelease(RankSegment.SLEEPING_OFFSET, 0);
             wakeRequested = false;
         }
+    }
+
+    /** After the flag is raised: work found within the grace period (or a wake-up requested). */
+    private boolean workInGrace()
+    {
+        final long start = System.nanoTime();
+        do
+        {
+            if (wakeRequested || workBeforeSleep.getAsBoolean())
+            {
+                return true;
+            }
+            Thread.onSpinWait();
+        }
+        while (System.nanoTime() - start < GRACE_NS);
+        return false;
     }
 
     private boolean spin()

@@ -7,7 +7,8 @@ import java.util.function.Consumer;
  * The owner's half of a two-copy read: READ_REQUESTs from a peer queue up in arrival order, and
  * each {@link #pump()} copies the oldest ones, fragment by fragment, from the registered memory
  * into the free slots of the peer's staging area ({@link Peer#toPeer}), publishing each slot as
- * soon as it is full so that the reader copies it out while this rank fills the next. A request
+ * soon as it is full so that the reader copies it out while this rank fills the next; once the
+ * area is full it looks again for slots the reader freed, up to {@link #BUDGET_BYTES} per pump. A request
  * for an unknown rkey or a range outside its region, or a region closed while it streams, ends
  * with an error slot.
  *
@@ -27,6 +28,12 @@ final class Streamer
         Regions.Region region;
     }
 
+    /**
+     * Bytes one {@link #pump()} may stream to a peer: past a full staging area it goes on filling
+     * the slots the reader frees meanwhile (no trip through the engine between slots) up to this.
+     */
+    static final int BUDGET_BYTES = 1 << 20;
+
     private final Peer[] peers;
     private final Regions regions;
     private final ArrayDeque<Job>[] queues;
@@ -34,7 +41,7 @@ final class Streamer
     private final Consumer<Peer> notifier;
     private volatile int jobs;
 
-    /** @param notifier rings a peer after new fragments were published for it */
+    /** @param notifier rings a peer (if it sleeps) after each fragment published for it */
     @SuppressWarnings({"unchecked", "rawtypes"})
     Streamer(final Peer[] peers, final Regions regions, final Consumer<Peer> notifier)
     {
@@ -89,10 +96,12 @@ final class Streamer
     {
         final Staging st = peer.toPeer;
         long produced = st.produced();
-        final long limit = st.consumed() + st.slots;
+        long limit = st.consumed() + st.slots;
         final long first = produced;
+        final long budget = first + Math.max(st.slots, BUDGET_BYTES / st.slotBytes);
         Job job;
-        while (produced < limit && (job = queue.peekFirst()) != null)
+        while ((produced < limit || produced < budget && produced < (limit = st.consumed() + st.slots)) &&
+            (job = queue.peekFirst()) != null)
         {
             final int slot = st.slot(produced);
             final Regions.Region r = job.region;
@@ -109,14 +118,11 @@ final class Streamer
                 job.sent += chunk;
             }
             st.produced(++produced);
+            notifier.accept(peer); // a load of the reader's flag unless it sleeps: wake it for this slot, not the last
             if (job.sent == job.length)
             {
                 recycle(queue.pollFirst());
             }
-        }
-        if (produced != first)
-        {
-            notifier.accept(peer);
         }
         return (int)(produced - first);
     }

@@ -104,6 +104,7 @@ class ShmDoorbellTest
                 sleeper.get(30, TimeUnit.SECONDS);
                 assertEquals(tag, ShmJob.await(job.ranks[1], 1, s -> s.opcode == CompletionOpcode.RECV).get(0).tag());
             }
+            assertEquals(0L, job.ranks[1].counterValues().get("lateWakeups")); // no sleep ran past its frame to its end
         }
     }
 
@@ -116,6 +117,24 @@ class ShmDoorbellTest
             assertFalse(job.ranks[1].awaitActivity(LONG_WAIT));
             assertEquals(ReturnCode.OK, job.ranks[0].postSend(1, ShmTransportTest.eager(1), 0, TmHeader.LENGTH, null, 0, 0, 0));
             assertEquals(0L, job.ranks[0].counterValues().get("doorbellsRung"));
+        }
+    }
+
+    @Test
+    @Timeout(60)
+    void shouldLeaveTheSpinningToTheSleeperWithADoorbell() throws Exception
+    {
+        try (ShmJob job = new ShmJob(1, ShmJob.settings(dir, "spinMicros", "40")))
+        {
+            assertEquals(ShmTransport.RUNTIME_SPIN_MICROS, job.ranks[0].idleSpinMicros());
+        }
+        try (ShmJob job = new ShmJob(1, ShmJob.settings(dir, "spinMicros", "1")))
+        {
+            assertEquals(1, job.ranks[0].idleSpinMicros());
+        }
+        try (ShmJob job = new ShmJob(1, ShmJob.settings(dir, "spinMicros", "40", "doorbell", "none")))
+        {
+            assertEquals(40, job.ranks[0].idleSpinMicros());
         }
     }
 }

@@ -32,8 +32,8 @@ import io.rankwire.spi.TransportProvider;
  * The shm transport's own CPU cost per 8-byte message, without the runtime and without a second
  * thread: the benchmark thread posts an eager message from rank 0 to rank 1 (two transports of
  * this JVM, wired up over one job directory) and polls rank 1 until it is delivered, then the
- * same back. {@code doorbell=socket} includes the full fence each send makes before it looks at
- * the receiver's sleeping flag; {@code none} has no doorbell and no fence. Compare with
+ * same back. {@code doorbell=socket} includes each send's look at the receiver's sleeping flag
+ * (a load) and the receiver's sleeper bookkeeping; {@code none} has no doorbell. Compare with
  * {@code RingOneThreadBenchmark} (the bare Agrona ring). Scores are per message.
  */
 @State(Scope.Thread)
