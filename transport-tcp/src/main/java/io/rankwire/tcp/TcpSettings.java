@@ -16,10 +16,8 @@ import java.util.Map;
  *   <tr><td>rankwire.tcp.maxFrame</td><td>1048704</td><td>largest frame length field</td></tr>
  *   <tr><td>rankwire.tcp.readChunk</td><td>262144</td><td>READ_DATA chunk size</td></tr>
  *   <tr><td>rankwire.tcp.connect</td><td>lazy</td><td>lazy or eager connection set-up</td></tr>
- *   <tr><td>rankwire.tcp.ioThreads</td><td>1</td><td>event loop threads</td></tr>
- *   <tr><td>rankwire.tcp.busyPoll</td><td>false</td><td>event loops never sleep in the kernel</td></tr>
+ *   <tr><td>rankwire.tcp.ioThreads</td><td>1</td><td>event loop threads (accept, connect, handshake)</td></tr>
  *   <tr><td>rankwire.tcp.tls</td><td>false</td><td>TLS on every connection</td></tr>
- *   <tr><td>rankwire.tcp.engineIo</td><td>true</td><td>the rank's thread does session I/O itself</td></tr>
  *   <tr><td>rankwire.tcp.inboundQueue</td><td>65536</td><td>frames waiting for poll()</td></tr>
  *   <tr><td>rankwire.tcp.sendQueue</td><td>4096</td><td>frames queued per peer</td></tr>
  *   <tr><td>rankwire.tcp.sendQueueBytes</td><td>16777216</td><td>bytes queued per peer</td></tr>
@@ -35,11 +33,19 @@ import java.util.Map;
  *   <tr><td>rankwire.tcp.keepAliveIntervalMs</td><td>2000</td><td>between probes</td></tr>
  *   <tr><td>rankwire.tcp.keepAliveProbes</td><td>3</td><td>unanswered probes that fail the peer</td></tr>
  * </table>
+ *
+ * <p>Gone, and refused with a message that says so ({@link #GONE}): {@code rankwire.tcp.engineIo}
+ * (the rank's thread does every connection's I/O; there is no other data path) and
+ * {@code rankwire.tcp.busyPoll} (it made event loops spin; they only run handshakes now).
  */
 final class TcpSettings
 {
     static final String PREFIX = "rankwire.tcp.";
     static final int MIN_FRAME = 1 + Frames.TMH + 64;
+    /** Settings that no longer exist, and why; a job that sets one is refused, so nobody believes it still acts. */
+    static final Map<String, String> GONE = Map.of(
+        "engineIo", "engine-thread I/O is the only data path, TLS included",
+        "busyPoll", "event loops only run handshakes; rankwire.idle=spin makes a waiting rank spin");
 
     final String bind;
     final int port;
@@ -49,9 +55,7 @@ final class TcpSettings
     final int readChunk;
     final boolean eagerConnect;
     final int ioThreads;
-    final boolean busyPoll;
     final boolean tls;
-    final boolean engineIo;
     final int inboundQueue;
     final int sendQueue;
     final long sendQueueBytes;
@@ -66,6 +70,15 @@ final class TcpSettings
 
     TcpSettings(final Map<String, String> settings)
     {
+        for (final Map.Entry<String, String> gone : new java.util.TreeMap<>(GONE).entrySet())
+        {
+            final String value = settings.get(PREFIX + gone.getKey());
+            if (value != null)
+            {
+                throw new IllegalArgumentException(PREFIX + gone.getKey() + " : " + value +
+                    " (expected: not set; the setting is gone: " + gone.getValue() + ")");
+            }
+        }
         bind = settings.getOrDefault(PREFIX + "bind", "127.0.0.1");
         port = intSetting(settings, "port", 0, 0, 65535);
         advertise = settings.getOrDefault(PREFIX + "advertise", "");
@@ -80,9 +93,7 @@ final class TcpSettings
         }
         eagerConnect = "eager".equals(connect);
         ioThreads = intSetting(settings, "ioThreads", 1, 1, 64);
-        busyPoll = Boolean.parseBoolean(settings.getOrDefault(PREFIX + "busyPoll", "false"));
         tls = Boolean.parseBoolean(settings.getOrDefault(PREFIX + "tls", "false"));
-        engineIo = Boolean.parseBoolean(settings.getOrDefault(PREFIX + "engineIo", "true"));
         inboundQueue = intSetting(settings, "inboundQueue", 65536, 2, 1 << 24);
         sendQueue = intSetting(settings, "sendQueue", 4096, 2, 1 << 24);
         sendQueueBytes = intSetting(settings, "sendQueueBytes", 16 << 20, maxFrame, Integer.MAX_VALUE);

@@ -1,7 +1,8 @@
 package io.rankwire.tcp;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.nio.charset.StandardCharsets;
@@ -27,7 +28,12 @@ class TcpOptionsTest
         try (TcpJob job = new TcpJob(2, TcpJob.settings("tls", "true")))
         {
             exchange(job);
-            assertNotNull(job.ranks[0].channelTo(1).pipeline().get(SslHandler.class));
+            for (int r = 0; r < 2; r++)
+            {
+                assertTrue(job.ranks[r].sessionOf(1 - r).isTls(), "rank " + r + "'s session runs through TLS");
+                assertNull(job.ranks[r].channelTo(1 - r).pipeline().get(SslHandler.class),
+                    "the SslHandler left the pipeline: the rank's thread owns the connection");
+            }
         }
     }
 
@@ -59,18 +65,31 @@ class TcpOptionsTest
     }
 
     @Test
-    void shouldWorkWithBusyPollingEventLoops() throws Exception
+    void shouldCarryMessagesAndReadsOverTlsWithSmallChunksAndManyReadsInFlight() throws Exception
     {
-        try (TcpJob job = new TcpJob(2, TcpJob.settings("busyPoll", "true", "engineIo", "false")))
+        try (TcpJob job = new TcpJob(2, TcpJob.settings("tls", "true", "readChunk", "40000")).allDriven())
         {
             exchange(job);
         }
     }
 
     @Test
+    void shouldRefuseTheSettingsThatAreGoneSayingWhy()
+    {
+        final IllegalArgumentException engineIo = assertThrows(IllegalArgumentException.class,
+            () -> new TcpSettings(TcpJob.settings("engineIo", "false")));
+        assertEquals("rankwire.tcp.engineIo : false (expected: not set; the setting is gone: engine-thread I/O is the " +
+            "only data path, TLS included)", engineIo.getMessage());
+        final IllegalArgumentException busyPoll = assertThrows(IllegalArgumentException.class,
+            () -> new TcpSettings(TcpJob.settings("busyPoll", "true")));
+        assertTrue(busyPoll.getMessage().startsWith("rankwire.tcp.busyPoll : true (expected: not set; the setting is gone"),
+            busyPoll.getMessage());
+    }
+
+    @Test
     void shouldWorkWithSeveralEventLoopThreadsAndEagerConnect() throws Exception
     {
-        try (TcpJob job = new TcpJob(3, TcpJob.settings("ioThreads", "3", "connect", "eager", "engineIo", "false")))
+        try (TcpJob job = new TcpJob(3, TcpJob.settings("ioThreads", "3", "connect", "eager")))
         {
             exchange(job);
         }
