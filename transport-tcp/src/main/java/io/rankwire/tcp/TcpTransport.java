@@ -65,7 +65,7 @@ final class TcpTransport implements Transport
     TcpTransport(final TransportContext context)
     {
         this.context = context;
-        this.settings = new TcpSettings(context.settings());
+        this.settings = new TcpSettings(context.settings(), context.size());
         this.rank = context.rank();
         this.size = context.size();
         this.jobId = context.jobId();

@@ -67,7 +67,7 @@ class TcpOptionsTest
     @Test
     void shouldCarryMessagesAndReadsOverTlsWithSmallChunksAndManyReadsInFlight() throws Exception
     {
-        try (TcpJob job = new TcpJob(2, TcpJob.settings("tls", "true", "readChunk", "40000")).allDriven())
+        try (TcpJob job = new TcpJob(2, TcpJob.settings("tls", "true", "readChunk", "40000")))
         {
             exchange(job);
         }
@@ -93,6 +93,24 @@ class TcpOptionsTest
         {
             exchange(job);
         }
+    }
+
+    @Test
+    void shouldGiveTheHandshakeMoreTimeByDefaultWhenRanksMayOutnumberCores()
+    {
+        assertEquals(1, TcpSettings.oversubscription(1, 2));
+        assertEquals(1, TcpSettings.oversubscription(2, 2));
+        assertEquals(2, TcpSettings.oversubscription(3, 2));
+        assertEquals(16, TcpSettings.oversubscription(32, 2));
+        final TcpSettings alone = new TcpSettings(Map.of(), 1);
+        assertEquals(10_000, alone.connectTimeoutMs);
+        assertEquals(5_000, alone.helloTimeoutMs);
+        final int factor = TcpSettings.oversubscription(64, Runtime.getRuntime().availableProcessors());
+        final TcpSettings many = new TcpSettings(Map.of(), 64);
+        assertEquals(Math.min(120_000, 10_000 * factor), many.connectTimeoutMs);
+        assertEquals(Math.min(5_000L * factor, many.connectTimeoutMs), many.helloTimeoutMs);
+        assertEquals(3_000, new TcpSettings(TcpJob.settings("connectTimeoutMs", "3000"), 64).connectTimeoutMs,
+            "a value given wins");
     }
 
     @Test
