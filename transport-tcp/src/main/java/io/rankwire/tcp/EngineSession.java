@@ -51,6 +51,8 @@ final class EngineSession implements FrameReader.Sink
     /** Polls of this session (for tests and monitoring). */
     private long polls;
     private boolean done;
+    /** Why a write failed, or null: the read side then decides how the session ends (see {@link #writeFailed}). */
+    private String writeError;
     private volatile boolean backlog;
 
     EngineSession(
@@ -145,7 +147,7 @@ final class EngineSession implements FrameReader.Sink
     /** {@link ReturnCode} of admitting a frame of {@code length} bytes; engine thread. */
     int admit(final int length, final boolean request)
     {
-        if (done)
+        if (done || writeError != null)
         {
             return ReturnCode.PEER_FAILED;
         }
@@ -158,7 +160,7 @@ final class EngineSession implements FrameReader.Sink
         }
         catch (final IOException e)
         {
-            lost(false, e.toString());
+            writeFailed(e);
             return ReturnCode.PEER_FAILED;
         }
     }
@@ -175,7 +177,7 @@ final class EngineSession implements FrameReader.Sink
         }
         catch (final IOException e)
         {
-            lost(false, e.toString());
+            writeFailed(e);
         }
     }
 
@@ -183,7 +185,7 @@ final class EngineSession implements FrameReader.Sink
     void sendReadRequest(final ByteBuf frame, final int length)
     {
         reader.expectRead(length);
-        if (done)
+        if (done || writeError != null)
         {
             frame.release();
             return;
@@ -195,7 +197,7 @@ final class EngineSession implements FrameReader.Sink
         }
         catch (final IOException e)
         {
-            lost(false, e.toString());
+            writeFailed(e);
         }
     }
 
@@ -208,11 +210,7 @@ final class EngineSession implements FrameReader.Sink
         int count = 0;
         try
         {
-            link.adoptQueued(writer);
-            if (writer.hasPending())
-            {
-                writer.flush();
-            }
+            flushPending();
             count = reader.decode(this, max);
             while (count < max && !done)
             {
@@ -228,6 +226,10 @@ final class EngineSession implements FrameReader.Sink
                     break;
                 }
             }
+            if (writeError != null && count < max && !reader.filled())
+            {
+                lost(false, writeError); // the peer's input ended without GOODBYE: a real failure
+            }
             updateInterest();
         }
         catch (final IOException e)
@@ -240,6 +242,47 @@ final class EngineSession implements FrameReader.Sink
         }
         backlog = !done && (count >= max && reader.hasBacklog() || wire.hasBufferedInput());
         return count;
+    }
+
+    private void flushPending() throws IOException
+    {
+        if (writeError != null)
+        {
+            return;
+        }
+        try
+        {
+            link.adoptQueued(writer);
+            if (writer.hasPending())
+            {
+                writer.flush();
+            }
+        }
+        catch (final IOException e)
+        {
+            writeFailed(e);
+        }
+    }
+
+    /**
+     * A write failed (the peer reset the connection, or closed it): drops the output and leaves the
+     * verdict to the read side, because a peer that closes in order sends GOODBYE first and the
+     * GOODBYE may still wait unread in this socket. The next poll delivers what the peer sent and
+     * then ends the session: in order at GOODBYE, as a failure at the end of the stream or an
+     * error. Sends meanwhile return PEER_FAILED. Without this, a write to a peer that has just
+     * finalized would report it lost.
+     */
+    private void writeFailed(final IOException e)
+    {
+        if (done || writeError != null)
+        {
+            return;
+        }
+        writeError = "write failed: " + e;
+        writer.clear();
+        ready = true;
+        backlog = true;
+        transport.inbound.signal();
     }
 
     @Override
@@ -295,8 +338,9 @@ final class EngineSession implements FrameReader.Sink
      */
     void goodbye(final long deadline)
     {
-        if (done)
+        if (done || writeError != null)
         {
+            release();
             return;
         }
         try

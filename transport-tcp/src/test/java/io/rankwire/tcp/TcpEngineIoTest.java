@@ -263,6 +263,39 @@ class TcpEngineIoTest
 
     @Test
     @Timeout(30)
+    void shouldEndInOrderWhenAWriteFailsBeforeTheGoodbyeWaitingInTheSocketIsRead() throws Exception
+    {
+        final TcpJob job = new TcpJob(2, TcpJob.settings("connect", "eager")).allDriven();
+        try
+        {
+            final UnsafeBuffer m = TcpJob.message(1, new byte[8]);
+            assertEquals(ReturnCode.OK, job.ranks[1].postSend(0, m, 0, 16, m, 16, 8, 0));
+            assertEquals(1, TcpJob.await(job.ranks[0], 1).size());
+            job.ranks[0].close(); // GOODBYE, then the socket closes; rank 1 does not poll meanwhile
+            int rc = ReturnCode.OK;
+            for (int i = 0; i < 200 && rc == ReturnCode.OK; i++)
+            {
+                rc = job.ranks[1].postSend(0, m, 0, 16, m, 16, 8, 0); // the closed peer answers with a reset
+                Thread.sleep(10);
+            }
+            assertEquals(ReturnCode.PEER_FAILED, rc, "a write to the closed peer failed");
+            final List<TcpJob.Seen> seen = new ArrayList<>();
+            for (int i = 0; i < 200 && job.ranks[1].linkState(0) == PeerLink.READY; i++)
+            {
+                job.ranks[1].poll(c -> seen.add(new TcpJob.Seen(c)), 64);
+                Thread.sleep(5);
+            }
+            assertEquals(PeerLink.CLOSED, job.ranks[1].linkState(0), "the GOODBYE in the socket decided: an orderly close");
+            assertTrue(seen.stream().noneMatch(c -> c.opcode == CompletionOpcode.PEER_FAILED), seen.toString());
+        }
+        finally
+        {
+            job.close();
+        }
+    }
+
+    @Test
+    @Timeout(30)
     void shouldWakeAThreadBlockedInAwaitActivityWhenAFrameArrives() throws Exception
     {
         try (TcpJob job = new TcpJob(2, TcpJob.settings("connect", "eager")).allDriven())
