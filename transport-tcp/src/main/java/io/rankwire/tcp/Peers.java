@@ -2,10 +2,13 @@ package io.rankwire.tcp;
 
 import java.lang.System.Logger.Level;
 import java.nio.channels.SocketChannel;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 
 import io.netty.channel.Channel;
+import io.rankwire.spi.Bootstrap;
 import io.rankwire.spi.CompletionOpcode;
 import io.rankwire.spi.CompletionStatus;
 import io.rankwire.spi.TransportException;
@@ -51,6 +54,43 @@ final class Peers
     PeerLink link(final int peer)
     {
         return links[peer];
+    }
+
+    /**
+     * Publishes this rank's address (and TLS fingerprint) and reads every served peer's; with
+     * {@code eager}, connects to every higher rank and waits until every link is ready.
+     */
+    void wireUp(final Bootstrap bootstrap, final Duration timeout, final boolean eager)
+    {
+        final byte[] fingerprint = connector.fingerprint();
+        if (fingerprint != null)
+        {
+            bootstrap.put(TlsContexts.FINGERPRINT_KEY, fingerprint);
+        }
+        bootstrap.put(TcpTransport.ADDRESS_KEY, connector.advertisedAddress().getBytes(StandardCharsets.UTF_8));
+        for (int p = 0; p < links.length; p++)
+        {
+            if (p != transport.rank && transport.serves(p))
+            {
+                final String address = new String(bootstrap.get(p, TcpTransport.ADDRESS_KEY, timeout), StandardCharsets.UTF_8);
+                links[p].address(Connector.parseAddress(p, address));
+                if (fingerprint != null)
+                {
+                    links[p].fingerprint(bootstrap.get(p, TlsContexts.FINGERPRINT_KEY, timeout));
+                }
+            }
+        }
+        if (eager)
+        {
+            for (int p = transport.rank + 1; p < links.length; p++)
+            {
+                if (transport.serves(p))
+                {
+                    connect(links[p]);
+                }
+            }
+            awaitAllReady(System.nanoTime() + timeout.toNanos());
+        }
     }
 
     /** Starts this rank's connection to {@code link}'s peer unless one is already on its way. */

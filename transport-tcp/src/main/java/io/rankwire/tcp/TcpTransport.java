@@ -129,37 +129,7 @@ final class TcpTransport implements Transport
     @Override
     public void wireUp()
     {
-        final var bootstrap = context.bootstrap();
-        final Duration timeout = Duration.ofMillis(settings.wireUpTimeoutMs);
-        final byte[] fingerprint = connector.fingerprint();
-        if (fingerprint != null)
-        {
-            bootstrap.put(TlsContexts.FINGERPRINT_KEY, fingerprint);
-        }
-        bootstrap.put(ADDRESS_KEY, connector.advertisedAddress().getBytes(StandardCharsets.UTF_8));
-        for (int p = 0; p < size; p++)
-        {
-            if (p != rank && context.serves(p))
-            {
-                final String address = new String(bootstrap.get(p, ADDRESS_KEY, timeout), StandardCharsets.UTF_8);
-                links[p].address(Connector.parseAddress(p, address));
-                if (fingerprint != null)
-                {
-                    links[p].fingerprint(bootstrap.get(p, TlsContexts.FINGERPRINT_KEY, timeout));
-                }
-            }
-        }
-        if (settings.eagerConnect)
-        {
-            for (int p = rank + 1; p < size; p++)
-            {
-                if (context.serves(p))
-                {
-                    peers.connect(links[p]);
-                }
-            }
-            peers.awaitAllReady(System.nanoTime() + timeout.toNanos());
-        }
+        peers.wireUp(context.bootstrap(), Duration.ofMillis(settings.wireUpTimeoutMs), settings.eagerConnect);
     }
 
     @Override
