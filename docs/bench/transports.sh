@@ -24,8 +24,5 @@ for i in $(seq "$rounds"); do
   run bw4m-tcp --transport tcp $B.Bandwidth --min-size 4M --max-size 4M
   run lat8-composite-shm -x rankwire.auto.composite=always $B.Latency --min-size 8 --max-size 8
   run lat8-composite-tcp -x rankwire.auto.composite=always -x rankwire.hostId=@1 $B.Latency --min-size 8 --max-size 8
-  run lat8-composite-engineio -x rankwire.auto.composite=always -x rankwire.hostId=@1 -x rankwire.tcp.engineIo=true \
-    $B.Latency --min-size 8 --max-size 8
-  run lat8-tcp-engineio --transport tcp -x rankwire.tcp.engineIo=true $B.Latency --min-size 8 --max-size 8
 done
 echo "results in $out"

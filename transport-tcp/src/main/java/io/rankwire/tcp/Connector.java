@@ -1,6 +1,8 @@
 package io.rankwire.tcp;
 
+import java.net.InetAddress;
 import java.net.InetSocketAddress;
+import java.net.UnknownHostException;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -11,21 +13,18 @@ import io.netty.channel.Channel;
 import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
-import io.netty.channel.WriteBufferWaterMark;
 import io.netty.channel.socket.SocketChannel;
 import io.rankwire.spi.TransportException;
 
 /**
- * Listens for peers and opens connections to them. Every connection gets the same pipeline:
- * (optional TLS) | {@link FrameDecoder} | {@link ConnectionHandler}, with TCP_NODELAY, pooled
- * direct buffers, a write-buffer water mark that gives back-pressure to the rank, and TCP
- * keep-alive ({@link KeepAlive}); in the default (event-loop) mode also a reusable read buffer
- * ({@link ReadBuffers}).
+ * Listens for peers and opens connections to them. Every connection gets the same pipeline for
+ * its handshake: (optional TLS) | {@link FrameDecoder} | {@link HandshakeHandler}, with
+ * TCP_NODELAY, pooled direct buffers and TCP keep-alive ({@link KeepAlive}); the handshake
+ * handler then hands the socket to the rank's thread. Also what this rank tells its peers about
+ * its address ({@link #advertisedAddress}) and how it reads theirs ({@link #parseAddress}).
  */
 final class Connector
 {
-    private static final WriteBufferWaterMark WATER_MARK = new WriteBufferWaterMark(2 << 20, 8 << 20);
-
     private final TcpTransport transport;
     private final TcpSettings settings;
     private final Bootstrap client;
@@ -39,18 +38,16 @@ final class Connector
         this.settings = settings;
         this.tls = settings.tls ? TlsContexts.create() : null;
         this.client = new Bootstrap()
-            .channelFactory(loops.channelFactory)
+            .channelFactory(DirectNioChannels.Socket::new)
             .option(ChannelOption.TCP_NODELAY, true)
             .option(ChannelOption.ALLOCATOR, PooledByteBufAllocator.DEFAULT)
-            .option(ChannelOption.WRITE_BUFFER_WATER_MARK, WATER_MARK)
             .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, (int)Math.min(Integer.MAX_VALUE, settings.connectTimeoutMs));
         final ServerBootstrap serverBootstrap = new ServerBootstrap()
             .group(loops.group)
-            .channelFactory(loops.serverChannelFactory)
+            .channelFactory(DirectNioChannels.Server::new)
             .option(ChannelOption.SO_BACKLOG, 1024)
             .childOption(ChannelOption.TCP_NODELAY, true)
             .childOption(ChannelOption.ALLOCATOR, PooledByteBufAllocator.DEFAULT)
-            .childOption(ChannelOption.WRITE_BUFFER_WATER_MARK, WATER_MARK)
             .childHandler(initializer(-1));
         final ChannelFuture bound = serverBootstrap.bind(settings.bind, settings.port).awaitUninterruptibly();
         if (!bound.isSuccess())
@@ -78,14 +75,14 @@ final class Connector
         final InetSocketAddress address = link.address();
         if (address == null)
         {
-            transport.connectFailed(link.peer, "no address for rank " + link.peer + " (wireUp not called?)");
+            transport.peers.connectFailed(link.peer, "no address for rank " + link.peer + " (wireUp not called?)");
             return;
         }
         client.clone(link.loop).handler(initializer(link.peer)).connect(address).addListener((ChannelFuture f) ->
         {
             if (!f.isSuccess())
             {
-                transport.connectFailed(link.peer, "cannot connect to rank " + link.peer + " at " + address + ": " +
+                transport.peers.connectFailed(link.peer, "cannot connect to rank " + link.peer + " at " + address + ": " +
                     f.cause());
             }
         });
@@ -100,20 +97,47 @@ final class Connector
             {
                 channels.add(ch);
                 KeepAlive.apply(ch, settings);
-                if (transport.engineIo == null)
-                {
-                    final ReadBuffers reads = new ReadBuffers(ch.config().getRecvByteBufAllocator());
-                    ch.config().setRecvByteBufAllocator(reads);
-                    ch.closeFuture().addListener(f -> reads.release());
-                }
                 ch.closeFuture().addListener(f -> channels.remove(ch));
                 if (tls != null)
                 {
                     ch.pipeline().addLast(tls.handler(ch, peer >= 0));
                 }
-                ch.pipeline().addLast(new FrameDecoder(settings.maxFrame, transport.refusals), new ConnectionHandler(transport, peer));
+                ch.pipeline().addLast(new FrameDecoder(transport.refusals), new HandshakeHandler(transport, peer));
             }
         };
+    }
+
+    /** The address peers connect to: {@code rankwire.tcp.advertise}, else the listener's, as host:port. */
+    String advertisedAddress()
+    {
+        final InetSocketAddress local = localAddress();
+        String host = settings.advertise;
+        if (host.isEmpty())
+        {
+            try
+            {
+                host = local.getAddress().isAnyLocalAddress() ?
+                    InetAddress.getLocalHost().getHostAddress() : local.getAddress().getHostAddress();
+            }
+            catch (final UnknownHostException e)
+            {
+                throw new TransportException("rankwire-tcp: cannot name this host; set rankwire.tcp.advertise", e);
+            }
+        }
+        return host + ":" + local.getPort();
+    }
+
+    /** The address {@code peer} published ({@link #advertisedAddress}). */
+    static InetSocketAddress parseAddress(final int peer, final String text)
+    {
+        final int colon = text.lastIndexOf(':');
+        if (colon <= 0)
+        {
+            throw new TransportException("rankwire-tcp: rank " + peer + " published a bad address '" + text + "'");
+        }
+        final String host = text.substring(0, colon);
+        return new InetSocketAddress(
+            host.startsWith("[") ? host.substring(1, host.length() - 1) : host, Integer.parseInt(text.substring(colon + 1)));
     }
 
     /** Closes the listener and every connection, waiting up to {@code timeoutMs}. */

@@ -8,7 +8,7 @@ import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.channel.socket.nio.NioSocketChannel;
 
 /**
- * NIO channels whose JDK {@link SocketChannel} the engine-thread I/O mode may use directly once
+ * NIO channels whose JDK {@link SocketChannel} the rank's thread uses directly once
  * the handshake has finished (see {@link EngineSession}). Netty keeps the channel registered,
  * with no interest, so it still closes it and reports the close.
  */

@@ -94,6 +94,24 @@ final class Frames
         }
     }
 
+    /**
+     * Why a frame whose length field is {@code length} and whose type is {@code type} breaks the
+     * wire rules when frames may be at most {@code limit} long, or null when it does not. The one
+     * check every reader of frames makes before it trusts a length.
+     */
+    static String violation(final long length, final int type, final int limit)
+    {
+        if (length < 1 || length > limit)
+        {
+            return "malformed frame length " + length + " (expected: 1.." + limit + ")";
+        }
+        if (!bodyLengthValid(type, (int)length - 1))
+        {
+            return "malformed frame " + name(type) + " with body length " + (length - 1);
+        }
+        return null;
+    }
+
     /** A readable name for a frame type, for logs. */
     static String name(final int type)
     {

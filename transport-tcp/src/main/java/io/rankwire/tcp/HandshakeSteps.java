@@ -158,8 +158,8 @@ final class HandshakeSteps
         {
             return "rank " + peer + " failed to prove the job secret";
         }
-        final byte verdict = transport.acceptInbound(peer);
-        if (verdict == TcpTransport.REFUSE_CLOSING)
+        final byte verdict = transport.peers.acceptInbound(peer);
+        if (verdict == Peers.REFUSE_CLOSING)
         {
             return "rank " + peer + " connected while this rank is closing";
         }

@@ -30,7 +30,7 @@ final class InboundAdmission
     static final int MAX_DEFAULT_BUDGET = 1024;
 
     private final int budget;
-    private final ConcurrentLinkedDeque<ConnectionHandler> waiting = new ConcurrentLinkedDeque<>();
+    private final ConcurrentLinkedDeque<HandshakeHandler> waiting = new ConcurrentLinkedDeque<>();
     private final AtomicInteger count = new AtomicInteger();
     private final AtomicLong turnedAway = new AtomicLong();
 
@@ -51,14 +51,14 @@ final class InboundAdmission
     }
 
     /** Queues an accepted connection; turns the oldest away while the budget is exceeded. */
-    void admit(final ConnectionHandler h)
+    void admit(final HandshakeHandler h)
     {
         waiting.addLast(h);
         if (count.incrementAndGet() <= budget)
         {
             return;
         }
-        final ConnectionHandler oldest = waiting.pollFirst();
+        final HandshakeHandler oldest = waiting.pollFirst();
         if (oldest != null)
         {
             count.decrementAndGet();
@@ -68,7 +68,7 @@ final class InboundAdmission
     }
 
     /** {@code h} finished its handshake, was refused or closed: it no longer counts. Idempotent. */
-    void release(final ConnectionHandler h)
+    void release(final HandshakeHandler h)
     {
         if (waiting.remove(h))
         {

@@ -11,10 +11,10 @@ import org.agrona.concurrent.ManyToOneConcurrentArrayQueue;
 import org.agrona.concurrent.UnsafeBuffer;
 
 /**
- * The hand-over from event loops (many producers) to the rank's poll thread (one consumer): a
- * bounded array queue of received frames plus an unbounded queue of rare control events (READ
- * completions, peer failures). A received frame is a {@link FramePool} copy (small frames) or
- * the decoder's retained slice, whose length field has been overwritten with the sending rank:
+ * What a poll delivers besides the sessions' frames: a bounded array queue of a rank's messages
+ * to itself plus an unbounded queue of rare control events (READ completions, peer failures),
+ * which event loops and the rank's threads publish. A frame is a {@link FramePool} buffer whose
+ * length field holds the sending rank:
  *
  * <pre>
  *  +----------------+---------+-----------------------------+
@@ -23,8 +23,7 @@ import org.agrona.concurrent.UnsafeBuffer;
  * </pre>
  *
  * {@link #poll} delivers each frame as a RECV completion whose buffer views the TMH and payload,
- * then releases it once the handler has returned (a pooled copy thereby goes back to its
- * connection's pool; nothing is allocated or freed on this thread).
+ * then releases it once the handler has returned (a pooled buffer thereby goes back to its pool).
  */
 final class InboundQueue
 {

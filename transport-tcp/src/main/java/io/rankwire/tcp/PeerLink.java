@@ -2,8 +2,6 @@ package io.rankwire.tcp;
 
 import java.io.IOException;
 import java.net.InetSocketAddress;
-import java.util.concurrent.RejectedExecutionException;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -17,12 +15,11 @@ import org.agrona.concurrent.OneToOneConcurrentArrayQueue;
 /**
  * This rank's side of the one connection to a peer, and the frames waiting for it.
  *
- * <p>Sending: the rank's engine thread (the only producer) appends finished frames to a bounded
- * single-producer queue and, when no drain is pending, schedules one {@link #drain()} task on the
- * link's event loop. The drain writes every queued frame and flushes once, so a burst of small
- * messages costs one task hand-off, one wake-up and few {@code writev} calls, and the engine
- * thread takes no lock. Frames posted before the connection is ready simply wait in the queue,
- * in order, until {@link #attach} publishes the winning channel.
+ * <p>Frames posted before the connection is ready wait here, in order, in a bounded
+ * single-producer queue (the rank's engine thread is the producer); the session that
+ * {@link #attach} publishes takes them over ({@link #adoptQueued}) before anything posted later,
+ * first on the event loop that finished the handshake (before publication) and then on the rank's
+ * thread. The link's event loop also runs its connect timeout and retries.
  *
  * <p>States: IDLE (nothing tried yet), CONNECTING (a connection is on its way, ours or the
  * peer's), READY, FAILED (lost; sends return PEER_FAILED), CLOSED (the peer said GOODBYE).
@@ -42,9 +39,7 @@ final class PeerLink
     private final OneToOneConcurrentArrayQueue<ByteBuf> outbound;
     private final long maxQueuedBytes;
     private final AtomicInteger state = new AtomicInteger(IDLE);
-    private final AtomicBoolean drainScheduled = new AtomicBoolean();
     private final AtomicLong queuedBytes = new AtomicLong();
-    private final Runnable drainTask = this::drain;
     private volatile Channel channel;
     private volatile EngineSession session;
     private volatile InetSocketAddress address;
@@ -126,32 +121,11 @@ final class PeerLink
     }
 
     /**
-     * Whether a frame of {@code length} bytes may be queued now: {@link ReturnCode#OK},
-     * {@link ReturnCode#BACK_PRESSURED} or {@link ReturnCode#PEER_FAILED}. Engine thread only.
+     * Whether a frame of {@code length} bytes may be queued until the connection is ready:
+     * {@link ReturnCode#OK}, {@link ReturnCode#BACK_PRESSURED} (the queue's byte limit) or
+     * {@link ReturnCode#PEER_FAILED}. Engine thread only.
      */
     int admit(final int length)
-    {
-        final int rc = admitRequest(length);
-        if (rc != ReturnCode.OK)
-        {
-            return rc;
-        }
-        final Channel ch = channel;
-        if (ch != null && !ch.isWritable())
-        {
-            return ReturnCode.BACK_PRESSURED;
-        }
-        return ReturnCode.OK;
-    }
-
-    /**
-     * Like {@link #admit} but ignores the channel's writability: for READ_REQUEST frames, which are
-     * tiny and whose answers the peer paces itself. A channel is mostly unwritable because it is
-     * streaming READ_DATA to the peer; refusing this rank's own read requests then would only stall
-     * the reads in the other direction until that stream drains. Still bounded by the queue's frame
-     * and byte limits. Engine thread only.
-     */
-    int admitRequest(final int length)
     {
         final int s = state.get();
         if (s == FAILED || s == CLOSED)
@@ -165,7 +139,7 @@ final class PeerLink
         return ReturnCode.OK;
     }
 
-    /** Queues a finished frame (ownership passes on OK) and schedules a drain. Engine thread only. */
+    /** Queues a finished frame (ownership passes on OK). Engine thread only. */
     int enqueue(final ByteBuf frame)
     {
         final int length = frame.readableBytes();
@@ -175,38 +149,12 @@ final class PeerLink
             return ReturnCode.BACK_PRESSURED;
         }
         queuedBytes.addAndGet(length);
-        scheduleDrain();
         return ReturnCode.OK;
     }
 
-    void scheduleDrain()
-    {
-        if (!drainScheduled.get() && !drainScheduled.getAndSet(true))
-        {
-            try
-            {
-                loop.execute(drainTask);
-            }
-            catch (final RejectedExecutionException e)
-            {
-                // the transport is closing: its close() releases whatever is still queued
-                drainScheduled.set(false);
-            }
-        }
-    }
-
-    /** Publishes the winning channel and sends what was queued before it, in order. */
-    void attach(final Channel ch)
-    {
-        channel = ch;
-        state.set(READY);
-        scheduleDrain();
-    }
-
     /**
-     * Publishes the winning channel in engine-thread I/O mode: from now on the rank's own thread
-     * writes and reads it through {@code s}, and takes over the frames queued before it
-     * ({@link #adoptQueued}); the event loop no longer drains this link.
+     * Publishes the winning connection: from now on the rank's own thread writes and reads it
+     * through {@code s}, which takes over the frames queued before it ({@link #adoptQueued}).
      */
     void attach(final Channel ch, final EngineSession s)
     {
@@ -215,7 +163,7 @@ final class PeerLink
         state.set(READY);
     }
 
-    /** The engine-thread session of the ready connection, or null (event-loop I/O, or not ready). */
+    /** The session of the ready connection, or null (not ready yet, or lost). */
     EngineSession session()
     {
         return session;
@@ -246,39 +194,11 @@ final class PeerLink
         }
         while (!state.compareAndSet(s, finalState));
         channel = null;
-        scheduleDrain();
+        session = null;
         return true;
     }
 
-    private void drain()
-    {
-        drainScheduled.set(false);
-        final int s = state.get();
-        if (s == FAILED || s == CLOSED)
-        {
-            releaseQueued();
-            return;
-        }
-        final Channel ch = channel;
-        if (ch == null || session != null)
-        {
-            return; // not ready yet, or the engine thread owns the connection (channel is published after session)
-        }
-        long bytes = 0;
-        ByteBuf frame;
-        while ((frame = outbound.poll()) != null)
-        {
-            bytes += frame.readableBytes();
-            ch.write(frame, ch.voidPromise());
-        }
-        if (bytes > 0)
-        {
-            queuedBytes.addAndGet(-bytes);
-            ch.flush();
-        }
-    }
-
-    /** Releases every queued frame; on the link's loop, or after the loops have stopped. */
+    /** Releases every queued frame; once the transport has closed (no producer left). */
     void releaseQueued()
     {
         ByteBuf frame;

@@ -11,8 +11,8 @@ import org.agrona.MutableDirectBuffer;
 
 /**
  * The reader's side of software rendezvous: every {@code postRead} in flight, by request id.
- * READ_DATA chunks must arrive in order and inside the requested range; the decoder streams them
- * (see {@link #sink}) straight into the destination, never outside
+ * READ_DATA chunks must arrive in order and inside the requested range ({@link #checkData}); the
+ * session's {@link FrameReader} streams them straight into the destination, never outside
  * {@code dst[dstOffset, dstOffset + length)}. Whoever removes
  * a request from the map (the last chunk, a READ_ERROR, a peer failure) publishes its one READ
  * completion.
@@ -62,40 +62,6 @@ final class PendingReads
     boolean cancel(final Read read)
     {
         return reads.remove(read.id, read);
-    }
-
-    /** A sink that streams READ_DATA bodies from {@code peer}'s connection into their reads. */
-    FrameDecoder.DataSink sink(final int peer)
-    {
-        return new FrameDecoder.DataSink()
-        {
-            private Read current;
-
-            @Override
-            public String onDataStart(final long requestId, final long offset, final int length)
-            {
-                final Read read = reads.get(requestId);
-                final String violation = checkData(read, peer, requestId, offset, length);
-                if (violation == null)
-                {
-                    current = read;
-                }
-                return violation;
-            }
-
-            @Override
-            public void onData(final ByteBuf in, final int length)
-            {
-                final Read read = current;
-                Buffers.copyInto(in, length, read.dst, read.dstOffset + read.received);
-                read.received += length;
-                if (read.received == read.length)
-                {
-                    current = null;
-                    complete(read, CompletionStatus.SUCCESS);
-                }
-            }
-        };
     }
 
     /** The read in flight with {@code requestId}, or null. */

@@ -4,8 +4,8 @@ import java.nio.ByteBuffer;
 
 /**
  * One READ_REQUEST being answered: the registered region it reads, where in it, how long, and
- * how much has gone out in READ_DATA chunks so far. Used by whichever side streams the answer
- * (the event loop's {@link ReadResponder} or an engine-owned session's {@link SessionWriter}).
+ * how much has gone out in READ_DATA chunks so far, kept by the {@link SessionWriter} that
+ * streams the answer.
  */
 final class ReadStream
 {

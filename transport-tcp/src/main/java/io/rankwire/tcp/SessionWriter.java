@@ -3,7 +3,6 @@ package io.rankwire.tcp;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
-import java.nio.channels.SocketChannel;
 import java.util.ArrayDeque;
 
 import io.netty.buffer.ByteBuf;
@@ -14,8 +13,8 @@ import org.agrona.DirectBuffer;
 import org.agrona.concurrent.UnsafeBuffer;
 
 /**
- * The sending half of an {@link EngineSession}: the rank's thread writes frames straight to the
- * JDK socket. Confined to the thread driving the rank's engine (under its lock).
+ * The sending half of an {@link EngineSession}, its one writer: the rank's thread writes frames
+ * straight to the connection ({@link WireChannel}). Confined to the thread driving the rank's engine (under its lock).
  *
  * <p>When nothing is waiting, a MESSAGE frame ({@code length | type | TMH | payload}) is
  * gathered into one preallocated direct buffer and written with one {@code write} call; no
@@ -38,11 +37,11 @@ import org.agrona.concurrent.UnsafeBuffer;
  */
 final class SessionWriter
 {
-    /** Queued bytes above which MESSAGE frames are refused with BACK_PRESSURED (the loop mode's high water mark). */
+    /** Queued bytes above which MESSAGE frames are refused with BACK_PRESSURED (the high water mark). */
     static final long HIGH_WATER = 8 << 20;
     private static final int DIRECT_CAPACITY = Frames.HEADER + Frames.TMH + (64 << 10);
 
-    private final SocketChannel socket;
+    private final WireChannel socket;
     private final ByteBufAllocator alloc;
     private final MemoryRegistry registry;
     private final int chunk;
@@ -59,7 +58,7 @@ final class SessionWriter
     private long outBytes;
 
     SessionWriter(
-        final SocketChannel socket, final ByteBufAllocator alloc, final MemoryRegistry registry, final TcpSettings settings)
+        final WireChannel socket, final ByteBufAllocator alloc, final MemoryRegistry registry, final TcpSettings settings)
     {
         this.socket = socket;
         this.alloc = alloc;
@@ -72,13 +71,15 @@ final class SessionWriter
     /** Whether anything waits for the socket to turn writable. */
     boolean hasPending()
     {
-        return inChunk || !out.isEmpty() || !streams.isEmpty();
+        return inChunk || !out.isEmpty() || !streams.isEmpty() || socket.hasPendingOutput();
     }
 
     /**
      * Whether a frame of {@code length} bytes may be posted now (after trying to write what is
      * queued): {@link ReturnCode#OK} or {@link ReturnCode#BACK_PRESSURED}. {@code request}
-     * frames (READ_REQUEST) ignore the high water mark, as in the event-loop mode.
+     * frames (READ_REQUEST) ignore the high water mark: they are tiny and their answers
+     * are paced by the peer; refusing them while this side streams READ_DATA would only stall
+     * reads in the other direction.
      */
     int admit(final int length, final boolean request) throws IOException
     {
@@ -161,6 +162,10 @@ final class SessionWriter
     boolean flush() throws IOException
     {
         boolean wrote = false;
+        if (!socket.flushOutput())
+        {
+            return false;
+        }
         while (true)
         {
             if (inChunk)

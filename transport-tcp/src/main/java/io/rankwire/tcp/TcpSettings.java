@@ -16,17 +16,15 @@ import java.util.Map;
  *   <tr><td>rankwire.tcp.maxFrame</td><td>1048704</td><td>largest frame length field</td></tr>
  *   <tr><td>rankwire.tcp.readChunk</td><td>262144</td><td>READ_DATA chunk size</td></tr>
  *   <tr><td>rankwire.tcp.connect</td><td>lazy</td><td>lazy or eager connection set-up</td></tr>
- *   <tr><td>rankwire.tcp.ioThreads</td><td>1</td><td>event loop threads</td></tr>
- *   <tr><td>rankwire.tcp.busyPoll</td><td>false</td><td>event loops never sleep in the kernel</td></tr>
+ *   <tr><td>rankwire.tcp.ioThreads</td><td>1</td><td>event loop threads (accept, connect, handshake)</td></tr>
  *   <tr><td>rankwire.tcp.tls</td><td>false</td><td>TLS on every connection</td></tr>
- *   <tr><td>rankwire.tcp.engineIo</td><td>true</td><td>the rank's thread does session I/O itself</td></tr>
  *   <tr><td>rankwire.tcp.inboundQueue</td><td>65536</td><td>frames waiting for poll()</td></tr>
  *   <tr><td>rankwire.tcp.sendQueue</td><td>4096</td><td>frames queued per peer</td></tr>
  *   <tr><td>rankwire.tcp.sendQueueBytes</td><td>16777216</td><td>bytes queued per peer</td></tr>
- *   <tr><td>rankwire.tcp.connectTimeoutMs</td><td>10000</td><td>connect and handshake limit (a client
- *       turned away by a busy listener retries within it)</td></tr>
- *   <tr><td>rankwire.tcp.helloTimeoutMs</td><td>5000</td><td>how long an accepted connection has for its
- *       HELLO, from the end of its TLS handshake with TLS (at most connectTimeoutMs)</td></tr>
+ *   <tr><td>rankwire.tcp.connectTimeoutMs</td><td>10000 x {@link #oversubscription}, at most 120000</td><td>connect
+ *       and handshake limit (a client turned away by a busy listener retries within it)</td></tr>
+ *   <tr><td>rankwire.tcp.helloTimeoutMs</td><td>5000 x {@link #oversubscription}, at most connectTimeoutMs</td><td>how
+ *       long an accepted connection has for its HELLO, from the end of its TLS handshake with TLS</td></tr>
  *   <tr><td>rankwire.tcp.pendingHandshakes</td><td>64 + ranks, at most 1024</td><td>accepted connections
  *       that may wait to authenticate; one more turns the oldest away</td></tr>
  *   <tr><td>rankwire.tcp.wireUpTimeoutMs</td><td>60000</td><td>address exchange limit</td></tr>
@@ -35,11 +33,19 @@ import java.util.Map;
  *   <tr><td>rankwire.tcp.keepAliveIntervalMs</td><td>2000</td><td>between probes</td></tr>
  *   <tr><td>rankwire.tcp.keepAliveProbes</td><td>3</td><td>unanswered probes that fail the peer</td></tr>
  * </table>
+ *
+ * <p>Gone, and refused with a message that says so ({@link #GONE}): {@code rankwire.tcp.engineIo}
+ * (the rank's thread does every connection's I/O; there is no other data path) and
+ * {@code rankwire.tcp.busyPoll} (it made event loops spin; they only run handshakes now).
  */
 final class TcpSettings
 {
     static final String PREFIX = "rankwire.tcp.";
     static final int MIN_FRAME = 1 + Frames.TMH + 64;
+    /** Settings that no longer exist, and why; a job that sets one is refused, so nobody believes it still acts. */
+    static final Map<String, String> GONE = Map.of(
+        "engineIo", "engine-thread I/O is the only data path, TLS included",
+        "busyPoll", "event loops only run handshakes; rankwire.idle=spin makes a waiting rank spin");
 
     final String bind;
     final int port;
@@ -49,9 +55,7 @@ final class TcpSettings
     final int readChunk;
     final boolean eagerConnect;
     final int ioThreads;
-    final boolean busyPoll;
     final boolean tls;
-    final boolean engineIo;
     final int inboundQueue;
     final int sendQueue;
     final long sendQueueBytes;
@@ -64,8 +68,24 @@ final class TcpSettings
     final long keepAliveIntervalMs;
     final int keepAliveProbes;
 
+    /** The settings alone, as for a job of one rank (for checks and the list of keys). */
     TcpSettings(final Map<String, String> settings)
     {
+        this(settings, 1);
+    }
+
+    /** The settings of a rank of a job of {@code size} ranks (the handshake limits' defaults grow with it). */
+    TcpSettings(final Map<String, String> settings, final int size)
+    {
+        for (final Map.Entry<String, String> gone : new java.util.TreeMap<>(GONE).entrySet())
+        {
+            final String value = settings.get(PREFIX + gone.getKey());
+            if (value != null)
+            {
+                throw new IllegalArgumentException(PREFIX + gone.getKey() + " : " + value +
+                    " (expected: not set; the setting is gone: " + gone.getValue() + ")");
+            }
+        }
         bind = settings.getOrDefault(PREFIX + "bind", "127.0.0.1");
         port = intSetting(settings, "port", 0, 0, 65535);
         advertise = settings.getOrDefault(PREFIX + "advertise", "");
@@ -80,20 +100,31 @@ final class TcpSettings
         }
         eagerConnect = "eager".equals(connect);
         ioThreads = intSetting(settings, "ioThreads", 1, 1, 64);
-        busyPoll = Boolean.parseBoolean(settings.getOrDefault(PREFIX + "busyPoll", "false"));
         tls = Boolean.parseBoolean(settings.getOrDefault(PREFIX + "tls", "false"));
-        engineIo = Boolean.parseBoolean(settings.getOrDefault(PREFIX + "engineIo", "true"));
         inboundQueue = intSetting(settings, "inboundQueue", 65536, 2, 1 << 24);
         sendQueue = intSetting(settings, "sendQueue", 4096, 2, 1 << 24);
         sendQueueBytes = intSetting(settings, "sendQueueBytes", 16 << 20, maxFrame, Integer.MAX_VALUE);
-        connectTimeoutMs = intSetting(settings, "connectTimeoutMs", 10_000, 1, Integer.MAX_VALUE);
-        helloTimeoutMs = intSetting(settings, "helloTimeoutMs", (int)Math.min(5_000, connectTimeoutMs), 1,
+        final int factor = oversubscription(size, Runtime.getRuntime().availableProcessors());
+        connectTimeoutMs = intSetting(settings, "connectTimeoutMs", Math.min(120_000, 10_000 * factor), 1, Integer.MAX_VALUE);
+        helloTimeoutMs = intSetting(settings, "helloTimeoutMs", (int)Math.min(5_000L * factor, connectTimeoutMs), 1,
             (int)connectTimeoutMs);
         pendingHandshakes = intSetting(settings, "pendingHandshakes", 0, 1, 1 << 16);
         wireUpTimeoutMs = intSetting(settings, "wireUpTimeoutMs", 60_000, 1, Integer.MAX_VALUE);
         keepAliveIdleMs = intSetting(settings, "keepAliveIdleMs", 10_000, 0, 86_400_000);
         keepAliveIntervalMs = intSetting(settings, "keepAliveIntervalMs", 2_000, 1, 3_600_000);
         keepAliveProbes = intSetting(settings, "keepAliveProbes", 3, 1, 127);
+    }
+
+    /**
+     * How many ranks of a job of {@code size} may share each of this host's {@code cores}, at
+     * worst (all on this host): {@code ceil(size / cores)}, at least 1. The handshake limits'
+     * defaults grow by it: with 32 ranks starting on 2 cores, a JVM that is still compiling its
+     * start-up code may take many seconds to send its HELLO, and a 10 s limit then fails the job.
+     * A longer limit only delays the report of a peer that never answers.
+     */
+    static int oversubscription(final int size, final int cores)
+    {
+        return Math.max(1, (size + cores - 1) / Math.max(1, cores));
     }
 
     /** The largest message (TMH + payload) one MESSAGE frame carries. */

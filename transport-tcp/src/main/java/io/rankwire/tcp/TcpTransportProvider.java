@@ -44,7 +44,7 @@ public final class TcpTransportProvider implements TransportProvider
     public void validateSettings(final Map<String, String> settings)
     {
         new TcpSettings(settings);
-        for (final String flag : List.of("busyPoll", "tls", "engineIo"))
+        for (final String flag : List.of("tls"))
         {
             final String value = settings.get(TcpSettings.PREFIX + flag);
             if (value != null && !value.trim().toLowerCase(Locale.ROOT).matches("true|false"))

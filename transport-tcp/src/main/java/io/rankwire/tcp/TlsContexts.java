@@ -47,7 +47,7 @@ final class TlsContexts
         {
             final SelfSignedCertificate certificate = new SelfSignedCertificate("rankwire");
             final SslContext server = SslContextBuilder.forServer(certificate.key(), certificate.cert()).build();
-            // Trust is decided by fingerprint once the TLS handshake is done (see ConnectionHandler).
+            // Trust is decided by fingerprint once the TLS handshake is done (see HandshakeHandler).
             final SslContext client = SslContextBuilder.forClient()
                 .trustManager(InsecureTrustManagerFactory.INSTANCE).build();
             return new TlsContexts(server, client, sha256(certificate.cert()));

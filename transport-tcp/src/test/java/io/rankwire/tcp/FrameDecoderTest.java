@@ -6,9 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.util.ArrayList;
-import java.util.List;
-
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufUtil;
 import io.netty.buffer.Unpooled;
@@ -18,9 +15,7 @@ import org.junit.jupiter.api.Test;
 
 class FrameDecoderTest
 {
-    private static final int MAX_FRAME = 1000;
-
-    private final FrameDecoder decoder = new FrameDecoder(MAX_FRAME, new Refusals());
+    private final FrameDecoder decoder = new FrameDecoder(new Refusals());
     private final EmbeddedChannel channel = new EmbeddedChannel(decoder);
 
     @AfterEach
@@ -30,7 +25,7 @@ class FrameDecoderTest
     }
 
     /** length u32 | type u8 | body, built by hand. */
-    private static byte[] frame(final int type, final byte[] body)
+    static byte[] frame(final int type, final byte[] body)
     {
         final byte[] bytes = new byte[5 + body.length];
         final int length = 1 + body.length;
@@ -43,15 +38,7 @@ class FrameDecoderTest
         return bytes;
     }
 
-    /** A MESSAGE body (a TMH and 4 bytes) whose first byte is {@code marker}. */
-    private static byte[] marked(final int marker)
-    {
-        final byte[] body = new byte[20];
-        body[0] = (byte)marker;
-        return body;
-    }
-
-    private static byte[] concat(final byte[] a, final byte[] b)
+    static byte[] concat(final byte[] a, final byte[] b)
     {
         final byte[] both = new byte[a.length + b.length];
         System.arraycopy(a, 0, both, 0, a.length);
@@ -72,11 +59,10 @@ class FrameDecoderTest
     }
 
     @Test
-    void shouldDecodeWholeFramesFromOneWrite()
+    void shouldDecodeHandshakeFramesFromOneWrite()
     {
-        decoder.open(null);
-        final byte[] first = frame(Frames.MESSAGE, new byte[20]);
-        final byte[] second = frame(Frames.READ_ERROR, new byte[] {0, 0, 0, 0, 0, 0, 0, 7, 3});
+        final byte[] first = frame(Frames.AUTH, new byte[Frames.PROOF]);
+        final byte[] second = frame(Frames.VERDICT, new byte[] {Frames.VERDICT_ACCEPT});
         channel.writeInbound(Unpooled.wrappedBuffer(concat(first, second)));
 
         assertArrayEquals(first, bytesOf(channel.readInbound()));
@@ -86,50 +72,14 @@ class FrameDecoderTest
     }
 
     @Test
-    void shouldGiveMessageFramesToTheMessageSinkAndEmitTheOnesItDeclines()
-    {
-        final List<String> events = new ArrayList<>();
-        final int[] calls = {0};
-        decoder.open(null, (in, index, length) ->
-        {
-            final byte[] bytes = new byte[length];
-            in.getBytes(index, bytes);
-            calls[0]++;
-            if (calls[0] == 2)
-            {
-                return false; // declined: must come out of the pipeline as a frame instead
-            }
-            events.add("sink:" + bytes[5]);
-            return true;
-        });
-        final byte[] first = frame(Frames.MESSAGE, marked(1));
-        final byte[] second = frame(Frames.MESSAGE, marked(2));
-        final byte[] error = frame(Frames.READ_ERROR, new byte[] {0, 0, 0, 0, 0, 0, 0, 7, 3});
-        final byte[] third = frame(Frames.MESSAGE, marked(3));
-        final byte[] all = concat(concat(first, second), concat(error, third));
-        for (final byte b : all)
-        {
-            channel.writeInbound(Unpooled.wrappedBuffer(new byte[] {b}));
-        }
-
-        assertEquals(List.of("sink:1", "sink:3"), events);
-        assertEquals(3, calls[0], "each complete MESSAGE frame offered once");
-        assertArrayEquals(second, bytesOf(channel.readInbound()));
-        assertArrayEquals(error, bytesOf(channel.readInbound()));
-        assertNull(channel.readInbound());
-        assertTrue(channel.isOpen());
-    }
-
-    @Test
     void shouldReassembleAFrameArrivingByteByByte()
     {
-        decoder.open(null);
-        final byte[] body = new byte[100];
+        final byte[] body = new byte[Frames.CHALLENGE_BODY];
         for (int i = 0; i < body.length; i++)
         {
             body[i] = (byte)i;
         }
-        final byte[] message = frame(Frames.MESSAGE, body);
+        final byte[] message = frame(Frames.CHALLENGE, body);
         for (int i = 0; i < message.length - 1; i++)
         {
             channel.writeInbound(Unpooled.wrappedBuffer(new byte[] {message[i]}));
@@ -149,21 +99,12 @@ class FrameDecoderTest
     @Test
     void shouldCloseOnOversizedLengthBeforeReadingTheBody()
     {
-        decoder.open(null);
-        channel.writeInbound(Unpooled.wrappedBuffer(new byte[] {(byte)0x7F, (byte)0xFF, (byte)0xFF, (byte)0xFF}));
+        channel.writeInbound(Unpooled.wrappedBuffer(new byte[] {(byte)0x7F, (byte)0xFF, (byte)0xFF, (byte)0xFF, Frames.HELLO}));
         assertRejected();
     }
 
     @Test
-    void shouldCloseOnFrameAboveTheLimitByOne()
-    {
-        decoder.open(null);
-        channel.writeInbound(Unpooled.wrappedBuffer(frame(Frames.MESSAGE, new byte[MAX_FRAME])));
-        assertRejected();
-    }
-
-    @Test
-    void shouldApplyTheHandshakeLimitUntilOpened()
+    void shouldApplyTheHandshakeLimitToEveryFrame()
     {
         channel.writeInbound(Unpooled.wrappedBuffer(frame(Frames.MESSAGE, new byte[FrameDecoder.HANDSHAKE_MAX_FRAME])));
         assertRejected();
@@ -177,10 +118,10 @@ class FrameDecoderTest
     }
 
     @Test
-    void shouldCloseOnBodyTooShortForItsType()
+    void shouldIgnoreBytesAfterARejectedFrame()
     {
-        decoder.open(null);
-        channel.writeInbound(Unpooled.wrappedBuffer(frame(Frames.MESSAGE, new byte[15])));
+        final byte[] bad = frame(Frames.GOODBYE, new byte[1]);
+        channel.writeInbound(Unpooled.wrappedBuffer(concat(bad, frame(Frames.VERDICT, new byte[1]))));
         assertRejected();
     }
 
@@ -192,19 +133,9 @@ class FrameDecoderTest
     }
 
     @Test
-    void shouldIgnoreBytesAfterARejectedFrame()
-    {
-        decoder.open(null);
-        final byte[] bad = frame(Frames.GOODBYE, new byte[1]);
-        channel.writeInbound(Unpooled.wrappedBuffer(concat(bad, frame(Frames.MESSAGE, new byte[16]))));
-        assertRejected();
-    }
-
-    @Test
     void shouldEmitNothingForATruncatedFrame()
     {
-        decoder.open(null);
-        final byte[] message = frame(Frames.MESSAGE, new byte[50]);
+        final byte[] message = frame(Frames.CHALLENGE, new byte[Frames.CHALLENGE_BODY]);
         final byte[] truncated = new byte[30];
         System.arraycopy(message, 0, truncated, 0, truncated.length);
         channel.writeInbound(Unpooled.wrappedBuffer(truncated));
@@ -238,55 +169,6 @@ class FrameDecoderTest
 
         channel.writeInbound(Unpooled.wrappedBuffer(helloBytes));
         assertArrayEquals(helloBytes, bytesOf(channel.readInbound()));
-    }
-
-    @Test
-    void shouldStreamReadDataBodiesToTheSinkInOrderWithOtherFrames()
-    {
-        final java.io.ByteArrayOutputStream data = new java.io.ByteArrayOutputStream();
-        final List<String> events = new ArrayList<>();
-        decoder.open(new FrameDecoder.DataSink()
-        {
-            @Override
-            public String onDataStart(final long requestId, final long offset, final int length)
-            {
-                events.add("start " + requestId + " " + offset + " " + length);
-                return requestId == 7 ? null : "unknown request " + requestId;
-            }
-
-            @Override
-            public void onData(final ByteBuf in, final int length)
-            {
-                final byte[] piece = new byte[length];
-                in.getBytes(in.readerIndex(), piece);
-                data.writeBytes(piece);
-            }
-        });
-        final byte[] payload = new byte[600];
-        for (int i = 0; i < payload.length; i++)
-        {
-            payload[i] = (byte)(i * 7);
-        }
-        final byte[] body = new byte[12 + payload.length];
-        body[7] = 7;
-        body[11] = 3;
-        System.arraycopy(payload, 0, body, 12, payload.length);
-        final byte[] before = frame(Frames.MESSAGE, new byte[16]);
-        final byte[] after = frame(Frames.MESSAGE, new byte[17]);
-        final byte[] all = concat(concat(before, frame(Frames.READ_DATA, body)), after);
-        for (int i = 0; i < all.length; i += 100)
-        {
-            channel.writeInbound(Unpooled.wrappedBuffer(all, i, Math.min(100, all.length - i)));
-        }
-        assertArrayEquals(before, bytesOf(channel.readInbound()));
-        assertArrayEquals(after, bytesOf(channel.readInbound()));
-        assertNull(channel.readInbound());
-        assertEquals(java.util.List.of("start 7 3 600"), events);
-        assertArrayEquals(payload, data.toByteArray());
-
-        body[7] = 8;
-        channel.writeInbound(Unpooled.wrappedBuffer(frame(Frames.READ_DATA, body)));
-        assertRejected();
     }
 
     private void assertRejected()

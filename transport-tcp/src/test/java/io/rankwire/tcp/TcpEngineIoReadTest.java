@@ -46,7 +46,7 @@ class TcpEngineIoReadTest
         final Random random = new Random(23);
         final byte[] content = new byte[regionLength];
         random.nextBytes(content);
-        try (TcpJob job = new TcpJob(2, TcpJob.settings("engineIo", "true", "readChunk", CHUNK)).allDriven())
+        try (TcpJob job = new TcpJob(2, TcpJob.settings("readChunk", CHUNK)).allDriven())
         {
             final ByteBuffer raw = ByteBuffer.allocateDirect(regionLength + 64);
             final UnsafeBuffer[] sources = {
@@ -97,7 +97,7 @@ class TcpEngineIoReadTest
         final int messages = 200;
         final byte[] content = new byte[regionLength];
         new Random(31).nextBytes(content);
-        try (TcpJob job = new TcpJob(2, TcpJob.settings("engineIo", "true", "readChunk", CHUNK)).allDriven())
+        try (TcpJob job = new TcpJob(2, TcpJob.settings("readChunk", CHUNK)).allDriven())
         {
             final UnsafeBuffer source = new UnsafeBuffer(ByteBuffer.allocateDirect(regionLength));
             source.putBytes(0, content);

@@ -33,7 +33,7 @@ import org.agrona.concurrent.UnsafeBuffer;
  */
 class TcpEngineIoTest
 {
-    private static final Map<String, String> ENGINE_IO = TcpJob.settings("engineIo", "true");
+    private static final Map<String, String> ENGINE_IO = TcpJob.settings();
     private static final long LONG_WAIT_NS = TimeUnit.SECONDS.toNanos(60);
 
     @Test
@@ -135,7 +135,7 @@ class TcpEngineIoTest
     {
         final int regionLength = 1 << 20;
         final int length = 600 << 10;
-        try (TcpJob job = new TcpJob(2, TcpJob.settings("engineIo", "true", "readChunk", "100000")).allDriven())
+        try (TcpJob job = new TcpJob(2, TcpJob.settings("readChunk", "100000")).allDriven())
         {
             final byte[] source = new byte[regionLength];
             new Random(5).nextBytes(source);
@@ -198,7 +198,7 @@ class TcpEngineIoTest
     void shouldReadOnlyTheSessionsThatHaveSomethingWhenManyPeersAreConnected() throws Exception
     {
         final int size = 2 + ReadySet.SELECT_ABOVE;
-        try (TcpJob job = new TcpJob(size, TcpJob.settings("engineIo", "true", "connect", "eager")).allDriven())
+        try (TcpJob job = new TcpJob(size, TcpJob.settings("connect", "eager")).allDriven())
         {
             final TcpTransport zero = job.ranks[0];
             for (int p = 1; p < size; p++)
@@ -263,9 +263,42 @@ class TcpEngineIoTest
 
     @Test
     @Timeout(30)
+    void shouldEndInOrderWhenAWriteFailsBeforeTheGoodbyeWaitingInTheSocketIsRead() throws Exception
+    {
+        final TcpJob job = new TcpJob(2, TcpJob.settings("connect", "eager")).allDriven();
+        try
+        {
+            final UnsafeBuffer m = TcpJob.message(1, new byte[8]);
+            assertEquals(ReturnCode.OK, job.ranks[1].postSend(0, m, 0, 16, m, 16, 8, 0));
+            assertEquals(1, TcpJob.await(job.ranks[0], 1).size());
+            job.ranks[0].close(); // GOODBYE, then the socket closes; rank 1 does not poll meanwhile
+            int rc = ReturnCode.OK;
+            for (int i = 0; i < 200 && rc == ReturnCode.OK; i++)
+            {
+                rc = job.ranks[1].postSend(0, m, 0, 16, m, 16, 8, 0); // the closed peer answers with a reset
+                Thread.sleep(10);
+            }
+            assertEquals(ReturnCode.PEER_FAILED, rc, "a write to the closed peer failed");
+            final List<TcpJob.Seen> seen = new ArrayList<>();
+            for (int i = 0; i < 200 && job.ranks[1].linkState(0) == PeerLink.READY; i++)
+            {
+                job.ranks[1].poll(c -> seen.add(new TcpJob.Seen(c)), 64);
+                Thread.sleep(5);
+            }
+            assertEquals(PeerLink.CLOSED, job.ranks[1].linkState(0), "the GOODBYE in the socket decided: an orderly close");
+            assertTrue(seen.stream().noneMatch(c -> c.opcode == CompletionOpcode.PEER_FAILED), seen.toString());
+        }
+        finally
+        {
+            job.close();
+        }
+    }
+
+    @Test
+    @Timeout(30)
     void shouldWakeAThreadBlockedInAwaitActivityWhenAFrameArrives() throws Exception
     {
-        try (TcpJob job = new TcpJob(2, TcpJob.settings("engineIo", "true", "connect", "eager")).allDriven())
+        try (TcpJob job = new TcpJob(2, TcpJob.settings("connect", "eager")).allDriven())
         {
             final List<TcpJob.Seen> got = new ArrayList<>();
             final Thread receiver = new Thread(() ->
@@ -288,7 +321,7 @@ class TcpEngineIoTest
     @Timeout(30)
     void shouldEndAKernelWaitOnSignal() throws Exception
     {
-        try (TcpJob job = new TcpJob(2, TcpJob.settings("engineIo", "true", "connect", "eager")).allDriven())
+        try (TcpJob job = new TcpJob(2, TcpJob.settings("connect", "eager")).allDriven())
         {
             final Wakeup wakeup = new Wakeup();
             wakeup.attach(job.ranks[1]);
@@ -297,18 +330,31 @@ class TcpEngineIoTest
             waiter.start();
             wakeup.signal();
             waiter.join();
-            assertTrue(job.ranks[1].awaitActivity(1), "a transport in engineIo mode offers a kernel wait");
+            assertTrue(job.ranks[1].awaitActivity(1), "a transport offers a kernel wait");
         }
     }
 
     @Test
     @Timeout(30)
-    void shouldNotOfferAKernelWaitWithoutEngineIo() throws Exception
+    void shouldWakeAThreadBlockedInAwaitActivityWhenAFrameArrivesOverTls() throws Exception
     {
-        try (TcpJob job = new TcpJob(1, TcpJob.settings("engineIo", "false")).allDriven())
+        try (TcpJob job = new TcpJob(2, TcpJob.settings("connect", "eager", "tls", "true")).allDriven())
         {
-            assertFalse(job.ranks[0].awaitActivity(LONG_WAIT_NS));
-            assertNull(linkSession(job.ranks[0], 0));
+            assertTrue(linkSession(job.ranks[1], 0).isTls());
+            final List<TcpJob.Seen> got = new ArrayList<>();
+            final Thread receiver = new Thread(() ->
+            {
+                while (job.ranks[1].poll(c -> got.add(new TcpJob.Seen(c)), 64) == 0)
+                {
+                    assertTrue(job.ranks[1].awaitActivity(LONG_WAIT_NS));
+                }
+            });
+            receiver.start();
+            final UnsafeBuffer m = TcpJob.message(5, new byte[3]);
+            assertEquals(ReturnCode.OK, job.ranks[0].postSend(1, m, 0, 16, m, 16, 3, 0));
+            receiver.join();
+            assertEquals(1, got.size());
+            assertEquals(5, got.get(0).tag());
         }
     }
 

@@ -74,7 +74,7 @@ class TcpKeepAliveTest
     void shouldSetTheSameOptionsOnTheNioChannelsOfEngineThreadIo() throws Exception
     {
         final List<Object> expected = List.of(true, 7, 1, 2);
-        assertEquals(List.of(expected, expected), connectedPair(TcpJob.settings("engineIo", "true",
+        assertEquals(List.of(expected, expected), connectedPair(TcpJob.settings(
             "keepAliveIdleMs", "7000", "keepAliveIntervalMs", "1000", "keepAliveProbes", "2")));
     }
 

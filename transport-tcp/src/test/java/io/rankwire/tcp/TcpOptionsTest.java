@@ -1,7 +1,8 @@
 package io.rankwire.tcp;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.nio.charset.StandardCharsets;
@@ -27,7 +28,12 @@ class TcpOptionsTest
         try (TcpJob job = new TcpJob(2, TcpJob.settings("tls", "true")))
         {
             exchange(job);
-            assertNotNull(job.ranks[0].channelTo(1).pipeline().get(SslHandler.class));
+            for (int r = 0; r < 2; r++)
+            {
+                assertTrue(job.ranks[r].sessionOf(1 - r).isTls(), "rank " + r + "'s session runs through TLS");
+                assertNull(job.ranks[r].channelTo(1 - r).pipeline().get(SslHandler.class),
+                    "the SslHandler left the pipeline: the rank's thread owns the connection");
+            }
         }
     }
 
@@ -59,21 +65,52 @@ class TcpOptionsTest
     }
 
     @Test
-    void shouldWorkWithBusyPollingEventLoops() throws Exception
+    void shouldCarryMessagesAndReadsOverTlsWithSmallChunksAndManyReadsInFlight() throws Exception
     {
-        try (TcpJob job = new TcpJob(2, TcpJob.settings("busyPoll", "true", "engineIo", "false")))
+        try (TcpJob job = new TcpJob(2, TcpJob.settings("tls", "true", "readChunk", "40000")))
         {
             exchange(job);
         }
     }
 
     @Test
+    void shouldRefuseTheSettingsThatAreGoneSayingWhy()
+    {
+        final IllegalArgumentException engineIo = assertThrows(IllegalArgumentException.class,
+            () -> new TcpSettings(TcpJob.settings("engineIo", "false")));
+        assertEquals("rankwire.tcp.engineIo : false (expected: not set; the setting is gone: engine-thread I/O is the " +
+            "only data path, TLS included)", engineIo.getMessage());
+        final IllegalArgumentException busyPoll = assertThrows(IllegalArgumentException.class,
+            () -> new TcpSettings(TcpJob.settings("busyPoll", "true")));
+        assertTrue(busyPoll.getMessage().startsWith("rankwire.tcp.busyPoll : true (expected: not set; the setting is gone"),
+            busyPoll.getMessage());
+    }
+
+    @Test
     void shouldWorkWithSeveralEventLoopThreadsAndEagerConnect() throws Exception
     {
-        try (TcpJob job = new TcpJob(3, TcpJob.settings("ioThreads", "3", "connect", "eager", "engineIo", "false")))
+        try (TcpJob job = new TcpJob(3, TcpJob.settings("ioThreads", "3", "connect", "eager")))
         {
             exchange(job);
         }
+    }
+
+    @Test
+    void shouldGiveTheHandshakeMoreTimeByDefaultWhenRanksMayOutnumberCores()
+    {
+        assertEquals(1, TcpSettings.oversubscription(1, 2));
+        assertEquals(1, TcpSettings.oversubscription(2, 2));
+        assertEquals(2, TcpSettings.oversubscription(3, 2));
+        assertEquals(16, TcpSettings.oversubscription(32, 2));
+        final TcpSettings alone = new TcpSettings(Map.of(), 1);
+        assertEquals(10_000, alone.connectTimeoutMs);
+        assertEquals(5_000, alone.helloTimeoutMs);
+        final int factor = TcpSettings.oversubscription(64, Runtime.getRuntime().availableProcessors());
+        final TcpSettings many = new TcpSettings(Map.of(), 64);
+        assertEquals(Math.min(120_000, 10_000 * factor), many.connectTimeoutMs);
+        assertEquals(Math.min(5_000L * factor, many.connectTimeoutMs), many.helloTimeoutMs);
+        assertEquals(3_000, new TcpSettings(TcpJob.settings("connectTimeoutMs", "3000"), 64).connectTimeoutMs,
+            "a value given wins");
     }
 
     @Test

@@ -36,12 +36,12 @@ class TcpSettingKeysTest
     @Test
     void shouldRefuseBadValues()
     {
-        provider.validateSettings(Map.of("rankwire.tcp.port", "4000", "rankwire.tcp.engineIo", "TRUE"));
+        provider.validateSettings(Map.of("rankwire.tcp.port", "4000", "rankwire.tcp.tls", "TRUE"));
         assertEquals("rankwire.tcp.port : 70000 (expected: 0..65535)", refusal(Map.of("rankwire.tcp.port", "70000")));
         assertEquals("rankwire.tcp.connect : sometimes (expected: lazy|eager)",
             refusal(Map.of("rankwire.tcp.connect", "sometimes")));
-        assertEquals("rankwire.tcp.busyPoll : 'yes' (expected: true or false)",
-            refusal(Map.of("rankwire.tcp.busyPoll", "yes")));
+        assertEquals("rankwire.tcp.tls : 'yes' (expected: true or false)",
+            refusal(Map.of("rankwire.tcp.tls", "yes")));
     }
 
     @Test
@@ -50,5 +50,7 @@ class TcpSettingKeysTest
         assertEquals("rankwire.tcp.prot : unknown setting (did you mean rankwire.tcp.port?)",
             checked(Map.of("rankwire.tcp.prot", "1")));
         assertEquals("rankwire.tcp.ioThreads : 0 (expected: 1..64)", checked(Map.of("rankwire.tcp.ioThreads", "0")));
+        assertEquals("rankwire.tcp.engineIo : true (expected: not set; the setting is gone: engine-thread I/O is the " +
+            "only data path, TLS included)", checked(Map.of("rankwire.tcp.engineIo", "true")));
     }
 }

@@ -40,13 +40,9 @@ import io.rankwire.jmh.sim.Exchanges;
     "-Dio.netty.tryReflectionSetAccessible=true"})
 public class RankwireTcpBandwidthBenchmark
 {
-    /** {@code rankwire.tcp.busyPoll} of both ranks: event loops that never sleep in the kernel. */
-    @Param({"false", "true"})
-    public String busyPoll;
-
-    /** {@code rankwire.tcp.engineIo} of both ranks: the rank's own thread does the socket I/O. */
-    @Param({"true", "false"})
-    public String engineIo;
+    /** {@code rankwire.tcp.tls} of both ranks (the same data path, through TLS). */
+    @Param({"false"})
+    public String tls;
 
     private TcpPair pair;
     private Comm world;
@@ -55,7 +51,7 @@ public class RankwireTcpBandwidthBenchmark
     @Setup(Level.Trial)
     public void setUp() throws IOException
     {
-        pair = TcpPair.start(TcpBenchSettings.of(busyPoll, "backoff", engineIo), Exchanges.Role.SINK);
+        pair = TcpPair.start(TcpBenchSettings.of("backoff", tls), Exchanges.Role.SINK);
         world = pair.rank0().world();
     }
 

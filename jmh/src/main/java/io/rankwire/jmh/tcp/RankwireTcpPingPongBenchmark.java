@@ -43,13 +43,9 @@ import io.rankwire.jmh.sim.Exchanges;
     "-Dio.netty.tryReflectionSetAccessible=true"})
 public class RankwireTcpPingPongBenchmark
 {
-    /** {@code rankwire.tcp.busyPoll} of both ranks: event loops that never sleep in the kernel. */
-    @Param({"false", "true"})
-    public String busyPoll;
-
-    /** {@code rankwire.tcp.engineIo} of both ranks: the rank's own thread does the socket I/O. */
-    @Param({"true", "false"})
-    public String engineIo;
+    /** {@code rankwire.tcp.tls} of both ranks (the same data path, through TLS). */
+    @Param({"false"})
+    public String tls;
 
     /** {@code rankwire.idle} of both ranks. */
     @Param({"backoff"})
@@ -63,7 +59,7 @@ public class RankwireTcpPingPongBenchmark
     @Setup(Level.Trial)
     public void setUp() throws IOException
     {
-        pair = TcpPair.start(TcpBenchSettings.of(busyPoll, idle, engineIo), Exchanges.Role.ECHO);
+        pair = TcpPair.start(TcpBenchSettings.of(idle, tls), Exchanges.Role.ECHO);
         world = pair.rank0().world();
     }
 

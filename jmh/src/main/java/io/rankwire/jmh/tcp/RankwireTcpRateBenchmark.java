@@ -40,13 +40,9 @@ import io.rankwire.Request;
     "-Dio.netty.tryReflectionSetAccessible=true"})
 public class RankwireTcpRateBenchmark
 {
-    /** {@code rankwire.tcp.busyPoll} of both ranks: event loops that never sleep in the kernel. */
-    @Param({"false", "true"})
-    public String busyPoll;
-
-    /** {@code rankwire.tcp.engineIo} of both ranks: the rank's own thread does the socket I/O. */
-    @Param({"true", "false"})
-    public String engineIo;
+    /** {@code rankwire.tcp.tls} of both ranks (the same data path, through TLS). */
+    @Param({"false"})
+    public String tls;
 
     private TcpPair pair;
     private Comm world;
@@ -56,7 +52,7 @@ public class RankwireTcpRateBenchmark
     @Setup(Level.Trial)
     public void setUp() throws IOException
     {
-        pair = TcpPair.start(TcpBenchSettings.of(busyPoll, "backoff", engineIo), Exchanges.Role.RATE);
+        pair = TcpPair.start(TcpBenchSettings.of("backoff", tls), Exchanges.Role.RATE);
         world = pair.rank0().world();
     }
 

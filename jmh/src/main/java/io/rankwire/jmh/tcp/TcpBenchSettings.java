@@ -12,27 +12,22 @@ final class TcpBenchSettings
     {
     }
 
-    /** {@code rankwire.tcp.busyPoll} and {@code rankwire.idle} as given; everything else default. */
-    static Map<String, String> of(final String busyPoll, final String idle)
+    /** {@code rankwire.idle} as given; everything else default. */
+    static Map<String, String> of(final String idle)
     {
-        return of(busyPoll, idle, "false");
+        return of(idle, "false");
     }
 
-    /** The same plus {@code rankwire.tcp.engineIo} (engine-thread I/O). */
-    static Map<String, String> of(final String busyPoll, final String idle, final String engineIo)
+    /** The same plus {@code rankwire.tcp.tls}. */
+    static Map<String, String> of(final String idle, final String tls)
     {
-        if (!"true".equals(engineIo) && !"false".equals(engineIo))
+        if (!"true".equals(tls) && !"false".equals(tls))
         {
-            throw new IllegalArgumentException("engineIo : " + engineIo + " (expected: true|false)");
-        }
-        if (!"true".equals(busyPoll) && !"false".equals(busyPoll))
-        {
-            throw new IllegalArgumentException("busyPoll : " + busyPoll + " (expected: true|false)");
+            throw new IllegalArgumentException("tls : " + tls + " (expected: true|false)");
         }
         final Map<String, String> m = new HashMap<>();
-        m.put("rankwire.tcp.busyPoll", busyPoll);
         m.put(RankwireConfig.IDLE_PROP, idle);
-        m.put("rankwire.tcp.engineIo", engineIo);
+        m.put("rankwire.tcp.tls", tls);
         return m;
     }
 }

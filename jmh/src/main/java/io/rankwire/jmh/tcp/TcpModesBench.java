@@ -27,11 +27,9 @@ import io.rankwire.jmh.sim.Exchanges;
  * in one run: each round measures a raw blocking JDK {@link SocketChannel} ping-pong and
  * 4 MiB stream (partner {@link RawSocketPartnerMain}), then Rankwire's 8-byte blocking
  * {@code send}/{@code recv} ping-pong and 4 MiB blocking rendezvous {@code send} (partner
- * {@link TcpPartnerMain}) with default settings (engine-thread I/O), with event loops
- * ({@code eventLoop}: {@code engineIo=false}), with event loops that busy-poll ({@code busyPoll}), with
- * {@code engineIo=true} given explicitly, and with engine-thread I/O plus {@code rankwire.idle=spin}
- * ({@code engineIoSpin}, compared with a raw ping-pong whose both ends spin on non-blocking reads,
- * {@code rawSpin}), and prints one-way latency percentiles, MiB/s, the ratios to the raw figures
+ * {@link TcpPartnerMain}) with default settings ({@code default}), with TLS ({@code tls}), and with
+ * {@code rankwire.idle=spin} ({@code spin}, compared with a raw ping-pong whose both ends spin on
+ * non-blocking reads, {@code rawSpin}), and prints one-way latency percentiles, MiB/s, the ratios to the raw figures
  * of the same round, and the load average when the round started. Not JMH: a quick main for
  * comparing modes.
  *
@@ -40,8 +38,8 @@ import io.rankwire.jmh.sim.Exchanges;
  *       io.rankwire.jmh.tcp.TcpModesBench [rounds] [iterations] [transfers] [modes...]
  * </pre>
  *
- * Modes: {@code default}, {@code eventLoop}, {@code busyPoll}, {@code engineIo}, {@code engineIoSpin}
- * (the first two when none are given). Other {@code rankwire.tcp.*} settings may be given as {@code -D}
+ * Modes: {@code default}, {@code tls}, {@code spin} (the first when none are given; the
+ * transport has one data path, so a mode is a setting, not a second implementation). Other {@code rankwire.tcp.*} settings may be given as {@code -D}
  * system properties (e.g. {@code -Drankwire.tcp.readChunk=1048576}); they apply to every mode.
  *
  * <p>4 MiB transfers: both the raw stream and Rankwire first run untimed transfers (a fifth of
@@ -78,7 +76,7 @@ public final class TcpModesBench
         final int iterations = args.length > 1 ? Integer.parseInt(args[1]) : 20_000;
         final int transfers = args.length > 2 ? Integer.parseInt(args[2]) : 50;
         final List<String> modes = args.length > 3 ? List.of(args).subList(3, args.length) :
-            List.of("default", "eventLoop");
+            List.of("default");
         for (int round = 1; round <= rounds; round++)
         {
             System.out.printf("round %d  load average %s%n", round, loadAverage());
@@ -89,7 +87,7 @@ public final class TcpModesBench
             final double rawCpu = rawBulk.cpuMicrosPerTransfer();
             System.out.printf("  raw          8 B one-way ns p50/p90/p99 %s   4 MiB %.0f MiB/s (median transfer %.0f MiB/s," +
                 " CPU %.0f us per transfer)%n", percentiles(raw), rawBw, rawMedianBw, rawCpu);
-            final boolean anySpin = modes.stream().anyMatch(m -> m.endsWith("Spin"));
+            final boolean anySpin = modes.stream().anyMatch("spin"::equals);
             final long[] rawSpin = anySpin ? rawPingPong(iterations, true) : raw;
             if (anySpin)
             {
@@ -102,7 +100,7 @@ public final class TcpModesBench
                 final double tcpBw = meanMibPerSecond(tcpBulk.times);
                 final double tcpMedianBw = medianMibPerSecond(tcpBulk.times);
                 final double tcpCpu = tcpBulk.cpuMicrosPerTransfer();
-                final long[] base = mode.endsWith("Spin") ? rawSpin : raw;
+                final long[] base = "spin".equals(mode) ? rawSpin : raw;
                 System.out.printf("  %-12s 8 B one-way ns p50/p90/p99 %s (p50 %.2fx %s)   4 MiB %.0f MiB/s (%.2f of raw)" +
                     " (median transfer %.0f MiB/s, %.2f of raw; CPU %.0f us per transfer, %.2fx raw)%n",
                     mode, percentiles(tcp), (double)tcp[tcp.length / 2] / base[base.length / 2],
@@ -120,23 +118,14 @@ public final class TcpModesBench
         {
             case "default":
                 break;
-            case "eventLoop":
-                m.put("rankwire.tcp.engineIo", "false");
+            case "tls":
+                m.put("rankwire.tcp.tls", "true");
                 break;
-            case "busyPoll":
-                m.put("rankwire.tcp.engineIo", "false");
-                m.put("rankwire.tcp.busyPoll", "true");
-                break;
-            case "engineIo":
-                m.put("rankwire.tcp.engineIo", "true");
-                break;
-            case "engineIoSpin":
-                m.put("rankwire.tcp.engineIo", "true");
+            case "spin":
                 m.put(RankwireConfig.IDLE_PROP, "spin");
                 break;
             default:
-                throw new IllegalArgumentException(
-                    "mode : " + mode + " (expected: default|eventLoop|busyPoll|engineIo|engineIoSpin)");
+                throw new IllegalArgumentException("mode : " + mode + " (expected: default|tls|spin)");
         }
         for (final String key : System.getProperties().stringPropertyNames())
         {

@@ -29,15 +29,13 @@ import org.agrona.concurrent.UnsafeBuffer;
  * same run: 8-byte one-way latency (half a ping-pong round trip, percentiles) and 4 MiB
  * bandwidth (the transport moves 4 MiB by rendezvous READ, two reads in flight; the baseline
  * streams 4 MiB writes over one socket). Two ranks run as threads of this JVM on 127.0.0.1; a
- * waiting rank spins briefly, then yields. The second argument picks the transport's mode:
- * {@code false} for event loops, {@code true} for event loops that busy-poll, {@code engineIo}
- * (the default) for engine-thread I/O, in which a waiting
- * rank blocks in the transport's kernel wait ({@code awaitActivity}) instead, and the region's
- * owner polls during the bandwidth test (it answers reads only when it polls).
+ * waiting rank blocks in the transport's kernel wait ({@code awaitActivity}), and the region's
+ * owner polls during the bandwidth test (it answers reads only when it polls). The second argument
+ * is {@code plain} (the default) or {@code tls}.
  *
  * <pre>
  *   java --add-exports java.base/jdk.internal.misc=ALL-UNNAMED -cp jmh/target/benchmarks.jar \
- *       io.rankwire.jmh.tcp.TcpVsSocketBench [iterations] [false|true|engineIo]
+ *       io.rankwire.jmh.tcp.TcpVsSocketBench [iterations] [plain|tls]
  * </pre>
  */
 public final class TcpVsSocketBench
@@ -51,7 +49,11 @@ public final class TcpVsSocketBench
     public static void main(final String[] args) throws Exception
     {
         final int iterations = args.length > 0 ? Integer.parseInt(args[0]) : 50_000;
-        final String mode = args.length > 1 ? args[1] : "engineIo";
+        final String mode = args.length > 1 ? args[1] : "plain";
+        if (!"plain".equals(mode) && !"tls".equals(mode))
+        {
+            throw new IllegalArgumentException("mode : " + mode + " (expected: plain|tls)");
+        }
         final int transfers = 100;
         for (int round = 0; round < 2; round++)
         {
@@ -177,8 +179,7 @@ public final class TcpVsSocketBench
         final TransportProvider provider = ServiceLoader.load(TransportProvider.class).stream()
             .map(ServiceLoader.Provider::get).filter(p -> "tcp".equals(p.name())).findFirst().orElseThrow();
         final Map<String, String> settings = new HashMap<>();
-        settings.put("rankwire.tcp.busyPoll", Boolean.toString("true".equals(mode)));
-        settings.put("rankwire.tcp.engineIo", Boolean.toString("engineIo".equals(mode)));
+        settings.put("rankwire.tcp.tls", Boolean.toString("tls".equals(mode)));
         settings.put("rankwire.tcp.connect", "eager");
         final Transport[] ranks = new Transport[2];
         for (int r = 0; r < 2; r++)

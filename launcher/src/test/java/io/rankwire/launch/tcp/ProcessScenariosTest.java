@@ -29,12 +29,12 @@ class ProcessScenariosTest
         runScenarios();
     }
 
-    /** The same with every rank in engine-thread I/O mode ({@code rankwire.tcp.engineIo}). */
+    /** The same with TLS on every connection ({@code rankwire.tcp.tls}; the same data path, through TLS). */
     @Test
     @Timeout(180)
-    void shouldPassEveryScenarioWithRanksInSeparateProcessesInEngineIoMode() throws Exception
+    void shouldPassEveryScenarioWithRanksInSeparateProcessesOverTls() throws Exception
     {
-        runScenarios("-x", "rankwire.tcp.engineIo=true");
+        runScenarios("-x", "rankwire.tcp.tls=true");
     }
 
     private static void runScenarios(final String... options) throws Exception

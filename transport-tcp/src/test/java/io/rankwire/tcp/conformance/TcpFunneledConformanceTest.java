@@ -20,6 +20,6 @@ class TcpFunneledConformanceTest extends ConformanceSuite
     @Override
     protected Map<String, String> settings()
     {
-        return Map.of("rankwire.tcp.bind", "127.0.0.1", "rankwire.tcp.engineIo", "true", "rankwire.threads", "funneled");
+        return Map.of("rankwire.tcp.bind", "127.0.0.1", "rankwire.threads", "funneled");
     }
 }

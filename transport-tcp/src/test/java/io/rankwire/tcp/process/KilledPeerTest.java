@@ -49,13 +49,13 @@ class KilledPeerTest
         killPeerDuringReads(Map.of("rankwire.tcp.bind", "127.0.0.1", "rankwire.tcp.connect", "eager"));
     }
 
-    /** The same with rank 0's connections on event loops ({@code engineIo=false}, the path of TLS connections). */
+    /** The same with TLS on both ranks' connections (the same data path, through {@code TlsWire}). */
     @Test
     @Timeout(120)
-    void shouldFailPendingReadsAndReportThePeerWhenItsProcessIsKilledOnEventLoops() throws Exception
+    void shouldFailPendingReadsAndReportThePeerWhenItsProcessIsKilledWithTls() throws Exception
     {
         killPeerDuringReads(Map.of(
-            "rankwire.tcp.bind", "127.0.0.1", "rankwire.tcp.connect", "eager", "rankwire.tcp.engineIo", "false"));
+            "rankwire.tcp.bind", "127.0.0.1", "rankwire.tcp.connect", "eager", "rankwire.tcp.tls", "true"));
     }
 
     private void killPeerDuringReads(final Map<String, String> settings) throws Exception
@@ -63,7 +63,7 @@ class KilledPeerTest
         final byte[] secret = new byte[16];
         new java.security.SecureRandom().nextBytes(secret);
         final String jobId = "killed-peer-" + System.nanoTime();
-        final Process child = startOwner(jobId, secret);
+        final Process child = startOwner(jobId, secret, "true".equals(settings.get("rankwire.tcp.tls")));
         final TransportContext context = new TransportContext(0, 2, jobId, secret, new FileBootstrap(dir, 0, 2),
             settings, () -> { });
         final Transport rank0 = new TcpTransportProvider().open(context);
@@ -127,14 +127,15 @@ class KilledPeerTest
         return seen;
     }
 
-    private Process startOwner(final String jobId, final byte[] secret) throws Exception
+    private Process startOwner(final String jobId, final byte[] secret, final boolean tls) throws Exception
     {
         final String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         return new ProcessBuilder(java,
             "--add-exports", "java.base/jdk.internal.misc=ALL-UNNAMED",
             "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-Xmx96m",
             "-cp", System.getProperty("java.class.path"),
-            RegionOwnerMain.class.getName(), dir.toString(), "1", "2", jobId, HexFormat.of().formatHex(secret))
+            RegionOwnerMain.class.getName(), dir.toString(), "1", "2", jobId, HexFormat.of().formatHex(secret),
+            tls ? "tls" : "plain")
             .redirectErrorStream(true)
             .redirectOutput(dir.resolve("rank1.log").toFile())
             .start();

@@ -36,7 +36,8 @@ final class RegionOwnerMain
         final int size = Integer.parseInt(args[2]);
         final TransportContext context = new TransportContext(rank, size, args[3], HexFormat.of().parseHex(args[4]),
             new FileBootstrap(Path.of(args[0]), rank, size),
-            Map.of("rankwire.tcp.bind", "127.0.0.1", "rankwire.tcp.connect", "eager"), () -> { });
+            Map.of("rankwire.tcp.bind", "127.0.0.1", "rankwire.tcp.connect", "eager",
+                "rankwire.tcp.tls", Boolean.toString(args.length > 5 && "tls".equals(args[5]))), () -> { });
         final Transport transport = new TcpTransportProvider().open(context);
         transport.wireUp();
         final UnsafeBuffer memory = new UnsafeBuffer(ByteBuffer.allocateDirect(REGION_BYTES));

@@ -1,0 +1,136 @@
+package io.rankwire.examples.bench;
+
+import java.lang.management.ManagementFactory;
+
+import io.rankwire.Comm;
+import io.rankwire.Rankwire;
+import io.rankwire.Request;
+
+/**
+ * What a message costs as a job grows: every rank first exchanges with every other one (an
+ * all-to-all, which also connects every pair), then streams {@code --iters} messages of
+ * {@code --size} bytes to its right neighbour while receiving as many from its left one, with
+ * {@code --window} receives posted ahead; then times {@code --a2a} all-to-alls of {@code --size}
+ * bytes per pair. Rank 0 prints, for both phases, the job's wall time per message and the CPU time
+ * per message (all ranks' process CPU time, summed, over all messages), which is what to compare
+ * between job sizes when ranks outnumber cores: the wall time then also counts the time ranks wait
+ * for a core.
+ *
+ * <p>Arguments: {@code [--iters N] [--window W] [--size S] [--a2a R]} (defaults 20000, 64, 8, 200).
+ */
+public final class ManyPeers
+{
+    private static final int TAG = 41;
+
+    private ManyPeers()
+    {
+    }
+
+    public static void main(final String[] args)
+    {
+        int iters = 20_000;
+        int window = 64;
+        int size = 8;
+        int rounds = 200;
+        for (int i = 0; i + 1 < args.length; i += 2)
+        {
+            final int value = Integer.parseInt(args[i + 1]);
+            switch (args[i])
+            {
+                case "--iters": iters = value; break;
+                case "--window": window = value; break;
+                case "--size": size = value; break;
+                case "--a2a": rounds = value; break;
+                default: throw new IllegalArgumentException("option : " + args[i] + " (expected: --iters|--window|--size|--a2a)");
+            }
+        }
+        run(args, iters, window, size, rounds);
+    }
+
+    private static void run(final String[] args, final int iters, final int window, final int size, final int rounds)
+    {
+        try (Rankwire rw = Rankwire.init(args))
+        {
+            final Comm world = rw.world();
+            final int n = world.size();
+            final byte[] out = new byte[size * n];
+            final byte[] in = new byte[size * n];
+            world.allToAll(out, 0, in, 0, size); // connects every pair
+            world.barrier();
+            final int count = iters;
+            final double[] warmup = measure(world, () -> streamRing(world, size, Math.max(1, count / 4), window));
+            final double[] ring = measure(world, () -> streamRing(world, size, count, window));
+                        measure(world, () -> allToAlls(world, out, in, size, Math.max(1, rounds / 10)));
+            final double[] a2a = measure(world, () -> allToAlls(world, out, in, size, rounds));
+            if (world.rank() == 0)
+            {
+                final double ringMessages = (double)n * iters;
+                final double a2aMessages = (double)rounds * n * (n - 1);
+                System.out.printf("# ManyPeers over %s: %d ranks, %d B messages, window %d (warm-up %.0f ms)%n",
+                    Bench.transport(rw), n, size, window, warmup[0] / 1e6);
+                System.out.printf("%-10s %10s %10s %14s %14s%n", "phase", "messages", "wall_ms", "wall_ns/msg", "cpu_ns/msg");
+                row("ring", ringMessages, ring);
+                row("alltoall", a2aMessages, a2a);
+            }
+        }
+    }
+
+    private static void row(final String phase, final double messages, final double[] m)
+    {
+        System.out.printf("%-10s %10.0f %10.1f %14.0f %14.0f%n", phase, messages, m[0] / 1e6, m[0] / messages, m[1] / messages);
+    }
+
+    /** Runs {@code body} on every rank between barriers: {wall ns (rank 0's), CPU ns (all ranks summed)} at rank 0. */
+    private static double[] measure(final Comm world, final Runnable body)
+    {
+        world.barrier();
+        final long cpu0 = cpuNanos();
+        final long t0 = System.nanoTime();
+        body.run();
+        world.barrier();
+        final long wall = System.nanoTime() - t0;
+        final long[] cpu = {cpuNanos() - cpu0};
+        final long[] total = new long[1];
+        world.allReduce(cpu, 0, total, 0, 1, io.rankwire.Op.SUM);
+        return new double[] {wall, total[0]};
+    }
+
+    private static long cpuNanos()
+    {
+        return ((com.sun.management.OperatingSystemMXBean)ManagementFactory.getOperatingSystemMXBean()).getProcessCpuTime();
+    }
+
+    /** Sends {@code count} messages right while receiving as many from the left, {@code window} receives ahead. */
+    private static void streamRing(final Comm world, final int size, final int count, final int window)
+    {
+        final int n = world.size();
+        final int right = (world.rank() + 1) % n;
+        final int left = (world.rank() + n - 1) % n;
+        final byte[] payload = new byte[size];
+        final byte[][] slots = new byte[window][size];
+        final Request[] recvs = new Request[window];
+        int posted = 0;
+        for (; posted < Math.min(window, count); posted++)
+        {
+            recvs[posted % window] = world.irecv(slots[posted % window], 0, size, left, TAG);
+        }
+        for (int i = 0; i < count; i++)
+        {
+            world.send(payload, 0, size, right, TAG);
+            recvs[i % window].await();
+            if (posted < count)
+            {
+                recvs[posted % window] = world.irecv(slots[posted % window], 0, size, left, TAG);
+                posted++;
+            }
+        }
+    }
+
+    private static void allToAlls(final Comm world, final byte[] out, final byte[] in, final int size, final int rounds)
+    {
+        for (int i = 0; i < rounds; i++)
+        {
+            world.allToAll(out, 0, in, 0, size);
+        }
+    }
+}
