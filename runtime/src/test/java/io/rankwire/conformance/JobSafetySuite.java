@@ -11,8 +11,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
@@ -99,19 +101,20 @@ public abstract class JobSafetySuite
         }
     }
 
-    /** The sockets this process holds now ({@code /proc/self/fd}). */
-    static int openSockets() throws IOException
+    /** The sockets this process holds now ({@code /proc/self/fd}), as their {@code socket:[inode]} names. */
+    static Set<String> openSockets() throws IOException
     {
-        int n = 0;
+        final Set<String> sockets = new HashSet<>();
         try (DirectoryStream<Path> fds = Files.newDirectoryStream(Path.of("/proc/self/fd")))
         {
             for (final Path fd : fds)
             {
                 try
                 {
-                    if (Files.readSymbolicLink(fd).toString().startsWith("socket:"))
+                    final String target = Files.readSymbolicLink(fd).toString();
+                    if (target.startsWith("socket:"))
                     {
-                        n++;
+                        sockets.add(target);
                     }
                 }
                 catch (final IOException closedMeanwhile)
@@ -120,7 +123,18 @@ public abstract class JobSafetySuite
                 }
             }
         }
-        return n;
+        return sockets;
+    }
+
+    /**
+     * The sockets open now that were not in {@code before}: sockets the rest of the process closed
+     * meanwhile (a finished handshake, the other rank's housekeeping) do not count.
+     */
+    static Set<String> openedSince(final Set<String> before) throws IOException
+    {
+        final Set<String> opened = openSockets();
+        opened.removeAll(before);
+        return opened;
     }
 
     @Test
@@ -138,10 +152,10 @@ public abstract class JobSafetySuite
             {
                 final String job = rw.config().jobId();
                 final UntouchedBootstrap untouched = new UntouchedBootstrap(0, 2);
-                final int socketsBefore = openSockets();
+                final Set<String> socketsBefore = openSockets();
                 final IllegalStateException e = assertThrows(IllegalStateException.class, () -> Rankwire.init(
                     config().job(0, 2, job, new byte[16]).bootstrap(untouched)));
-                assertEquals(socketsBefore, openSockets(), "sockets opened by a refused init");
+                assertEquals(Set.of(), openedSince(socketsBefore), "sockets opened by a refused init");
                 assertEquals(List.of(), untouched.calls);
                 assertTrue(e.getMessage().startsWith("rank 0 of job '" + job + "' : already initialized in this JVM"),
                     e.getMessage());
@@ -409,12 +423,12 @@ public abstract class JobSafetySuite
         for (final int length : new int[] {0, 1, 15})
         {
             final UntouchedBootstrap untouched = new UntouchedBootstrap(1, 2);
-            final int socketsBefore = openSockets();
+            final Set<String> socketsBefore = openSockets();
             final IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Rankwire.init(
                 config().job(1, 2, "weak-" + UUID.randomUUID(), new byte[length]).bootstrap(untouched)));
             assertEquals("secret : " + length + " bytes (expected: >= 16 bytes for a job of 2 ranks)", e.getMessage());
             assertEquals(List.of(), untouched.calls);
-            assertEquals(socketsBefore, openSockets(), "sockets opened by a refused init");
+            assertEquals(Set.of(), openedSince(socketsBefore), "sockets opened by a refused init");
         }
         // a job of one rank has nobody to authenticate
         try (Rankwire alone = Rankwire.init(config().job(0, 1, "alone-" + UUID.randomUUID(), new byte[0])))
