@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
@@ -95,6 +96,34 @@ class PackagingTest
         final String readme = Files.readString(root().resolve("README.md"));
         assertTrue(readme.contains("CHANGELOG.md") && readme.contains("Semantic Versioning"),
             "README.md points to the changelog and names the version scheme");
+    }
+
+    @Test
+    void readmeAndDocsShouldPointOnlyInsideTheRepository() throws IOException
+    {
+        final Pattern link = Pattern.compile("\\]\\(([^)#\\s]+)(#[^)]*)?\\)");
+        final List<Path> pages = new ArrayList<>(List.of(root().resolve("README.md")));
+        try (Stream<Path> docs = Files.list(root().resolve("docs")))
+        {
+            docs.filter(p -> p.toString().endsWith(".md")).forEach(pages::add);
+        }
+        for (final Path page : pages)
+        {
+            final String text = Files.readString(page);
+            assertFalse(text.contains("../shared"), page + " names a file outside the repository");
+            final Matcher m = link.matcher(text);
+            while (m.find())
+            {
+                final String target = m.group(1);
+                if (target.contains("://") || target.startsWith("mailto:"))
+                {
+                    continue;
+                }
+                final Path resolved = page.getParent().resolve(target).normalize();
+                assertTrue(resolved.startsWith(root().normalize()), page + " links outside the repository: " + target);
+                assertTrue(Files.exists(resolved), page + " links to a missing file: " + target);
+            }
+        }
     }
 
     @Test
