@@ -210,17 +210,24 @@ final class Coll
         }
     }
 
+    /** {@code counts} in datatype units as the reduction's element counts. */
+    private static int[] elements(final ReduceSpec spec, final Datatype type, final int[] counts)
+    {
+        final int[] elements = new int[counts.length];
+        for (int r = 0; r < counts.length; r++)
+        {
+            elements[r] = spec.elements(type, counts[r]);
+        }
+        return elements;
+    }
+
     /** Reduce-scatter with counts in datatype units; {@code sendbuf} may be {@link #IN_PLACE} (input in {@code recvbuf}). */
     void reduceScatter(final Object sendbuf, final Object recvbuf, final int[] recvcounts, final Datatype type, final Op op)
     {
         final int[] rc = head(recvcounts, size, "recvcounts");
         final int total = extentUnits(rc, blockDispls(rc));
         final ReduceSpec spec = ReduceSpec.of(type, op);
-        final int[] counts = new int[rc.length];
-        for (int r = 0; r < rc.length; r++)
-        {
-            counts[r] = spec.elements(type, rc[r]);
-        }
+        final int[] counts = elements(spec, type, rc);
         final boolean inPlace = sendbuf == IN_PLACE;
         final Buf rb = Buf.of(recvbuf, inPlace ? total : rc[rank], type);
         final Buf sb = inPlace ? null : Buf.of(sendbuf, total, type);
@@ -311,11 +318,7 @@ final class Coll
         final int[] rc = head(recvcounts, size, "recvcounts");
         final int total = extentUnits(rc, blockDispls(rc));
         final ReduceSpec spec = ReduceSpec.of(type, op);
-        final int[] counts = new int[rc.length];
-        for (int r = 0; r < rc.length; r++)
-        {
-            counts[r] = spec.elements(type, rc[r]);
-        }
+        final int[] counts = elements(spec, type, rc);
         final boolean inPlace = sendbuf == IN_PLACE;
         final Buf rb = Buf.of(recvbuf, inPlace ? total : rc[rank], type);
         final Buf sb = inPlace ? null : Buf.of(sendbuf, total, type);

@@ -18,14 +18,23 @@ import java.nio.channels.SocketChannel;
  */
 interface WireChannel extends ReadableByteChannel, GatheringByteChannel
 {
-    /** Whether bytes this wire took are not yet on the socket. */
-    boolean hasPendingOutput();
+    /** Whether bytes this wire took are not yet on the socket (never, for a wire that buffers nothing). */
+    default boolean hasPendingOutput()
+    {
+        return false;
+    }
 
     /** Writes what {@link #hasPendingOutput} holds; true when nothing is left. */
-    boolean flushOutput() throws IOException;
+    default boolean flushOutput() throws IOException
+    {
+        return true;
+    }
 
     /** Whether bytes already taken from the socket wait to be read (a read would return some). */
-    boolean hasBufferedInput();
+    default boolean hasBufferedInput()
+    {
+        return false;
+    }
 
     /** The socket itself, without transformation. */
     static WireChannel plain(final SocketChannel socket)
@@ -65,24 +74,6 @@ interface WireChannel extends ReadableByteChannel, GatheringByteChannel
         public long write(final ByteBuffer[] srcs) throws IOException
         {
             return socket.write(srcs);
-        }
-
-        @Override
-        public boolean hasPendingOutput()
-        {
-            return false;
-        }
-
-        @Override
-        public boolean flushOutput()
-        {
-            return true;
-        }
-
-        @Override
-        public boolean hasBufferedInput()
-        {
-            return false;
         }
 
         @Override

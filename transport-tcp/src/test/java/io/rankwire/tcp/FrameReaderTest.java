@@ -101,24 +101,6 @@ class FrameReaderTest
         }
 
         @Override
-        public boolean hasPendingOutput()
-        {
-            return false;
-        }
-
-        @Override
-        public boolean flushOutput()
-        {
-            return true;
-        }
-
-        @Override
-        public boolean hasBufferedInput()
-        {
-            return false;
-        }
-
-        @Override
         public boolean isOpen()
         {
             return true;
