@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
+import java.lang.module.ModuleDescriptor;
+import java.lang.module.ModuleFinder;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -70,6 +72,9 @@ class PackagingTest
             assertEquals(VERSION, main.getValue("Implementation-Version"), jar::toString);
             assertEquals(names[1], main.getValue("Automatic-Module-Name"), jar::toString);
         }
+        final ModuleDescriptor descriptor = ModuleFinder.of(jar).findAll().iterator().next().descriptor();
+        assertEquals(names[1], descriptor.name(), jar::toString);
+        assertFalse(descriptor.isAutomatic(), () -> jar + " has no module-info.class");
         try (JarFile sources = new JarFile(target.resolve(names[0] + "-" + VERSION + "-sources.jar").toFile()))
         {
             assertTrue(sources.stream().anyMatch(e -> e.getName().endsWith(".java")), "no sources in " + sources.getName());

@@ -4,6 +4,6 @@
  * supervision and output forwarding, the JVM that hosts every rank of an in-JVM job, and the
  * class-data archive rank JVMs start from. Transports are found on the class path and chosen by
  * their capabilities, never by name. What a rank needs to join the job lives in
- * {@link io.rankwire.bootstrap}, below this package; ranks never load these classes.
+ * {@code io.rankwire.bootstrap}, below this package; ranks never load these classes.
  */
 package io.rankwire.launch;
