@@ -33,12 +33,28 @@ public class Comm extends CommAttributes implements Freeable, Cloneable
 
     // ---- management
 
-    /** Ends the whole job: this process exits with {@code errorcode}, and the launcher ends the other ranks. */
+    /**
+     * Ends the whole job ({@code io.rankwire.Rankwire.abort}): the launcher and the other ranks are
+     * told, this rank's connections close in order, and this process exits with
+     * {@code errorcode}; the launcher ends the other ranks and exits with it too.
+     */
     public final void abort(final int errorcode)
     {
         System.err.println("MPI_ABORT was invoked on rank " + safeRank() + " with errorcode " + errorcode);
         System.out.flush();
         System.err.flush();
+        final Binding b = Binding.find();
+        if (b != null && b.initialized && !b.finalized)
+        {
+            try
+            {
+                b.rw.abort(errorcode);
+            }
+            catch (final RuntimeException e)
+            {
+                // ranks sharing one JVM (an in-JVM job): this rank's end is the JVM's, as in MPI
+            }
+        }
         System.exit(errorcode);
     }
 

@@ -150,7 +150,7 @@ public final class Rankwire implements AutoCloseable
         try
         {
             rw = new Rankwire(c, b, transport, wakeup, claim);
-            b.join(rw.engine::peerExited); // from now on, ending without close() fails this rank's job
+            b.join(rw.engine::peerExited, rw::peerAborted); // from now on, ending without close() fails the job
             rw.engine.start();
         }
         catch (final RuntimeException | Error e)
@@ -375,6 +375,35 @@ public final class Rankwire implements AutoCloseable
         {
             throw new RankwireException("rank " + rank() + ": close: " + failure.getMessage(), failure);
         }
+    }
+
+    /**
+     * Aborts the whole job with {@code errorCode}, like {@code MPI_Abort}: tells the job (the other
+     * ranks and {@code rwrun}, which ends them and exits with {@code errorCode}), closes this rank's
+     * connections in order (so no peer mistakes the end for a crash), and ends the process with
+     * {@code errorCode}. Does not return. Where ranks share one JVM as threads ({@link LocalJob},
+     * {@code rwrun --transport sim}) it ends only this rank, by throwing. Any thread.
+     *
+     * @throws RankwireException only where ranks share the JVM: naming the rank and the code
+     */
+    public void abort(final int errorCode)
+    {
+        final String reason = "rank " + rank() + " aborted the job with error code " + errorCode;
+        bootstrap.abort(errorCode);
+        abort(reason);
+        if (size() > 1 && InMemoryBootstrap.isInMemory(bootstrap))
+        {
+            throw new RankwireException(reason);
+        }
+        System.out.flush();
+        System.err.flush();
+        System.exit(errorCode);
+    }
+
+    /** Another rank aborted the job: this rank's connections close in order, its pending calls fail. */
+    private void peerAborted(final int rank, final int errorCode)
+    {
+        abort("rank " + rank + " aborted the job with error code " + errorCode);
     }
 
     /** Closes at once without waiting for other ranks (a failed job). Idempotent; any thread. */

@@ -20,8 +20,11 @@ import java.util.function.IntPredicate;
  * bootstrap service still counts it as open ({@link #notClosed}), or, for a process running many
  * ranks ({@code srun}), a departure the service reports ({@link #departed}). The other ranks'
  * operations on it fail, so they get {@link #NOT_CLOSED_GRACE_MILLIS} to end on their own (and say so)
- * before they are killed. {@link #kill} may be called from any thread (the launcher's shutdown
- * hook does).
+ * before they are killed. A rank that aborts the job ({@code Rankwire.abort}, {@code MPI_Abort})
+ * ends it with its error code, as {@code mpirun} does: the service reports the abort
+ * ({@link #aborted}) before the rank ends; the other ranks, told as well, close their connections
+ * and get {@link #FAILURE_GRACE_MILLIS} to end before they are killed. {@link #kill} may be called
+ * from any thread (the launcher's shutdown hook does).
  */
 final class JobSupervisor
 {
@@ -43,6 +46,8 @@ final class JobSupervisor
      * thrown inside try-with-resources) prints why only once its {@code close()} has returned.
      */
     static final long FAILURE_GRACE_MILLIS = 2_000;
+    /** The event {@link #aborted} queues. */
+    private static final int ABORT_EVENT = Integer.MIN_VALUE;
     /** How long a departure waits for its process's own failure to be reported instead. */
     static final long DEPARTURE_CHECK_MILLIS = 1_000;
 
@@ -55,6 +60,8 @@ final class JobSupervisor
     private final LinkedBlockingQueue<Integer> exited = new LinkedBlockingQueue<>();
     private volatile IntPredicate notClosed = index -> false;
     private volatile boolean failedNotClosed;
+    private volatile int abortRank = -1;
+    private volatile int abortCode;
     private SrunReport srunReport;
     private boolean killed;
 
@@ -149,7 +156,25 @@ final class JobSupervisor
     }
 
     /**
-     * Waits for the job: 0 when every process exits 0; the exit code of the first process that
+     * {@code rank} aborts the job with {@code errorCode} (the bootstrap service heard it before the
+     * rank ends): the job ends with that code. The first abort counts. Any thread.
+     */
+    void aborted(final int rank, final int errorCode)
+    {
+        synchronized (this)
+        {
+            if (abortRank >= 0)
+            {
+                return;
+            }
+            abortCode = errorCode;
+            abortRank = rank;
+        }
+        exited.add(ABORT_EVENT);
+    }
+
+    /**
+     * Waits for the job: the error code of the first rank that aborts the job; 0 when every process exits 0; the exit code of the first process that
      * fails (the others are then ended); {@link #NOT_CLOSED_EXIT} when a rank ended without
      * closing first (the others get {@link #NOT_CLOSED_GRACE_MILLIS} to end on their own); {@link #TIMEOUT_EXIT}
      * when {@code timeout} passes first.
@@ -174,6 +199,10 @@ final class JobSupervisor
                     return result;
                 }
                 continue;
+            }
+            if (event == ABORT_EVENT)
+            {
+                return abortEnds(running);
             }
             if (event < 0)
             {
@@ -216,6 +245,19 @@ final class JobSupervisor
         }
         joinPumps();
         return Math.max(failed.code, 0);
+    }
+
+    /**
+     * A rank aborted the job: says so, gives the {@code running} processes (told of the abort, they
+     * close their connections in order) {@link #FAILURE_GRACE_MILLIS} to end, kills the rest and
+     * answers the abort's error code.
+     */
+    private int abortEnds(final int running) throws InterruptedException
+    {
+        err.println("rwrun: rank " + abortRank + " called abort with error code " + abortCode + ": ending the job");
+        awaitExits(running, FAILURE_GRACE_MILLIS);
+        kill();
+        return abortCode;
     }
 
     /** Waits up to {@code millis} for the {@code running} processes to exit; returns how many did. */

@@ -116,10 +116,11 @@ final class Launcher
      * How the supervisor learns that a rank ended without closing Rankwire: a process of one rank
      * that exits 0 while the service still counts the rank as joined (exact: a rank's JOIN and
      * LEAVE are answered before it goes on), or, for srun's one process of many ranks, the
-     * service's report of a rank whose membership connection ended.
+     * service's report of a rank whose membership connection ended; and of a rank that aborts the job.
      */
     private static void watchMembership(final JobSpec spec, final BootstrapServer server, final JobSupervisor supervisor)
     {
+        server.onAbort(supervisor::aborted);
         if (spec.placement.kind == Placement.Kind.SLURM)
         {
             server.onDeparture(supervisor::departed);

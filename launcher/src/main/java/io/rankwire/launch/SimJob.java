@@ -65,7 +65,7 @@ public final class SimJob
         {
             final RankClassLoader loader =
                 new RankClassLoader("rank-" + env.rank(), urls, SimJob.class.getClassLoader());
-            ranks.add(new SimRank(env, loader, mainClass, args, tagged, done));
+            ranks.add(new SimRank(env, loader, mainClass, args, tagged, done, bootstrap));
         }
         Runtime.getRuntime().addShutdownHook(new Thread(() -> reportExit(ranks, err), "rwrun-sim-exit"));
         ranks.forEach(SimRank::start);
@@ -89,7 +89,8 @@ public final class SimJob
     }
 
     /**
-     * Waits for every rank's {@code main}: 0 when all returned after closing; 1 as soon as one
+     * Waits for every rank's {@code main}: 0 when all returned after closing; the error code of a
+     * rank that aborted the job ({@code Rankwire.abort} ends its rank by throwing); 1 as soon as one
      * throws; 1 when one returned without closing Rankwire (the others' operations on it then
      * fail, and they get {@link JobSupervisor#NOT_CLOSED_GRACE_MILLIS} to end).
      */
@@ -105,6 +106,12 @@ public final class SimJob
             if (finished == null)
             {
                 return JobSupervisor.NOT_CLOSED_EXIT;
+            }
+            if (bootstrap.abortingRank() >= 0) // the others end because of it, however they do
+            {
+                err.println("rwrun: rank " + bootstrap.abortingRank() + " called abort with error code " +
+                    bootstrap.abortCode() + ": ending the job");
+                return bootstrap.abortCode();
             }
             if (finished.failure() != null)
             {

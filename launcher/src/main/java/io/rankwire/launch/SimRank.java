@@ -5,6 +5,7 @@ import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 import java.util.concurrent.BlockingQueue;
 
+import io.rankwire.bootstrap.InMemoryBootstrap;
 import io.rankwire.bootstrap.JobEnvironment;
 
 /** One rank of an in-JVM job: a thread running the application's {@code main} in the rank's class loader. */
@@ -16,6 +17,7 @@ final class SimRank implements Runnable
     private final String[] args;
     private final RankTaggedOutput[] outputs;
     private final BlockingQueue<SimRank> done;
+    private final InMemoryBootstrap job;
     private final Thread thread;
     private volatile boolean running;
     private volatile Throwable failure;
@@ -26,7 +28,8 @@ final class SimRank implements Runnable
         final String mainClass,
         final String[] args,
         final RankTaggedOutput[] outputs,
-        final BlockingQueue<SimRank> done)
+        final BlockingQueue<SimRank> done,
+        final InMemoryBootstrap job)
     {
         this.env = env;
         this.loader = loader;
@@ -34,6 +37,7 @@ final class SimRank implements Runnable
         this.args = args.clone();
         this.outputs = outputs.clone();
         this.done = done;
+        this.job = job;
         this.thread = new Thread(this, "rank-" + env.rank());
         thread.setDaemon(true);
         thread.setContextClassLoader(loader);
@@ -96,7 +100,10 @@ final class SimRank implements Runnable
         catch (final InvocationTargetException e)
         {
             failure = e.getCause();
-            failure.printStackTrace();
+            if (job.abortingRank() != rank())
+            {
+                failure.printStackTrace(); // not its abort, which rwrun reports in one line
+            }
         }
         catch (final ReflectiveOperationException | RuntimeException | Error e)
         {

@@ -160,9 +160,22 @@ public final class BootstrapClient implements Bootstrap, AutoCloseable
      * @throws RankwireException if the service cannot be reached or refuses
      */
     @Override
-    public synchronized void join(final IntConsumer departed)
+    public void join(final IntConsumer departed)
+    {
+        join(departed, (rank, code) -> { });
+    }
+
+    /**
+     * Joins like {@link #join(IntConsumer)}; {@code aborted} hears of ranks that abort the job.
+     *
+     * @throws IllegalStateException if this client joined already and has not left
+     * @throws RankwireException if the service cannot be reached or refuses
+     */
+    @Override
+    public synchronized void join(final IntConsumer departed, final Bootstrap.Aborted aborted)
     {
         Objects.requireNonNull(departed, "departed");
+        Objects.requireNonNull(aborted, "aborted");
         if (membership != null)
         {
             throw new IllegalStateException("rank " + rank + " : joined already (expected: leave() first)");
@@ -185,7 +198,7 @@ public final class BootstrapClient implements Bootstrap, AutoCloseable
             throw e instanceof RankwireException ? (RankwireException)e :
                 new RankwireException(where + ": connection lost while rank " + rank + " joined: " + e, e);
         }
-        membership = new MembershipWatch(m, rank, departed, () -> serviceLost(departed)).start();
+        membership = new MembershipWatch(m, rank, departed, aborted, () -> serviceLost(departed)).start();
     }
 
     /** Leaves the membership: tells the service (best effort), then closes the membership connection. */
@@ -208,6 +221,27 @@ public final class BootstrapClient implements Bootstrap, AutoCloseable
             // the service is gone (e.g. rank 0 of a Slurm step hosted it and finished first): nothing to tell
         }
         m.leave();
+    }
+
+    /**
+     * Tells the service that this rank aborts the job with {@code errorCode}, and waits for its
+     * answer (a few seconds at most): from then on the end of this rank is the abort, not a
+     * departure. Best effort: a service that is gone or slow is not waited for longer.
+     */
+    @Override
+    public synchronized void abort(final int errorCode)
+    {
+        final ByteBuffer request = BootstrapProtocol.begin(4, BootstrapProtocol.ABORT);
+        try
+        {
+            expect(call(BootstrapProtocol.finish(request.putInt(errorCode)), "the abort", 0), BootstrapProtocol.OK,
+                "the abort");
+        }
+        catch (final RankwireException e)
+        {
+            LOG.log(System.Logger.Level.DEBUG, "rank " + rank + " could not tell the " + where + " of its abort: " +
+                e.getMessage());
+        }
     }
 
     /** The membership connection ended before this rank left: what that means depends on who ran the service. */

@@ -40,6 +40,10 @@ import javax.crypto.spec.SecretKeySpec;
  *                                                its end before LEAVE is the rank's departure
  *  server -> client  DEPARTED   rank i32 | reason string   (a joined rank ended without LEAVE)
  *  client -> server  LEAVE      (empty)        -> OK: the rank closes in order
+ *  client -> server  ABORT      error code i32 -> OK: the rank aborts the job and is about to
+ *                                                end; its end is no departure (state ABORTED)
+ *  server -> client  ABORTED    rank i32 | error code i32   (a rank aborted the job; pushed on
+ *                                                the membership like DEPARTED)
  *
  *  client mac = HMAC-SHA256(secret, "rwbs-client" | server nonce | client nonce | rank i32)
  *  server mac = HMAC-SHA256(secret, "rwbs-server" | server nonce | client nonce | rank i32)
@@ -73,6 +77,8 @@ final class BootstrapProtocol
     static final byte JOIN = 13;
     static final byte DEPARTED = 14;
     static final byte LEAVE = 15;
+    static final byte ABORT = 16;
+    static final byte ABORTED = 17;
 
     static final int NONCE_LENGTH = 32;
     static final int MAC_LENGTH = 32;

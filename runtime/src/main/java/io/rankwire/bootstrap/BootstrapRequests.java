@@ -28,6 +28,13 @@ final class BootstrapRequests
                 checkEnd(body, "leave");
                 membership.leave(from);
                 break;
+            case BootstrapProtocol.ABORT:
+            {
+                final int errorCode = body.getInt();
+                checkEnd(body, "abort");
+                membership.abort(from, errorCode);
+                break;
+            }
             case BootstrapProtocol.PUT:
             {
                 final String key = BootstrapProtocol.getString(body, BootstrapProtocol.MAX_KEY_BYTES);
@@ -53,7 +60,7 @@ final class BootstrapRequests
                 break;
             }
             default:
-                throw new IllegalArgumentException("opcode : " + opcode + " (expected: PUT, GET, BARRIER, JOIN or LEAVE)");
+                throw new IllegalArgumentException("opcode : " + opcode + " (expected: PUT, GET, BARRIER, JOIN, LEAVE or ABORT)");
         }
     }
 

@@ -144,6 +144,16 @@ public final class BootstrapServer implements AutoCloseable
     }
 
     /**
+     * Calls {@code listener} (on the service's thread) with each rank that aborts the job
+     * ({@code Rankwire.abort}) and its error code, before the rank goes on to end. Every other
+     * member is told as well, and the rank's end is then no departure.
+     */
+    public void onAbort(final io.rankwire.spi.Bootstrap.Aborted listener)
+    {
+        membership.abortListener(listener);
+    }
+
+    /**
      * Calls {@code listener} (on the service's thread) with each value a rank publishes under
      * {@code key}, and the rank: how {@code rwrun --stats} collects the counters ranks publish
      * as they close. One listener; set it before the ranks start.

@@ -25,7 +25,10 @@ public final class InMemoryBootstrap
     private final Map<String, byte[]> table = new HashMap<>();
     private final int[] states;
     private final IntConsumer[] members;
+    private final Bootstrap.Aborted[] abortListeners;
     private String departure;
+    private int abortingRank = -1;
+    private int abortCode;
     private int barrierArrived;
     private long barrierGeneration;
 
@@ -39,6 +42,50 @@ public final class InMemoryBootstrap
         this.size = size;
         this.states = new int[size];
         this.members = new IntConsumer[size];
+        this.abortListeners = new Bootstrap.Aborted[size];
+    }
+
+    /** The first rank that aborted the job ({@link Bootstrap#abort}), or -1. */
+    public synchronized int abortingRank()
+    {
+        return abortingRank;
+    }
+
+    /** The error code of {@link #abortingRank()}'s abort. */
+    public synchronized int abortCode()
+    {
+        return abortCode;
+    }
+
+    /** Rank {@code rank} aborts the job: its end is no departure; the waits fail and the other members hear of it. */
+    private void abort(final int rank, final int errorCode)
+    {
+        final List<Bootstrap.Aborted> others = new ArrayList<>();
+        synchronized (this)
+        {
+            if (abortingRank >= 0 || states[rank] == Membership.DEPARTED)
+            {
+                return;
+            }
+            abortingRank = rank;
+            abortCode = errorCode;
+            states[rank] = Membership.ABORTED;
+            members[rank] = null;
+            abortListeners[rank] = null;
+            if (departure == null)
+            {
+                departure = "rank " + rank + " aborted the job with error code " + errorCode;
+            }
+            for (final Bootstrap.Aborted a : abortListeners)
+            {
+                if (a != null)
+                {
+                    others.add(a);
+                }
+            }
+            notifyAll();
+        }
+        others.forEach(a -> a.aborted(rank, errorCode));
     }
 
     /**
@@ -79,19 +126,26 @@ public final class InMemoryBootstrap
         return true;
     }
 
-    private void join(final int rank, final IntConsumer departed)
+    private void join(final int rank, final IntConsumer departed, final Bootstrap.Aborted aborted)
     {
         final List<Integer> gone = new ArrayList<>();
+        final int abortedBefore;
+        final int code;
         synchronized (this)
         {
-            if (states[rank] == Membership.JOINED || states[rank] == Membership.DEPARTED)
+            if (states[rank] == Membership.JOINED || states[rank] == Membership.DEPARTED ||
+                states[rank] == Membership.ABORTED)
             {
                 throw new IllegalStateException("rank " + rank + " : " +
-                    (states[rank] == Membership.DEPARTED ? "departed" : "joined already") +
+                    (states[rank] == Membership.JOINED ? "joined already" :
+                        states[rank] == Membership.DEPARTED ? "departed" : "aborted") +
                     " (expected: one membership per rank at a time)");
             }
             states[rank] = Membership.JOINED;
             members[rank] = departed;
+            abortListeners[rank] = aborted;
+            abortedBefore = abortingRank;
+            code = abortCode;
             for (int r = 0; r < size; r++)
             {
                 if (states[r] == Membership.DEPARTED)
@@ -101,6 +155,10 @@ public final class InMemoryBootstrap
             }
         }
         gone.forEach(departed::accept);
+        if (abortedBefore >= 0)
+        {
+            aborted.aborted(abortedBefore, code);
+        }
     }
 
     private synchronized void leave(final int rank)
@@ -109,7 +167,14 @@ public final class InMemoryBootstrap
         {
             states[rank] = Membership.LEFT;
             members[rank] = null;
+            abortListeners[rank] = null;
         }
+    }
+
+    /** Whether {@code bootstrap} is a rank's view of an in-memory bootstrap (ranks sharing one JVM). */
+    public static boolean isInMemory(final Bootstrap bootstrap)
+    {
+        return bootstrap instanceof View;
     }
 
     /** The view of rank {@code rank}. */
@@ -142,7 +207,7 @@ public final class InMemoryBootstrap
         byte[] value;
         while ((value = table.get(k)) == null)
         {
-            if (states[rank] == Membership.DEPARTED)
+            if (states[rank] == Membership.DEPARTED || states[rank] == Membership.ABORTED)
             {
                 throw new RankwireException("bootstrap: " + departure + "; key '" + key + "' of rank " + rank +
                     " never comes");
@@ -245,7 +310,20 @@ public final class InMemoryBootstrap
         @Override
         public void join(final IntConsumer departed)
         {
-            InMemoryBootstrap.this.join(rank, Objects.requireNonNull(departed, "departed"));
+            join(departed, (r, code) -> { });
+        }
+
+        @Override
+        public void join(final IntConsumer departed, final Bootstrap.Aborted aborted)
+        {
+            InMemoryBootstrap.this.join(rank, Objects.requireNonNull(departed, "departed"),
+                Objects.requireNonNull(aborted, "aborted"));
+        }
+
+        @Override
+        public void abort(final int errorCode)
+        {
+            InMemoryBootstrap.this.abort(rank, errorCode);
         }
 
         @Override

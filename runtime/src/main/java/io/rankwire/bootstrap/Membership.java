@@ -6,6 +6,8 @@ import java.util.List;
 import java.util.concurrent.atomic.AtomicIntegerArray;
 import java.util.function.IntConsumer;
 
+import io.rankwire.spi.Bootstrap;
+
 /**
  * Which ranks run the runtime, seen by the bootstrap service. A rank JOINs (from
  * {@code Rankwire.init}) on a connection that stays open for its life, its membership, and LEAVEs
@@ -17,7 +19,11 @@ import java.util.function.IntConsumer;
  *   NONE --JOIN--&gt; JOINED --LEAVE--&gt; LEFT --JOIN--&gt; JOINED   (a rank initialized again)
  *                    |
  *                    +-- membership connection ends --&gt; DEPARTED
+ *                    +-- ABORT --&gt; ABORTED                (final; its end is no departure)
  * </pre>
+ * A rank that ABORTs the job ({@code Rankwire.abort}) is about to end on purpose: every other
+ * member gets ABORTED with its error code, the table fails the barrier and the waits for it
+ * naming the abort, and the service's abort listener (the launcher) hears of it.
  * Written by the service's thread; the states may be read from any thread.
  */
 final class Membership
@@ -26,12 +32,15 @@ final class Membership
     static final int JOINED = 1;
     static final int LEFT = 2;
     static final int DEPARTED = 3;
+    static final int ABORTED = 4;
 
     private final AtomicIntegerArray states;
     private final BootstrapConnection[] members;
     private final List<Departure> departed = new ArrayList<>();
+    private final List<ByteBuffer> aborts = new ArrayList<>();
     private final BootstrapTable table;
     private volatile IntConsumer listener = rank -> { };
+    private volatile Bootstrap.Aborted abortListener = (rank, code) -> { };
 
     Membership(final int size, final BootstrapTable table)
     {
@@ -52,6 +61,12 @@ final class Membership
         this.listener = listener;
     }
 
+    /** Called on the service's thread with each rank that aborted the job, and its error code. */
+    void abortListener(final Bootstrap.Aborted listener)
+    {
+        this.abortListener = listener;
+    }
+
     /** The first rank that departed and why, or null. */
     Departure firstDeparture()
     {
@@ -63,9 +78,9 @@ final class Membership
     {
         final int rank = c.rank();
         final int state = states.get(rank);
-        if (state == JOINED || state == DEPARTED)
+        if (state == JOINED || state == DEPARTED || state == ABORTED)
         {
-            c.sendError("rank " + rank + " : " + (state == DEPARTED ? "departed" : "joined already") +
+            c.sendError("rank " + rank + " : " + (state == JOINED ? "joined already" : state == DEPARTED ? "departed" : "aborted") +
                 " (expected: one membership per rank at a time)");
             return;
         }
@@ -77,6 +92,44 @@ final class Membership
         {
             c.send(d.frame());
         }
+        for (final ByteBuffer a : aborts)
+        {
+            c.send(a.duplicate());
+        }
+    }
+
+    /**
+     * {@code c}'s rank aborts the job with {@code errorCode}: its end is no departure; every other
+     * member hears of it, the waits for it fail, and the listener is told. Answered OK either way
+     * (a rank that aborts twice, or after it departed, is told nothing new).
+     */
+    void abort(final BootstrapConnection c, final int errorCode)
+    {
+        final int rank = c.rank();
+        final int state = states.get(rank);
+        if (state != ABORTED && state != DEPARTED)
+        {
+            aborted(rank, errorCode);
+        }
+        // answered last: the rank goes on to end only once everyone who must hear of it was told
+        c.send(BootstrapProtocol.finish(BootstrapProtocol.begin(0, BootstrapProtocol.OK)));
+    }
+
+    private void aborted(final int rank, final int errorCode)
+    {
+        states.set(rank, ABORTED);
+        final ByteBuffer frame = BootstrapProtocol.begin(8, BootstrapProtocol.ABORTED);
+        final ByteBuffer aborted = BootstrapProtocol.finish(frame.putInt(rank).putInt(errorCode));
+        aborts.add(aborted);
+        for (final BootstrapConnection m : members)
+        {
+            if (m != null && m != members[rank])
+            {
+                m.send(aborted.duplicate());
+            }
+        }
+        table.departed(rank, "rank " + rank + " aborted the job with error code " + errorCode);
+        abortListener.aborted(rank, errorCode);
     }
 
     /** {@code c}'s rank closes in order: the end of its membership is no failure any more. */

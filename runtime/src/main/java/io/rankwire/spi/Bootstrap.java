@@ -44,8 +44,39 @@ public interface Bootstrap
     {
     }
 
+    /**
+     * Like {@link #join(IntConsumer)}; besides, {@code aborted} is called with each other rank
+     * that aborts the job ({@link #abort}) and its error code, and with those that aborted before
+     * this call. The default ignores {@code aborted} (a bootstrap that cannot tell).
+     *
+     * @param aborted called from a thread of the bootstrap; it must not block for long
+     */
+    default void join(final IntConsumer departed, final Aborted aborted)
+    {
+        join(departed);
+    }
+
     /** Announces that this rank closes in order ({@code Rankwire.close}); best effort, never throws. */
     default void leave()
     {
+    }
+
+    /**
+     * Announces that this rank aborts the whole job with {@code errorCode} ({@code Rankwire.abort},
+     * {@code MPI_Abort}) and is about to end: its end is then no departure but the abort, the
+     * other members hear of it ({@link #join(IntConsumer, Aborted)}), waits for this rank fail,
+     * and a launcher ends the job with that exit code. Returns once the job's service has taken
+     * note. Best effort, never throws; the default (a bootstrap that cannot tell) does nothing.
+     */
+    default void abort(final int errorCode)
+    {
+    }
+
+    /** Hears that another rank aborted the job. */
+    @FunctionalInterface
+    interface Aborted
+    {
+        /** {@code rank} aborted the job with {@code errorCode}. */
+        void aborted(int rank, int errorCode);
     }
 }

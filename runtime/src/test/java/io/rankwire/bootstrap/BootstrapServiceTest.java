@@ -313,6 +313,54 @@ class BootstrapServiceTest
         assertTrue(s.joinedWithoutLeaving(1));
     }
 
+    @Test
+    void shouldTellEveryMemberAndTheListenerOfAnAbortAndNotCallItsEndADeparture() throws Exception
+    {
+        final BootstrapServer s = server(4);
+        final List<Integer> departures = new java.util.concurrent.CopyOnWriteArrayList<>();
+        final java.util.concurrent.LinkedBlockingQueue<String> seenByService = new java.util.concurrent.LinkedBlockingQueue<>();
+        s.onDeparture(departures::add);
+        s.onAbort((rank, code) -> seenByService.add(rank + ":" + code));
+        final java.util.concurrent.LinkedBlockingQueue<String> seenByZero = new java.util.concurrent.LinkedBlockingQueue<>();
+        final java.util.concurrent.LinkedBlockingQueue<Integer> departedForZero = new java.util.concurrent.LinkedBlockingQueue<>();
+        final BootstrapClient c0 = client(s, secret, 0, 4);
+        final BootstrapClient c1 = client(s, secret, 1, 4);
+        final BootstrapClient c2 = client(s, secret, 2, 4);
+        c0.join(departedForZero::add, (rank, code) -> seenByZero.add(rank + ":" + code));
+        c1.join(rank -> { });
+        c2.join(rank -> { });
+        final Future<?> barrier = threads.submit(() -> c0.barrier(WAIT));
+
+        c2.abort(-3); // any int, negative too
+        assertEquals("2:-3", seenByService.poll(0, TimeUnit.SECONDS), "heard before abort() returned");
+        c2.close(); // its process ends after the abort: no departure
+        assertEquals("2:-3", seenByZero.poll(WAIT.toSeconds(), TimeUnit.SECONDS));
+        final java.util.concurrent.ExecutionException inBarrier = assertThrows(
+            java.util.concurrent.ExecutionException.class, () -> barrier.get(WAIT.toSeconds(), TimeUnit.SECONDS));
+        assertTrue(inBarrier.getCause().getMessage().contains("rank 2 aborted the job with error code -3"),
+            inBarrier.getCause().getMessage());
+        final RankwireException get = assertThrows(RankwireException.class, () -> c1.get(2, "never", WAIT));
+        assertTrue(get.getMessage().contains("rank 2 aborted the job with error code -3"), get.getMessage());
+        assertTrue(!s.joinedWithoutLeaving(2));
+
+        // a second abort, by another rank, is told as well; a rank that joins later hears of both at once
+        c1.abort(9);
+        assertEquals("1:9", seenByService.poll(0, TimeUnit.SECONDS));
+        assertEquals("1:9", seenByZero.poll(WAIT.toSeconds(), TimeUnit.SECONDS));
+        final java.util.concurrent.LinkedBlockingQueue<String> seenByThree = new java.util.concurrent.LinkedBlockingQueue<>();
+        client(s, secret, 3, 4).join(rank -> { }, (rank, code) -> seenByThree.add(rank + ":" + code));
+        assertEquals("2:-3", seenByThree.poll(WAIT.toSeconds(), TimeUnit.SECONDS));
+        assertEquals("1:9", seenByThree.poll(WAIT.toSeconds(), TimeUnit.SECONDS));
+        // the service answers rank 0 after it handled rank 2's close, so by then a departure would be known
+        c0.put("after", new byte[] {1});
+        assertArrayEquals(new byte[] {1}, c0.get(0, "after", WAIT));
+        assertEquals(List.of(), departures);
+        assertEquals(null, departedForZero.poll(0, TimeUnit.SECONDS));
+        final RankwireException again = assertThrows(RankwireException.class,
+            () -> client(s, secret, 2, 4).join(rank -> { }));
+        assertTrue(again.getMessage().contains("rank 2 : aborted"), again.getMessage());
+    }
+
     // --- admission: strangers must not keep a rank out ----------------------------------------
 
     @Test

@@ -145,6 +145,35 @@ class BenchmarksTest
         }
     }
 
+    @ParameterizedTest
+    @ValueSource(strings = {"sim", "tcp"})
+    void shouldReportManyPeersRingAndAllToAllCostPerMessage(final String transport)
+    {
+        final Launch.Result r = Launch.run(transport, 4, ManyPeers.class,
+            "--iters", "40", "--window", "8", "--size", "16", "--a2a", "10");
+        assertEquals(0, r.code, r::toString);
+        r.line(0, "# ManyPeers over " + transport + ": 4 ranks, 16 B messages, window 8 \\(warm-up " + NUMBER + " ms\\)");
+        r.line(0, "phase\\s+messages\\s+wall_ms\\s+wall_ns/msg\\s+cpu_ns/msg");
+        // ring: 4 ranks x 40 messages; all-to-all: 10 rounds x 4 x 3 pairs
+        for (final String phase : List.of("ring 160", "alltoall 120"))
+        {
+            final String[] expected = phase.split(" ");
+            final double messages = Double.parseDouble(expected[1]);
+            final Matcher m = r.line(0, expected[0] + "\\s+" + expected[1] + ("\\s+" + NUMBER).repeat(3));
+            final double wallMs = Double.parseDouble(m.group(1));
+            final double wallPerMessage = Double.parseDouble(m.group(2));
+            final double cpuPerMessage = Double.parseDouble(m.group(3));
+            assertTrue(wallMs > 0 && wallPerMessage > 0 && cpuPerMessage > 0, r::toString);
+            // wall_ms is printed to 0.1 ms, wall_ns/msg to 1 ns
+            assertEquals(wallMs * 1e6 / messages, wallPerMessage, 0.05e6 / messages + 1,
+                "wall_ns/msg is wall_ms over the messages: " + r);
+        }
+        for (int rank = 1; rank < 4; rank++)
+        {
+            assertTrue(r.lines(rank).isEmpty(), "only rank 0 reports: " + r);
+        }
+    }
+
     private static void assertChart(final Path file, final String ext) throws IOException
     {
         assertTrue(Files.size(file) > 1000, () -> file + " is too small to hold a chart");
