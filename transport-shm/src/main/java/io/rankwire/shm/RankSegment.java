@@ -77,7 +77,7 @@ final class RankSegment
     static long size(final ShmSettings settings, final int localRanks)
     {
         return CONTROL_BYTES + (long)regionTableBytes(settings) + (long)rings(settings, localRanks) * settings.ringStride() +
-            (long)localRanks * Staging.stride(settings);
+            (long)localRanks * Staging.stride(settings.slots(localRanks), settings.slotBytes);
     }
 
     /** Creates and initialises the segment of {@code worldRank}. */
@@ -101,7 +101,7 @@ final class RankSegment
         c.putInt(RING_BYTES_OFFSET, settings.ringBytes);
         c.putInt(RINGS_OFFSET, rings(settings, localRanks));
         c.putInt(SLOT_BYTES_OFFSET, settings.slotBytes);
-        c.putInt(SLOTS_OFFSET, settings.slots);
+        c.putInt(SLOTS_OFFSET, settings.slots(localRanks));
         c.putInt(LOCAL_RANKS_OFFSET, localRanks);
         c.putInt(REGIONS_OFFSET, settings.regions);
         c.putLong(HEAP_BYTES_OFFSET, settings.heapBytes);
@@ -134,7 +134,7 @@ final class RankSegment
         check(path, "rankwire.shm.rings", c.getInt(FLAGS_OFFSET) & FLAG_SHARED_RING, settings.sharedRings ? 1 : 0);
         check(path, "rankwire.shm.ringBytes", c.getInt(RING_BYTES_OFFSET), settings.ringBytes);
         check(path, "rankwire.shm.slotBytes", c.getInt(SLOT_BYTES_OFFSET), settings.slotBytes);
-        check(path, "rankwire.shm.slots", c.getInt(SLOTS_OFFSET), settings.slots);
+        check(path, "rankwire.shm.slots", c.getInt(SLOTS_OFFSET), settings.slots(localRanks));
         check(path, "rankwire.shm.regions", c.getInt(REGIONS_OFFSET), settings.regions);
         check(path, "rankwire.shm.heapBytes", c.getLong(HEAP_BYTES_OFFSET), settings.heapBytes);
         check(path, "local ranks", c.getInt(LOCAL_RANKS_OFFSET), localRanks);
@@ -181,8 +181,9 @@ final class RankSegment
         {
             throw new IllegalArgumentException("index : " + index + " (expected: 0.." + (localRanks - 1) + ")");
         }
-        final int stride = Staging.stride(settings);
-        return new Staging(file.slice(stagingOffset + index * stride, stride), settings.slots, settings.slotBytes);
+        final int slots = settings.slots(localRanks);
+        final int stride = Staging.stride(slots, settings.slotBytes);
+        return new Staging(file.slice(stagingOffset + index * stride, stride), slots, settings.slotBytes);
     }
 
     int state()

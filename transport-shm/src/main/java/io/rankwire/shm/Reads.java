@@ -15,8 +15,9 @@ import org.agrona.concurrent.AtomicBuffer;
  * from the heap as mapped here (single copy), after checking the rkey and range in the owner's
  * {@link SharedRegions} table, in steps of {@value #DIRECT_STEP} bytes per poll. Any other region
  * is asked for with a READ_REQUEST frame; its fragments arrive in this rank's staging area for
- * the owner ({@link Peer#fromPeer}), in request order, and are copied out as they come. Each read
- * ends with one READ completion (through {@link Events}).
+ * the owner ({@link Peer#fromPeer}), in request order, and are copied out as they come (at most
+ * {@link Streamer#BUDGET_BYTES} per peer and poll), each slot handed back to the owner as soon as
+ * it is empty. Each read ends with one READ completion (through {@link Events}).
  *
  * <p>Every fragment is checked before it is copied: it must belong to the oldest read pending
  * from that owner, continue it exactly and stay inside it and its slot; anything else is a
@@ -174,8 +175,9 @@ final class Reads
             return 0;
         }
         final long first = consumed;
+        final long last = Math.min(produced, first + Math.max(1, Streamer.BUDGET_BYTES / st.slotBytes));
         Read read;
-        while (consumed < produced && (read = queue.peekFirst()) != null)
+        while (consumed < last && (read = queue.peekFirst()) != null)
         {
             final int slot = st.slot(consumed);
             final String bad = checkFragment(st, slot, read);
@@ -201,14 +203,11 @@ final class Reads
                 }
             }
             st.consumed(++consumed);
+            notifier.accept(peer); // a load of the owner's flag unless it sleeps: wake it for this slot, not the last
         }
         if (consumed < produced && queue.isEmpty())
         {
             violations.violation(peer, "fragment with no read pending");
-        }
-        if (consumed != first)
-        {
-            notifier.accept(peer);
         }
         return (int)(consumed - first);
     }

@@ -43,10 +43,10 @@ final class Staging
         this.slotStride = SLOT_HEADER + slotBytes;
     }
 
-    /** Bytes of one staging area in a segment, page-aligned. */
-    static int stride(final ShmSettings settings)
+    /** Bytes of one staging area of {@code slots} slots of {@code slotBytes} in a segment, page-aligned. */
+    static int stride(final int slots, final int slotBytes)
     {
-        final long bytes = HEADER + (long)settings.slots * (SLOT_HEADER + settings.slotBytes);
+        final long bytes = HEADER + (long)slots * (SLOT_HEADER + slotBytes);
         if (bytes > Integer.MAX_VALUE / 2)
         {
             throw new IllegalArgumentException("rankwire.shm.slots x slotBytes : " + bytes + " (expected: at most " +

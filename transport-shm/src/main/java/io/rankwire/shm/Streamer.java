@@ -8,7 +8,7 @@ import java.util.function.Consumer;
  * each {@link #pump()} copies the oldest ones, fragment by fragment, from the registered memory
  * into the free slots of the peer's staging area ({@link Peer#toPeer}), publishing each slot as
  * soon as it is full so that the reader copies it out while this rank fills the next; once the
- * area is full it looks again for slots the reader freed, up to {@link #BUDGET_BYTES} per pump. A request
+ * free slots are full it looks again for slots the reader freed, up to {@link #BUDGET_BYTES} per pump. A request
  * for an unknown rkey or a range outside its region, or a region closed while it streams, ends
  * with an error slot.
  *
@@ -29,8 +29,9 @@ final class Streamer
     }
 
     /**
-     * Bytes one {@link #pump()} may stream to a peer: past a full staging area it goes on filling
-     * the slots the reader frees meanwhile (no trip through the engine between slots) up to this.
+     * Bytes one {@link #pump()} may stream to a peer (at least one slot): it fills the free slots
+     * and goes on filling those the reader frees meanwhile (no trip through the engine between
+     * slots) up to this, so that a deep staging area does not hold the engine for long.
      */
     static final int BUDGET_BYTES = 1 << 20;
 
@@ -98,7 +99,7 @@ final class Streamer
         long produced = st.produced();
         long limit = st.consumed() + st.slots;
         final long first = produced;
-        final long budget = first + Math.max(st.slots, BUDGET_BYTES / st.slotBytes);
+        final long budget = first + Math.max(1, BUDGET_BYTES / st.slotBytes);
         Job job;
         while ((produced < limit || produced < budget && produced < (limit = st.consumed() + st.slots)) &&
             (job = queue.peekFirst()) != null)
