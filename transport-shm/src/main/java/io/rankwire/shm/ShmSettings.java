@@ -54,6 +54,8 @@ final class ShmSettings
     final int slotBytes;
     /** Staging slots per pair as set, or 0: derived from the ranks on the host ({@link #slots(int)}). */
     final int slotsSetting;
+    /** Push slots per pair: the first fragment of a rendezvous, sent before it is asked for; 0 = none. */
+    final int pushSlots;
     final long heapBytes;
     final int regions;
     final int spinMicros;
@@ -83,6 +85,7 @@ final class ShmSettings
             throw new IllegalArgumentException(PREFIX + "slotBytes : " + slotBytes + " (expected: a multiple of 64)");
         }
         slotsSetting = intSetting(settings, "slots", 0, MIN_SLOTS, MAX_SLOTS);
+        pushSlots = intSetting(settings, "pushSlots", 2, 0, 64);
         heapBytes = longSetting(settings, "heapBytes", 64L << 20, 0, (1L << 31) - PAGE);
         if (heapBytes % PAGE != 0)
         {

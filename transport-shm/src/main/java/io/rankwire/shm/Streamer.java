@@ -75,6 +75,40 @@ final class Streamer
         jobs = jobs + 1;
     }
 
+    /**
+     * Before the RNDV frame of a streamed region goes out: copies its first fragment into a free
+     * push slot of the peer's staging area, so that a reader that matches it at once needs no
+     * READ_REQUEST for a message of one slot, and asks only for the rest of a longer one. Nothing
+     * happens for a shared-heap region (read in one copy), a region pushed already (a post
+     * retried after back-pressure), or when every push slot is in use.
+     */
+    void push(final Peer peer, final long va, final int rkey, final int length)
+    {
+        final Staging st = peer.toPeer;
+        if (st.pushSlots == 0 || length <= 0 || SharedRegions.isDirect(rkey))
+        {
+            return;
+        }
+        final Regions.Region r = regions.lookup(rkey);
+        if (r == null || r.pushArea != null || !r.contains(va, length))
+        {
+            return;
+        }
+        for (int j = 0; j < st.pushSlots; j++)
+        {
+            final int slot = st.pushSlot(j);
+            if (st.pushState(slot) == Staging.FREE)
+            {
+                final int chunk = Math.min(st.slotBytes, length);
+                st.buffer.putBytes(Staging.data(slot), r.buffer, r.bufferOffset(va), chunk);
+                st.fullPush(slot, va, rkey, chunk);
+                r.pushArea = st;
+                r.pushSlot = slot;
+                return;
+            }
+        }
+    }
+
     /** Fills free staging slots for every peer with queued reads; returns the slots filled. */
     int pump()
     {

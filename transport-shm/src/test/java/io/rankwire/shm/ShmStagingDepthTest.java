@@ -51,6 +51,6 @@ class ShmStagingDepthTest
     {
         final ShmSettings settings = new ShmSettings(Map.of());
         final long two = RankSegment.size(settings, 2) - RankSegment.size(new ShmSettings(Map.of("rankwire.shm.slots", "2")), 2);
-        assertEquals(2L * (Staging.stride(64, 65536) - Staging.stride(2, 65536)), two);
+        assertEquals(2L * (Staging.stride(64, 2, 65536) - Staging.stride(2, 2, 65536)), two);
     }
 }
