@@ -17,7 +17,7 @@ import org.agrona.concurrent.ringbuffer.RingBuffer;
  *              0 magic u64 | 8 version u32 | 12 flags u32 (bit 0: shared ring)
  *             16 ringBytes u32 | 20 rings u32 | 24 slotBytes u32 | 28 slots u32
  *             32 local ranks u32 | 36 region slots u32 | 40 heapBytes u64
- *             48 pid u64 | 56 process start (epoch ms) u64 | 64 world rank u32
+ *             48 pid u64 | 56 process start (epoch ms) u64 | 64 world rank u32 | 68 push slots u32
  *            128 state u32 (OPEN, CLOSED)                       own cache line pair
  *            256 sleeping u32 (1: waits in the kernel, ring it)  own cache line pair
  *            512 cut u8 x local ranks (1: this rank failed that one: a malformed frame, say)
@@ -30,7 +30,7 @@ import org.agrona.concurrent.ringbuffer.RingBuffer;
 final class RankSegment
 {
     static final long MAGIC = 0x5257_5348_4D5F_0001L;
-    static final int VERSION = 1;
+    static final int VERSION = 2;
     static final int CONTROL_BYTES = 4096;
     static final int VERSION_OFFSET = 8;
     static final int FLAGS_OFFSET = 12;
@@ -44,6 +44,7 @@ final class RankSegment
     static final int PID_OFFSET = 48;
     static final int START_OFFSET = 56;
     static final int WORLD_RANK_OFFSET = 64;
+    static final int PUSH_SLOTS_OFFSET = 68;
     static final int STATE_OFFSET = 128;
     static final int SLEEPING_OFFSET = 256;
     static final int CUT_OFFSET = 512;
@@ -77,7 +78,7 @@ final class RankSegment
     static long size(final ShmSettings settings, final int localRanks)
     {
         return CONTROL_BYTES + (long)regionTableBytes(settings) + (long)rings(settings, localRanks) * settings.ringStride() +
-            (long)localRanks * Staging.stride(settings);
+            (long)localRanks * Staging.stride(settings.slots(localRanks), settings.pushSlots, settings.slotBytes);
     }
 
     /** Creates and initialises the segment of {@code worldRank}. */
@@ -101,7 +102,8 @@ final class RankSegment
         c.putInt(RING_BYTES_OFFSET, settings.ringBytes);
         c.putInt(RINGS_OFFSET, rings(settings, localRanks));
         c.putInt(SLOT_BYTES_OFFSET, settings.slotBytes);
-        c.putInt(SLOTS_OFFSET, settings.slots);
+        c.putInt(SLOTS_OFFSET, settings.slots(localRanks));
+        c.putInt(PUSH_SLOTS_OFFSET, settings.pushSlots);
         c.putInt(LOCAL_RANKS_OFFSET, localRanks);
         c.putInt(REGIONS_OFFSET, settings.regions);
         c.putLong(HEAP_BYTES_OFFSET, settings.heapBytes);
@@ -134,7 +136,8 @@ final class RankSegment
         check(path, "rankwire.shm.rings", c.getInt(FLAGS_OFFSET) & FLAG_SHARED_RING, settings.sharedRings ? 1 : 0);
         check(path, "rankwire.shm.ringBytes", c.getInt(RING_BYTES_OFFSET), settings.ringBytes);
         check(path, "rankwire.shm.slotBytes", c.getInt(SLOT_BYTES_OFFSET), settings.slotBytes);
-        check(path, "rankwire.shm.slots", c.getInt(SLOTS_OFFSET), settings.slots);
+        check(path, "rankwire.shm.slots", c.getInt(SLOTS_OFFSET), settings.slots(localRanks));
+        check(path, "rankwire.shm.pushSlots", c.getInt(PUSH_SLOTS_OFFSET), settings.pushSlots);
         check(path, "rankwire.shm.regions", c.getInt(REGIONS_OFFSET), settings.regions);
         check(path, "rankwire.shm.heapBytes", c.getLong(HEAP_BYTES_OFFSET), settings.heapBytes);
         check(path, "local ranks", c.getInt(LOCAL_RANKS_OFFSET), localRanks);
@@ -181,8 +184,9 @@ final class RankSegment
         {
             throw new IllegalArgumentException("index : " + index + " (expected: 0.." + (localRanks - 1) + ")");
         }
-        final int stride = Staging.stride(settings);
-        return new Staging(file.slice(stagingOffset + index * stride, stride), settings.slots, settings.slotBytes);
+        final int slots = settings.slots(localRanks);
+        final int stride = Staging.stride(slots, settings.pushSlots, settings.slotBytes);
+        return new Staging(file.slice(stagingOffset + index * stride, stride), slots, settings.pushSlots, settings.slotBytes);
     }
 
     int state()

@@ -14,9 +14,11 @@ import org.agrona.concurrent.AtomicBuffer;
  * The reader's half of {@code postRead}. A region in the owner's shared heap is copied straight
  * from the heap as mapped here (single copy), after checking the rkey and range in the owner's
  * {@link SharedRegions} table, in steps of {@value #DIRECT_STEP} bytes per poll. Any other region
- * is asked for with a READ_REQUEST frame; its fragments arrive in this rank's staging area for
- * the owner ({@link Peer#fromPeer}), in request order, and are copied out as they come. Each read
- * ends with one READ completion (through {@link Events}).
+ * is asked for with a READ_REQUEST frame (for what its pushed first fragment, if the owner sent
+ * one, does not cover: see {@link Streamer#push}); its fragments arrive in this rank's staging area for
+ * the owner ({@link Peer#fromPeer}), in request order, and are copied out as they come (at most
+ * {@link Streamer#BUDGET_BYTES} per peer and poll), each slot handed back to the owner as soon as
+ * it is empty. Each read ends with one READ completion (through {@link Events}).
  *
  * <p>Every fragment is checked before it is copied: it must belong to the oldest read pending
  * from that owner, continue it exactly and stay inside it and its slot; anything else is a
@@ -94,21 +96,74 @@ final class Reads
             direct.addLast(read);
             return ReturnCode.OK;
         }
+        final Staging st = peer.fromPeer;
+        final int push = findPush(st, va, rkey);
+        if (push >= 0 && st.pushLength(push) >= length && takePush(st, push, va, rkey, length, dst, dstOffset) == length)
+        {
+            events.add(CompletionOpcode.READ, peer.rank, CompletionStatus.SUCCESS, wrId);
+            return ReturnCode.OK;
+        }
         final int index = peer.out.tryClaim(Frames.typeId(Frames.READ_REQUEST, rank), Frames.READ_REQUEST_LENGTH);
         if (index < 0)
         {
             return ReturnCode.BACK_PRESSURED;
         }
-        final Read read = read(peer, dst, dstOffset, length, wrId);
+        final int pushed = push >= 0 ? takePush(st, push, va, rkey, length, dst, dstOffset) : 0;
+        if (pushed == length)
+        {
+            peer.out.abort(index);
+            events.add(CompletionOpcode.READ, peer.rank, CompletionStatus.SUCCESS, wrId);
+            return ReturnCode.OK;
+        }
+        final Read read = read(peer, dst, dstOffset + pushed, length - pushed, wrId);
         final AtomicBuffer b = peer.out.buffer();
         b.putLong(index + Frames.READ_ID_OFFSET, read.id, ByteOrder.nativeOrder());
-        b.putLong(index + Frames.VA_OFFSET, va, ByteOrder.nativeOrder());
+        b.putLong(index + Frames.VA_OFFSET, va + pushed, ByteOrder.nativeOrder());
         b.putInt(index + Frames.RKEY_OFFSET, rkey, ByteOrder.nativeOrder());
-        b.putInt(index + Frames.LENGTH_OFFSET, length, ByteOrder.nativeOrder());
+        b.putInt(index + Frames.LENGTH_OFFSET, length - pushed, ByteOrder.nativeOrder());
         peer.out.commit(index);
         streamed[peer.index].addLast(read);
         notifier.accept(peer);
         return ReturnCode.OK;
+    }
+
+    /** The push slot holding the first fragment of ({@code va}, {@code rkey}), or -1. */
+    private static int findPush(final Staging st, final long va, final int rkey)
+    {
+        for (int j = 0; j < st.pushSlots; j++)
+        {
+            final int slot = st.pushSlot(j);
+            if (st.pushState(slot) == Staging.FULL && st.pushOf(slot, va, rkey))
+            {
+                return slot;
+            }
+        }
+        return -1;
+    }
+
+    /**
+     * Takes a pushed first fragment: copies at most {@code length} bytes of it to
+     * {@code dst[dstOffset...]} and frees the slot; returns the bytes copied, 0 when the slot no
+     * longer holds this region's fragment or its length is not 1..slotBytes (it is left alone).
+     */
+    private static int takePush(
+        final Staging st, final int slot, final long va, final int rkey, final int length, final MutableDirectBuffer dst,
+        final int dstOffset)
+    {
+        if (!st.casPush(slot, Staging.FULL, Staging.TAKEN))
+        {
+            return 0;
+        }
+        final int n = st.pushLength(slot);
+        if (!st.pushOf(slot, va, rkey) || n < 1 || n > st.slotBytes)
+        {
+            st.restorePush(slot);
+            return 0;
+        }
+        final int copy = Math.min(n, length);
+        dst.putBytes(dstOffset, st.buffer, Staging.data(slot), copy);
+        st.freePush(slot);
+        return copy;
     }
 
     private Read read(final Peer peer, final MutableDirectBuffer dst, final int dstOffset, final int length, final long wrId)
@@ -174,8 +229,9 @@ final class Reads
             return 0;
         }
         final long first = consumed;
+        final long last = Math.min(produced, first + Math.max(1, Streamer.BUDGET_BYTES / st.slotBytes));
         Read read;
-        while (consumed < produced && (read = queue.peekFirst()) != null)
+        while (consumed < last && (read = queue.peekFirst()) != null)
         {
             final int slot = st.slot(consumed);
             final String bad = checkFragment(st, slot, read);
@@ -201,14 +257,11 @@ final class Reads
                 }
             }
             st.consumed(++consumed);
+            notifier.accept(peer); // a load of the owner's flag unless it sleeps: wake it for this slot, not the last
         }
         if (consumed < produced && queue.isEmpty())
         {
             violations.violation(peer, "fragment with no read pending");
-        }
-        if (consumed != first)
-        {
-            notifier.accept(peer);
         }
         return (int)(consumed - first);
     }

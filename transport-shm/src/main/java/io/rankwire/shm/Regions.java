@@ -50,6 +50,9 @@ final class Regions
         int rkey;
         int generation;
         boolean live;
+        /** The staging area holding this region's pushed first fragment, or null ({@link Streamer#push}). */
+        Staging pushArea;
+        int pushSlot;
 
         Region(final Regions owner, final int slot, final boolean isDirect)
         {
@@ -217,6 +220,11 @@ final class Regions
     {
         r.live = false;
         r.buffer = null;
+        if (r.pushArea != null)
+        {
+            r.pushArea.reclaimPush(r.pushSlot, r.va, r.rkey);
+            r.pushArea = null;
+        }
         if (r.isDirect)
         {
             shared.retract(r.rkey);

@@ -38,13 +38,24 @@ final class ShmSettings
     static final int MIN_RING = 4096;
     static final int MAX_RING = 1 << 30;
     static final int PAGE = 4096;
+    /** Staging bytes per rank that the default slot count shares among the rank's peers on the host. */
+    static final int STAGING_BUDGET = 32 << 20;
+    /** The least staging per pair the default gives (the old fixed default: 8 slots of 64 KiB). */
+    static final int MIN_STAGING = 512 << 10;
+    /** The most staging per pair the default gives: a whole 4 MiB message in flight. */
+    static final int MAX_STAGING = 4 << 20;
+    static final int MIN_SLOTS = 2;
+    static final int MAX_SLOTS = 1024;
 
     final Path dir;
     final boolean sharedRings;
     final int ringBytes;
     final int eagerLimit;
     final int slotBytes;
-    final int slots;
+    /** Staging slots per pair as set, or 0: derived from the ranks on the host ({@link #slots(int)}). */
+    final int slotsSetting;
+    /** Push slots per pair: the first fragment of a rendezvous, sent before it is asked for; 0 = none. */
+    final int pushSlots;
     final long heapBytes;
     final int regions;
     final int spinMicros;
@@ -73,7 +84,8 @@ final class ShmSettings
         {
             throw new IllegalArgumentException(PREFIX + "slotBytes : " + slotBytes + " (expected: a multiple of 64)");
         }
-        slots = intSetting(settings, "slots", 8, 2, 1024);
+        slotsSetting = intSetting(settings, "slots", 0, MIN_SLOTS, MAX_SLOTS);
+        pushSlots = intSetting(settings, "pushSlots", 2, 0, 64);
         heapBytes = longSetting(settings, "heapBytes", 64L << 20, 0, (1L << 31) - PAGE);
         if (heapBytes % PAGE != 0)
         {
@@ -89,6 +101,22 @@ final class ShmSettings
         doorbell = "socket".equals(bell);
         livenessMillis = intSetting(settings, "livenessMillis", 500, 10, 60_000);
         wireUpTimeoutMs = intSetting(settings, "wireUpTimeoutMs", 60_000, 1, Integer.MAX_VALUE);
+    }
+
+    /**
+     * Staging slots per ordered pair on a host of {@code localRanks} ranks: the setting, or by
+     * default {@link #STAGING_BUDGET} shared among the rank's peers, at least {@link #MIN_STAGING}
+     * and at most {@link #MAX_STAGING} bytes per pair (4 MiB up to 8 ranks, 2 MiB at 16, 512 KiB
+     * from 64), in slots of {@code slotBytes}. Every rank of a host computes the same value.
+     */
+    int slots(final int localRanks)
+    {
+        if (slotsSetting > 0)
+        {
+            return slotsSetting;
+        }
+        final long perPair = Math.max(MIN_STAGING, Math.min(MAX_STAGING, STAGING_BUDGET / Math.max(1, localRanks - 1)));
+        return (int)Math.max(MIN_SLOTS, Math.min(MAX_SLOTS, perPair / slotBytes));
     }
 
     /** The largest message (TMH + payload) one ring record carries: an eighth of the ring (Agrona's limit). */

@@ -8,6 +8,7 @@ import java.util.concurrent.locks.LockSupport;
 import java.util.function.Consumer;
 import java.util.function.IntPredicate;
 
+import io.rankwire.proto.RvHeader;
 import io.rankwire.proto.TmHeader;
 import io.rankwire.spi.Capabilities;
 import io.rankwire.spi.Completion;
@@ -152,7 +153,8 @@ final class ShmTransport implements Transport
         {
             return ReturnCode.TOO_LARGE;
         }
-        if (!Frames.messageValid(TmHeader.opcode(header, hdrOffset), (int)length))
+        final int opcode = TmHeader.opcode(header, hdrOffset);
+        if (!Frames.messageValid(opcode, (int)length))
         {
             return ReturnCode.INVALID_ARGUMENT;
         }
@@ -160,6 +162,11 @@ final class ShmTransport implements Transport
         if (p.unreachable())
         {
             return ReturnCode.PEER_FAILED;
+        }
+        if (opcode == TmHeader.RNDV && peer != rank)
+        {
+            final int rv = hdrOffset + TmHeader.LENGTH;
+            streamer.push(p, RvHeader.va(header, rv), RvHeader.rkey(header, rv), RvHeader.length(header, rv));
         }
         final int index = p.out.tryClaim(Frames.typeId(Frames.MESSAGE, rank), (int)length);
         if (index < 0)

@@ -8,7 +8,7 @@ import java.util.function.Consumer;
  * each {@link #pump()} copies the oldest ones, fragment by fragment, from the registered memory
  * into the free slots of the peer's staging area ({@link Peer#toPeer}), publishing each slot as
  * soon as it is full so that the reader copies it out while this rank fills the next; once the
- * area is full it looks again for slots the reader freed, up to {@link #BUDGET_BYTES} per pump. A request
+ * free slots are full it looks again for slots the reader freed, up to {@link #BUDGET_BYTES} per pump. A request
  * for an unknown rkey or a range outside its region, or a region closed while it streams, ends
  * with an error slot.
  *
@@ -29,8 +29,9 @@ final class Streamer
     }
 
     /**
-     * Bytes one {@link #pump()} may stream to a peer: past a full staging area it goes on filling
-     * the slots the reader frees meanwhile (no trip through the engine between slots) up to this.
+     * Bytes one {@link #pump()} may stream to a peer (at least one slot): it fills the free slots
+     * and goes on filling those the reader frees meanwhile (no trip through the engine between
+     * slots) up to this, so that a deep staging area does not hold the engine for long.
      */
     static final int BUDGET_BYTES = 1 << 20;
 
@@ -74,6 +75,40 @@ final class Streamer
         jobs = jobs + 1;
     }
 
+    /**
+     * Before the RNDV frame of a streamed region goes out: copies its first fragment into a free
+     * push slot of the peer's staging area, so that a reader that matches it at once needs no
+     * READ_REQUEST for a message of one slot, and asks only for the rest of a longer one. Nothing
+     * happens for a shared-heap region (read in one copy), a region pushed already (a post
+     * retried after back-pressure), or when every push slot is in use.
+     */
+    void push(final Peer peer, final long va, final int rkey, final int length)
+    {
+        final Staging st = peer.toPeer;
+        if (st.pushSlots == 0 || length <= 0 || SharedRegions.isDirect(rkey))
+        {
+            return;
+        }
+        final Regions.Region r = regions.lookup(rkey);
+        if (r == null || r.pushArea != null || !r.contains(va, length))
+        {
+            return;
+        }
+        for (int j = 0; j < st.pushSlots; j++)
+        {
+            final int slot = st.pushSlot(j);
+            if (st.pushState(slot) == Staging.FREE)
+            {
+                final int chunk = Math.min(st.slotBytes, length);
+                st.buffer.putBytes(Staging.data(slot), r.buffer, r.bufferOffset(va), chunk);
+                st.fullPush(slot, va, rkey, chunk);
+                r.pushArea = st;
+                r.pushSlot = slot;
+                return;
+            }
+        }
+    }
+
     /** Fills free staging slots for every peer with queued reads; returns the slots filled. */
     int pump()
     {
@@ -98,7 +133,7 @@ final class Streamer
         long produced = st.produced();
         long limit = st.consumed() + st.slots;
         final long first = produced;
-        final long budget = first + Math.max(st.slots, BUDGET_BYTES / st.slotBytes);
+        final long budget = first + Math.max(1, BUDGET_BYTES / st.slotBytes);
         Job job;
         while ((produced < limit || produced < budget && produced < (limit = st.consumed() + st.slots)) &&
             (job = queue.peekFirst()) != null)

@@ -19,7 +19,7 @@ class ShmSettingKeysTest
     @Test
     void shouldDeclareTheKeysItsSettingsRead()
     {
-        assertEquals(new TreeSet<>(Set.of("rankwire.shm.dir", "rankwire.shm.rings", "rankwire.shm.ringBytes", "rankwire.shm.eagerLimit", "rankwire.shm.slotBytes", "rankwire.shm.slots", "rankwire.shm.heapBytes", "rankwire.shm.regions", "rankwire.shm.spinMicros", "rankwire.shm.doorbell", "rankwire.shm.livenessMillis", "rankwire.shm.wireUpTimeoutMs")), new TreeSet<>(provider.settingKeys()));
+        assertEquals(new TreeSet<>(Set.of("rankwire.shm.dir", "rankwire.shm.rings", "rankwire.shm.ringBytes", "rankwire.shm.eagerLimit", "rankwire.shm.slotBytes", "rankwire.shm.slots", "rankwire.shm.pushSlots", "rankwire.shm.heapBytes", "rankwire.shm.regions", "rankwire.shm.spinMicros", "rankwire.shm.doorbell", "rankwire.shm.livenessMillis", "rankwire.shm.wireUpTimeoutMs")), new TreeSet<>(provider.settingKeys()));
     }
 
     private String refusal(final Map<String, String> settings)
