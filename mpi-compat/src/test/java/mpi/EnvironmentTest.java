@@ -153,4 +153,38 @@ class EnvironmentTest
             assertEquals(new Count(7), new Count(7));
         });
     }
+
+    /**
+     * Names (MPI 4.1 section 7.8), the predefined error handlers, {@code Freeable} and the
+     * {@code FloatComplex} view: the small objects the other tests only pass through.
+     */
+    @ParameterizedTest
+    @MethodSource("mpi.MpiJob#grid")
+    void shouldNameCommunicatorsAndHandleTheSmallObjects(final String transport, final int ranks)
+    {
+        MpiJob.run(ranks, transport, rank ->
+        {
+            final Intracomm dup = MPI.COMM_WORLD.dup();
+            assertEquals("", dup.getName(), "a new communicator has no name");
+            dup.setName("solver " + rank);
+            assertEquals("solver " + rank, dup.getName());
+            assertEquals("MPI_COMM_WORLD", MPI.COMM_WORLD.getName(), "naming a duplicate leaves its parent alone");
+            assertEquals(MPI.ERR_ARG, assertThrows(MPIException.class, () -> dup.setName("x".repeat(MPI.MAX_OBJECT_NAME)))
+                .getErrorClass());
+            assertEquals("solver " + rank, dup.getName(), "a refused name changes nothing");
+            assertFalse(MPI.ERRORS_RETURN.isNull());
+            MPI.ERRORS_RETURN.free();
+            assertFalse(MPI.ERRORS_RETURN.isNull(), "predefined handlers stay valid");
+            final Freeable f = dup;
+            f.free();
+            assertTrue(dup.isNull(), "freed through Freeable");
+            final float[] pair = {1.5f, -2f, 3f, 4f};
+            final FloatComplex second = FloatComplex.get(pair, 1);
+            assertEquals(3f, second.getReal());
+            assertEquals(4f, second.getImag());
+            second.putImag(8f);
+            second.putReal(-1f);
+            assertArrayEquals(new float[] {1.5f, -2f, -1f, 8f}, pair, "a view writes through to the array");
+        });
+    }
 }
