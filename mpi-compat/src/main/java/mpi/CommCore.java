@@ -90,11 +90,25 @@ abstract class CommCore
         return f != null ? f.toString() : String.valueOf(creation);
     }
 
-    /** True once the Rankwire communicator behind a FIXED one was closed (false while an iDup makes it). */
+    /**
+     * True once the Rankwire communicator behind a FIXED one was closed; false while an iDup makes
+     * it, or when that iDup failed (using it raises the failure).
+     */
     final boolean fixedClosed()
     {
         final io.rankwire.Comm f = fixed;
-        return f != null ? f.isClosed() : creation.isDone() && fixed().isClosed();
+        if (f != null)
+        {
+            return f.isClosed();
+        }
+        try
+        {
+            return creation.isDone() && fixed().isClosed();
+        }
+        catch (final MPIException failed)
+        {
+            return false;
+        }
     }
 
     /** The Rankwire communicator behind this one; {@link MPI#ERR_COMM} for a freed or null communicator. */

@@ -187,4 +187,28 @@ class EnvironmentTest
             assertArrayEquals(new float[] {1.5f, -2f, -1f, 8f}, pair, "a view writes through to the array");
         });
     }
+
+    /**
+     * MPI.NO_OP is refused by collectives (MPI_NO_OP is for one-sided accumulates), and the twin
+     * pair types FLOAT2 and DOUBLE2 reduce with MINLOC as (value, index) pairs, ties to the lower
+     * index.
+     */
+    @ParameterizedTest
+    @MethodSource("mpi.MpiJob#grid")
+    void shouldRefuseNoOpAndReduceTwinPairsWithMinloc(final String transport, final int ranks)
+    {
+        MpiJob.run(ranks, transport, rank ->
+        {
+            final Intracomm w = MPI.COMM_WORLD;
+            assertEquals(MPI.ERR_OP, assertThrows(MPIException.class,
+                () -> w.allReduce(new int[] {1}, new int[1], 1, MPI.INT, MPI.NO_OP)).getErrorClass());
+            final double d = rank - 1.5;
+            final double[] low = new double[2];
+            w.allReduce(new double[] {d * d, rank}, low, 1, MPI.DOUBLE2, MPI.MINLOC);
+            assertArrayEquals(new double[] {0.25, 1}, low, "ranks 1 and 2 tie: the lower index wins");
+            final float[] high = new float[2];
+            w.allReduce(new float[] {rank * 2f, rank}, high, 1, MPI.FLOAT2, MPI.MAXLOC);
+            assertArrayEquals(new float[] {2f * (ranks - 1), ranks - 1}, high);
+        });
+    }
 }
