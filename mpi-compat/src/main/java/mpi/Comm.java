@@ -31,6 +31,13 @@ public class Comm extends CommAttributes implements Freeable, Cloneable
         super(fixed, new CommState());
     }
 
+    /** A communicator {@code creation} (an iDup in flight) makes; its request is {@link #getRequest()}. */
+    Comm(final io.rankwire.CommRequest<?> creation)
+    {
+        super(creation, new CommState());
+        this.dupRequest = new Request(creation, null);
+    }
+
     // ---- management
 
     /**
@@ -84,6 +91,7 @@ public class Comm extends CommAttributes implements Freeable, Cloneable
         {
             throw new MPIException(MPI.ERR_COMM, "communicator : " + getName() + " (expected: a communicator made by dup or split)");
         }
+        fixed(); // ERR_COMM while the iDup making it is in flight
         state().release();
         closeFixed();
     }
@@ -91,13 +99,13 @@ public class Comm extends CommAttributes implements Freeable, Cloneable
     /** Closes the Rankwire communicator behind this one ({@link Intercomm} closes more). */
     void closeFixed()
     {
-        fixed.close();
+        fixed().close();
     }
 
     /** True once this communicator was freed. */
     public final boolean isNull()
     {
-        return which == NULL || which == FIXED && fixed.isClosed();
+        return which == NULL || which == FIXED && fixedClosed();
     }
 
     /** The group of this communicator's members, in rank order ({@code MPI_COMM_GROUP}). */
@@ -119,13 +127,15 @@ public class Comm extends CommAttributes implements Freeable, Cloneable
     }
 
     /**
-     * {@code MPI_COMM_IDUP}: a duplicate whose {@link #getRequest()} completes when it may be used.
-     * Here the duplication is done when this returns (it blocks until every member called it, as
-     * {@link #dup()}); the request is complete at once.
+     * {@code MPI_COMM_IDUP}: starts a duplicate (same group, attributes and info hints, copied now)
+     * and returns at once, without waiting for the other members; the duplicate may be used once
+     * its {@link #getRequest()} completed (wait or test it, alone or beside other requests; it
+     * moves on whenever this rank makes progress). Collective, in the order of this communicator's
+     * other collectives. Using the duplicate before raises {@link MPI#ERR_COMM}.
      */
     public Comm iDup()
     {
-        return withDupRequest(dup());
+        return copyState(new Comm(iDupRw()), null);
     }
 
     /** The request of the {@link #iDup()} that made this communicator, or {@link MPI#REQUEST_NULL}. */
@@ -134,10 +144,17 @@ public class Comm extends CommAttributes implements Freeable, Cloneable
         return dupRequest == null ? MPI.REQUEST_NULL : dupRequest;
     }
 
-    final <C extends Comm> C withDupRequest(final C c)
+    /** Starts the Rankwire side of an iDup. */
+    final io.rankwire.CommRequest<io.rankwire.Comm> iDupRw()
     {
-        ((Comm)c).dupRequest = new Request(Status.empty());
-        return c;
+        try
+        {
+            return rw().idup();
+        }
+        catch (final RuntimeException e)
+        {
+            throw Errors.of(e);
+        }
     }
 
     /**
@@ -258,6 +275,6 @@ public class Comm extends CommAttributes implements Freeable, Cloneable
     @Override
     public String toString()
     {
-        return "Comm{" + (which == WORLD ? "WORLD" : which == SELF ? "SELF" : which == NULL ? "NULL" : String.valueOf(fixed)) + '}';
+        return "Comm{" + (which == WORLD ? "WORLD" : which == SELF ? "SELF" : which == NULL ? "NULL" : fixedOrCreation()) + '}';
     }
 }

@@ -17,6 +17,11 @@ abstract class CommAttributes extends CommNeighbors
         super(fixed, state);
     }
 
+    CommAttributes(final io.rankwire.CommRequest<?> creation, final CommState state)
+    {
+        super(creation, state);
+    }
+
     /** A new attribute key for communicators ({@code MPI_COMM_CREATE_KEYVAL}). */
     public static int createKeyval()
     {

@@ -20,6 +20,11 @@ abstract class CommCollectives extends CommPointToPoint
         super(fixed, state);
     }
 
+    CommCollectives(final io.rankwire.CommRequest<?> creation, final CommState state)
+    {
+        super(creation, state);
+    }
+
     final Coll coll()
     {
         final io.rankwire.CollectiveComm c = collRw();

@@ -16,13 +16,17 @@ abstract class CommCore
     static final int NULL = 3;
 
     final int which;
-    final io.rankwire.Comm fixed;
+    /** The Rankwire communicator behind a FIXED one; null while the iDup making it is in flight. */
+    private volatile io.rankwire.Comm fixed;
+    /** The iDup making this communicator, or null. */
+    private final io.rankwire.CommRequest<?> creation;
     private final CommState state;
 
     CommCore(final int which)
     {
         this.which = which;
         this.fixed = null;
+        this.creation = null;
         this.state = which == NULL ? new CommState() : null;
     }
 
@@ -30,7 +34,81 @@ abstract class CommCore
     {
         this.which = FIXED;
         this.fixed = fixed;
+        this.creation = null;
         this.state = state;
+    }
+
+    /** A communicator an iDup is making: usable once {@code creation} completed. */
+    CommCore(final io.rankwire.CommRequest<?> creation, final CommState state)
+    {
+        this.which = FIXED;
+        this.creation = creation;
+        this.state = state;
+    }
+
+    /**
+     * The Rankwire communicator behind a FIXED communicator; for one made by iDup, the new one once
+     * its request completed, {@link MPI#ERR_COMM} before (MPI makes using it before erroneous).
+     */
+    final io.rankwire.Comm fixed()
+    {
+        final io.rankwire.Comm f = fixed;
+        return f != null ? f : adoptCreated();
+    }
+
+    private synchronized io.rankwire.Comm adoptCreated()
+    {
+        if (fixed == null)
+        {
+            if (!creation.isDone())
+            {
+                throw new MPIException(MPI.ERR_COMM, "communicator : made by iDup, whose request has not completed " +
+                    "(expected: the request of getRequest() completed first)");
+            }
+            try
+            {
+                fixed = adopt(creation.comm());
+            }
+            catch (final RuntimeException e)
+            {
+                throw Errors.of(e);
+            }
+        }
+        return fixed;
+    }
+
+    /** Takes over what an iDup made (a communicator; an {@link Intercomm} has more to keep). */
+    io.rankwire.Comm adopt(final Object made)
+    {
+        return (io.rankwire.Comm)made;
+    }
+
+    /** The Rankwire communicator behind a FIXED one, or its iDup while in flight (for toString). */
+    final String fixedOrCreation()
+    {
+        final io.rankwire.Comm f = fixed;
+        return f != null ? f.toString() : String.valueOf(creation);
+    }
+
+    /**
+     * True once the Rankwire communicator behind a FIXED one was closed; false while an iDup makes
+     * it, or when that iDup failed (using it raises the failure).
+     */
+    final boolean fixedClosed()
+    {
+        final io.rankwire.Comm f = fixed;
+        if (f != null)
+        {
+            return f.isClosed();
+        }
+        try
+        {
+            return creation.isDone() && fixed().isClosed();
+        }
+        catch (final MPIException failed)
+        {
+            return false;
+        }
     }
 
     /** The Rankwire communicator behind this one; {@link MPI#ERR_COMM} for a freed or null communicator. */
@@ -38,12 +116,13 @@ abstract class CommCore
     {
         if (which == FIXED)
         {
-            if (fixed.isClosed())
+            final io.rankwire.Comm f = fixed();
+            if (f.isClosed())
             {
                 throw new MPIException(MPI.ERR_COMM, "communicator : freed (expected: a valid communicator)");
             }
             Binding.current();
-            return fixed;
+            return f;
         }
         if (which == NULL)
         {

@@ -18,6 +18,11 @@ abstract class CommNeighbors extends CommReductions
         super(fixed, state);
     }
 
+    CommNeighbors(final io.rankwire.CommRequest<?> creation, final CommState state)
+    {
+        super(creation, state);
+    }
+
     private Neighbors neighbors()
     {
         final io.rankwire.Comm c = rw();

@@ -18,6 +18,11 @@ abstract class CommPointToPoint extends CommCore
         super(fixed, state);
     }
 
+    CommPointToPoint(final io.rankwire.CommRequest<?> creation, final CommState state)
+    {
+        super(creation, state);
+    }
+
     // ---- blocking sends and receive
 
     /** Sends {@code count} elements of {@code type} (standard mode). */

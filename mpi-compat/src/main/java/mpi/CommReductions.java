@@ -19,6 +19,11 @@ abstract class CommReductions extends CommCollectives
         super(fixed, state);
     }
 
+    CommReductions(final io.rankwire.CommRequest<?> creation, final CommState state)
+    {
+        super(creation, state);
+    }
+
     /** Reduces every member's {@code sendbuf} into {@code recvbuf} at {@code root}. */
     public final void reduce(final Object sendbuf, final Object recvbuf, final int count, final Datatype type, final Op op, final int root)
     {

@@ -17,12 +17,25 @@ package mpi;
  */
 public final class Intercomm extends Comm
 {
-    private final io.rankwire.Intercomm inter;
+    /** The Rankwire inter-communicator; null while the iDup making it is in flight (see {@link #adopt}). */
+    private volatile io.rankwire.Intercomm inter;
 
     Intercomm(final io.rankwire.Intercomm inter)
     {
         super(inter.pointToPoint());
         this.inter = inter;
+    }
+
+    private Intercomm(final io.rankwire.CommRequest<io.rankwire.Intercomm> creation)
+    {
+        super(creation);
+    }
+
+    @Override
+    io.rankwire.Comm adopt(final Object made)
+    {
+        inter = (io.rankwire.Intercomm)made;
+        return inter.pointToPoint();
     }
 
     /** A null inter-communicator ({@code MPI_COMM_NULL} as an {@code Intercomm}). */
@@ -124,11 +137,22 @@ public final class Intercomm extends Comm
         return copyState(newDup(), info);
     }
 
-    /** {@code MPI_COMM_IDUP}: as {@link #dup()}, its request already complete (see {@link Comm#iDup()}). */
+    /**
+     * {@code MPI_COMM_IDUP}: starts a duplicate, agreed among the members of both groups, and returns
+     * at once (see {@link Comm#iDup()}).
+     */
     @Override
     public Intercomm iDup()
     {
-        return withDupRequest(dup());
+        rw();
+        try
+        {
+            return copyState(new Intercomm(inter.idup()), null);
+        }
+        catch (final RuntimeException e)
+        {
+            throw Errors.of(e);
+        }
     }
 
     @Override

@@ -17,6 +17,11 @@ public class Intracomm extends Comm
         super(fixed);
     }
 
+    private Intracomm(final io.rankwire.CommRequest<?> creation)
+    {
+        super(creation);
+    }
+
     /** A new communicator with the same group, attributes and info hints. Collective. */
     @Override
     public Intracomm dup()
@@ -24,11 +29,11 @@ public class Intracomm extends Comm
         return copyState(new Intracomm(dupRw()), null);
     }
 
-    /** {@code MPI_COMM_IDUP} (see {@link Comm#iDup()}: done when this returns). */
+    /** {@code MPI_COMM_IDUP}: see {@link Comm#iDup()}. */
     @Override
     public Intracomm iDup()
     {
-        return withDupRequest(dup());
+        return copyState(new Intracomm(iDupRw()), null);
     }
 
     /** A new communicator with the same group and attributes and the hints of {@code info}. Collective. */

@@ -18,7 +18,7 @@ class CollectivesTest
     private static final int N = 4;
 
     @ParameterizedTest
-    @ValueSource(strings = {"sim", "tcp"})
+    @ValueSource(strings = {"sim", "tcp", "shm"})
     void shouldBroadcastAndReduce(final String transport)
     {
         MpiJob.run(N, transport, rank ->
@@ -72,7 +72,7 @@ class CollectivesTest
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"sim", "tcp"})
+    @ValueSource(strings = {"sim", "tcp", "shm"})
     void shouldGatherScatterAndExchangeBlocks(final String transport)
     {
         MpiJob.run(N, transport, rank ->
@@ -147,7 +147,7 @@ class CollectivesTest
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"sim", "tcp"})
+    @ValueSource(strings = {"sim", "tcp", "shm"})
     void shouldRunTheInPlaceForms(final String transport)
     {
         MpiJob.run(N, transport, rank ->
@@ -220,7 +220,7 @@ class CollectivesTest
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"sim", "tcp"})
+    @ValueSource(strings = {"sim", "tcp", "shm"})
     void shouldCompleteNonblockingCollectivesThroughRequests(final String transport)
     {
         MpiJob.run(N, transport, rank ->

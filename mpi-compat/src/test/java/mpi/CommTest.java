@@ -16,7 +16,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 class CommTest
 {
     @ParameterizedTest
-    @ValueSource(strings = {"sim", "tcp"})
+    @ValueSource(strings = {"sim", "tcp", "shm"})
     void shouldSplitDupCompareAndFreeCommunicators(final String transport)
     {
         MpiJob.run(4, transport, rank ->
@@ -61,7 +61,7 @@ class CommTest
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"sim", "tcp"})
+    @ValueSource(strings = {"sim", "tcp", "shm"})
     void shouldGiveEachRankItsOwnWorldAndSelf(final String transport)
     {
         MpiJob.run(3, transport, rank ->

@@ -153,4 +153,62 @@ class EnvironmentTest
             assertEquals(new Count(7), new Count(7));
         });
     }
+
+    /**
+     * Names (MPI 4.1 section 7.8), the predefined error handlers, {@code Freeable} and the
+     * {@code FloatComplex} view: the small objects the other tests only pass through.
+     */
+    @ParameterizedTest
+    @MethodSource("mpi.MpiJob#grid")
+    void shouldNameCommunicatorsAndHandleTheSmallObjects(final String transport, final int ranks)
+    {
+        MpiJob.run(ranks, transport, rank ->
+        {
+            final Intracomm dup = MPI.COMM_WORLD.dup();
+            assertEquals("", dup.getName(), "a new communicator has no name");
+            dup.setName("solver " + rank);
+            assertEquals("solver " + rank, dup.getName());
+            assertEquals("MPI_COMM_WORLD", MPI.COMM_WORLD.getName(), "naming a duplicate leaves its parent alone");
+            assertEquals(MPI.ERR_ARG, assertThrows(MPIException.class, () -> dup.setName("x".repeat(MPI.MAX_OBJECT_NAME)))
+                .getErrorClass());
+            assertEquals("solver " + rank, dup.getName(), "a refused name changes nothing");
+            assertFalse(MPI.ERRORS_RETURN.isNull());
+            MPI.ERRORS_RETURN.free();
+            assertFalse(MPI.ERRORS_RETURN.isNull(), "predefined handlers stay valid");
+            final Freeable f = dup;
+            f.free();
+            assertTrue(dup.isNull(), "freed through Freeable");
+            final float[] pair = {1.5f, -2f, 3f, 4f};
+            final FloatComplex second = FloatComplex.get(pair, 1);
+            assertEquals(3f, second.getReal());
+            assertEquals(4f, second.getImag());
+            second.putImag(8f);
+            second.putReal(-1f);
+            assertArrayEquals(new float[] {1.5f, -2f, -1f, 8f}, pair, "a view writes through to the array");
+        });
+    }
+
+    /**
+     * MPI.NO_OP is refused by collectives (MPI_NO_OP is for one-sided accumulates), and the twin
+     * pair types FLOAT2 and DOUBLE2 reduce with MINLOC as (value, index) pairs, ties to the lower
+     * index.
+     */
+    @ParameterizedTest
+    @MethodSource("mpi.MpiJob#grid")
+    void shouldRefuseNoOpAndReduceTwinPairsWithMinloc(final String transport, final int ranks)
+    {
+        MpiJob.run(ranks, transport, rank ->
+        {
+            final Intracomm w = MPI.COMM_WORLD;
+            assertEquals(MPI.ERR_OP, assertThrows(MPIException.class,
+                () -> w.allReduce(new int[] {1}, new int[1], 1, MPI.INT, MPI.NO_OP)).getErrorClass());
+            final double d = rank - 1.5;
+            final double[] low = new double[2];
+            w.allReduce(new double[] {d * d, rank}, low, 1, MPI.DOUBLE2, MPI.MINLOC);
+            assertArrayEquals(new double[] {0.25, 1}, low, "ranks 1 and 2 tie: the lower index wins");
+            final float[] high = new float[2];
+            w.allReduce(new float[] {rank * 2f, rank}, high, 1, MPI.FLOAT2, MPI.MAXLOC);
+            assertArrayEquals(new float[] {2f * (ranks - 1), ranks - 1}, high);
+        });
+    }
 }

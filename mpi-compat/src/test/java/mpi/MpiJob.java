@@ -1,6 +1,7 @@
 package mpi;
 
 import java.time.Duration;
+import java.util.Map;
 import java.util.stream.Stream;
 
 import org.junit.jupiter.params.provider.Arguments;
@@ -22,15 +23,21 @@ final class MpiJob
     {
     }
 
-    /** Every transport with 2, 3 (odd) and 4 ranks: a {@code @MethodSource("mpi.MpiJob#grid")} for (transport, ranks). */
+    /** Every transport (shm hosts in-JVM ranks too: its rings are files every rank maps) with 2, 3 (odd) and 4 ranks: a {@code @MethodSource("mpi.MpiJob#grid")} for (transport, ranks). */
     static Stream<Arguments> grid()
     {
-        return Stream.of("sim", "tcp").flatMap(t -> Stream.of(2, 3, 4).map(n -> Arguments.of(t, n)));
+        return Stream.of("sim", "tcp", "shm").flatMap(t -> Stream.of(2, 3, 4).map(n -> Arguments.of(t, n)));
     }
 
     static void run(final int n, final String transport, final Body body)
     {
-        LocalJob.run(n, transport, new RankwireConfig(), Duration.ofSeconds(30), rw ->
+        run(n, transport, Map.of(), body);
+    }
+
+    /** Like {@link #run(int, String, Body)} with extra {@code rankwire.*} settings. */
+    static void run(final int n, final String transport, final Map<String, String> settings, final Body body)
+    {
+        LocalJob.run(n, transport, new RankwireConfig().setAll(settings), Duration.ofSeconds(30), rw ->
         {
             RankBinding.bind(rw);
             try

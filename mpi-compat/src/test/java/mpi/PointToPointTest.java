@@ -20,7 +20,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 class PointToPointTest
 {
     @ParameterizedTest
-    @ValueSource(strings = {"sim", "tcp"})
+    @ValueSource(strings = {"sim", "tcp", "shm"})
     void shouldSendAndReceiveEveryPrimitiveArrayType(final String transport)
     {
         MpiJob.run(2, transport, rank ->
@@ -73,7 +73,7 @@ class PointToPointTest
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"sim", "tcp"})
+    @ValueSource(strings = {"sim", "tcp", "shm"})
     void shouldCountInDatatypeUnitsWhateverTheArrayType(final String transport)
     {
         MpiJob.run(2, transport, rank ->
@@ -110,7 +110,7 @@ class PointToPointTest
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"sim", "tcp"})
+    @ValueSource(strings = {"sim", "tcp", "shm"})
     void shouldTakeOffsetsFromSlicesAndBufferPositions(final String transport)
     {
         MpiJob.run(2, transport, rank ->
@@ -147,7 +147,7 @@ class PointToPointTest
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"sim", "tcp"})
+    @ValueSource(strings = {"sim", "tcp", "shm"})
     void shouldMoveDataThroughNonblockingCallsOnArraysAndDirectBuffers(final String transport)
     {
         MpiJob.run(2, transport, rank ->
@@ -179,7 +179,7 @@ class PointToPointTest
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"sim", "tcp"})
+    @ValueSource(strings = {"sim", "tcp", "shm"})
     void shouldMakeSynchronousSendsWaitForTheMatch(final String transport)
     {
         MpiJob.run(2, transport, rank ->
@@ -209,7 +209,7 @@ class PointToPointTest
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"sim", "tcp"})
+    @ValueSource(strings = {"sim", "tcp", "shm"})
     void shouldSendBufferedThroughTheAttachedBuffer(final String transport)
     {
         MpiJob.run(2, transport, rank ->
@@ -260,7 +260,7 @@ class PointToPointTest
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"sim", "tcp"})
+    @ValueSource(strings = {"sim", "tcp", "shm"})
     void shouldTreatProcNullAsANoOpEverywhere(final String transport)
     {
         MpiJob.run(1, transport, rank ->
@@ -298,7 +298,7 @@ class PointToPointTest
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"sim", "tcp"})
+    @ValueSource(strings = {"sim", "tcp", "shm"})
     void shouldRaiseMpiExceptionsWithTheirErrorClass(final String transport)
     {
         MpiJob.run(2, transport, rank ->
@@ -328,7 +328,7 @@ class PointToPointTest
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"sim", "tcp"})
+    @ValueSource(strings = {"sim", "tcp", "shm"})
     void shouldExchangeWithSendRecvAndSendRecvReplaceAroundARing(final String transport)
     {
         MpiJob.run(4, transport, rank ->
@@ -349,7 +349,7 @@ class PointToPointTest
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"sim", "tcp"})
+    @ValueSource(strings = {"sim", "tcp", "shm"})
     void shouldReuseAndFreePersistentRequests(final String transport)
     {
         MpiJob.run(2, transport, rank ->
@@ -389,7 +389,7 @@ class PointToPointTest
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"sim", "tcp"})
+    @ValueSource(strings = {"sim", "tcp", "shm"})
     void shouldRunPersistentRequestsOverEveryBufferKindForManyRounds(final String transport)
     {
         MpiJob.run(2, transport, rank ->

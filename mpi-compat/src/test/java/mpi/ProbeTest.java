@@ -17,7 +17,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 class ProbeTest
 {
     @ParameterizedTest
-    @ValueSource(strings = {"sim", "tcp"})
+    @ValueSource(strings = {"sim", "tcp", "shm"})
     void shouldProbeThenReceiveWithTheProbedSize(final String transport)
     {
         MpiJob.run(2, transport, rank ->
@@ -51,7 +51,7 @@ class ProbeTest
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"sim", "tcp"})
+    @ValueSource(strings = {"sim", "tcp", "shm"})
     void shouldReceiveMatchedMessagesExactlyOnce(final String transport)
     {
         MpiJob.run(2, transport, rank ->

@@ -35,7 +35,7 @@ class RequestTest
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"sim", "tcp"})
+    @ValueSource(strings = {"sim", "tcp", "shm"})
     void shouldWaitAnyAndSomeOverNullEntriesAndReportUndefinedWhenNoneIsActive(final String transport)
     {
         MpiJob.run(2, transport, rank ->
@@ -88,7 +88,7 @@ class RequestTest
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"sim", "tcp"})
+    @ValueSource(strings = {"sim", "tcp", "shm"})
     void shouldTestUntilCompleteWithEveryTestFamily(final String transport)
     {
         MpiJob.run(2, transport, rank ->
@@ -137,7 +137,7 @@ class RequestTest
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"sim", "tcp"})
+    @ValueSource(strings = {"sim", "tcp", "shm"})
     void shouldCancelAnUnmatchedReceive(final String transport)
     {
         MpiJob.run(2, transport, rank ->
@@ -162,7 +162,7 @@ class RequestTest
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"sim", "tcp"})
+    @ValueSource(strings = {"sim", "tcp", "shm"})
     void shouldLetAFreedActiveReceiveStillFillItsBuffer(final String transport)
     {
         MpiJob.run(2, transport, rank ->
@@ -197,7 +197,7 @@ class RequestTest
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"sim", "tcp"})
+    @ValueSource(strings = {"sim", "tcp", "shm"})
     void shouldGiveStatusesWithoutFreeingThroughGetStatus(final String transport)
     {
         MpiJob.run(2, transport, rank ->

@@ -159,4 +159,29 @@ class TypemapTest
         assertEquals(MPI.ERR_TYPE, assertThrows(MPIException.class, t::getExtent).getErrorClass());
         assertEquals(2, copy.getSize(), "freeing a type leaves its copies alone");
     }
+
+    /** Names and cached attributes of datatypes (MPI 4.1 sections 7.7.4 and 7.8): a copy keeps the attributes. */
+    @Test
+    void shouldNameTypesAndCacheAttributesOnThem()
+    {
+        assertEquals("MPI_INT", MPI.INT.getName());
+        final Datatype t = committed(Datatype.createContiguous(3, MPI.DOUBLE));
+        t.setName("triple");
+        assertEquals("triple", t.getName());
+        assertEquals(MPI.ERR_ARG, assertThrows(MPIException.class, () -> t.setName("x".repeat(MPI.MAX_OBJECT_NAME))).getErrorClass());
+        final int key = Datatype.createKeyval();
+        assertEquals(null, t.getAttr(key), "nothing cached yet");
+        t.setAttr(key, new int[] {4, 2});
+        assertArrayEquals(new int[] {4, 2}, (int[])t.getAttr(key));
+        final Datatype copy = t.dup();
+        assertArrayEquals(new int[] {4, 2}, (int[])copy.getAttr(key), "dup copies the attributes");
+        t.deleteAttr(key);
+        assertEquals(null, t.getAttr(key));
+        assertArrayEquals(new int[] {4, 2}, (int[])copy.getAttr(key), "the copy keeps its own");
+        assertEquals(MPI.ERR_KEYVAL, assertThrows(MPIException.class, () -> t.getAttr(MPI.KEYVAL_INVALID)).getErrorClass());
+        Datatype.freeKeyval(key);
+        assertEquals(MPI.ERR_KEYVAL, assertThrows(MPIException.class, () -> copy.getAttr(key)).getErrorClass(), "freed key");
+        copy.free();
+        t.free();
+    }
 }

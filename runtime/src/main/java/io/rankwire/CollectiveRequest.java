@@ -16,7 +16,7 @@ import io.rankwire.core.Engine;
  * themselves. Collectives cannot be cancelled; {@link #cancel()} does nothing. The status carries
  * no source, tag or byte count.
  */
-final class CollectiveRequest implements Request
+final class CollectiveRequest implements Request, Progressing
 {
     private static final Status DONE = new Status(-1, -1, 0, Status.OK, false);
 
@@ -29,13 +29,14 @@ final class CollectiveRequest implements Request
         this.engine = schedule.engine();
     }
 
-    /** Drives the engine once; the work done. */
-    int progress()
+    @Override
+    public int progress()
     {
         return schedule.progress();
     }
 
-    IdleStrategy idler()
+    @Override
+    public IdleStrategy idler()
     {
         return engine.idler();
     }

@@ -2,9 +2,8 @@ package io.rankwire;
 
 import java.util.Arrays;
 import java.util.Optional;
+import java.util.function.Function;
 
-
-import io.rankwire.buffer.MessageBuffer;
 import io.rankwire.core.Engine;
 import io.rankwire.proto.Group;
 import io.rankwire.core.Operation;
@@ -26,7 +25,7 @@ import io.rankwire.match.UnexpectedMsg;
  * {@link IllegalStateException} naming the value and the limit. Communication failures raise
  * {@link RankwireException} from blocking calls.
  */
-public final class Comm extends NonblockingCalls implements CollectiveComm, AutoCloseable
+public final class Comm extends DescriptorCollectives implements AutoCloseable
 {
     /** Receive from any source. */
     public static final int ANY_SOURCE = Envelope.ANY_SOURCE;
@@ -138,6 +137,23 @@ public final class Comm extends NonblockingCalls implements CollectiveComm, Auto
         checkOpen();
         final Group g = runtime.contexts().dup(group);
         return new Comm(runtime, g);
+    }
+
+    /**
+     * Starts a {@link #dup()} (MPI_COMM_IDUP) and returns at once; the new communicator is the
+     * request's {@link CommRequest#comm()} once it completes (see {@link CommRequest}). Collective:
+     * every member starts it in the same order as the communicator's other collectives.
+     */
+    public CommRequest<Comm> idup()
+    {
+        return idup(c -> c);
+    }
+
+    /** Starts a dup whose new communicator becomes {@code make}'s result. */
+    <C> CommRequest<C> idup(final Function<Comm, C> make)
+    {
+        checkOpen();
+        return new CreationRequest<>(runtime.contexts().startDup(group), g -> make.apply(new Comm(runtime, g)));
     }
 
     /**
@@ -272,44 +288,6 @@ public final class Comm extends NonblockingCalls implements CollectiveComm, Auto
             collectives = new io.rankwire.coll.Collectives(engine, group, runtime.config().settings());
         }
         return collectives;
-    }
-
-    /**
-     * The collectives over {@link MessageBuffer}s of arrays (from {@code MessageBuffer.of}): counts
-     * and offsets come from the descriptors (the receive buffer's count where both are given).
-     */
-    public void bcast(final MessageBuffer buf, final int root)
-    {
-        bcast(CollectiveArrays.array(buf, "buf"), CollectiveArrays.offset(buf), CollectiveArrays.count(buf), root);
-    }
-
-    /** {@link #reduce(Object, int, Object, int, int, Op, int)} over descriptors (count: the send buffer's). */
-    public void reduce(final MessageBuffer sendBuf, final MessageBuffer recvBuf, final Op op, final int root)
-    {
-        final Object recv = group.rank() == root ? CollectiveArrays.array(recvBuf, "recvBuf") : null;
-        reduce(CollectiveArrays.array(sendBuf, "sendBuf"), CollectiveArrays.offset(sendBuf), recv,
-            recv == null ? 0 : CollectiveArrays.offset(recvBuf), CollectiveArrays.count(sendBuf), op, root);
-    }
-
-    /** {@link #allReduce(Object, int, Object, int, int, Op)} over descriptors. */
-    public void allReduce(final MessageBuffer sendBuf, final MessageBuffer recvBuf, final Op op)
-    {
-        allReduce(CollectiveArrays.array(sendBuf, "sendBuf"), CollectiveArrays.offset(sendBuf),
-            CollectiveArrays.array(recvBuf, "recvBuf"), CollectiveArrays.offset(recvBuf), CollectiveArrays.count(recvBuf), op);
-    }
-
-    /** {@link #iallReduce} over descriptors. */
-    public Request iallReduce(final MessageBuffer sendBuf, final MessageBuffer recvBuf, final Op op)
-    {
-        return iallReduce(CollectiveArrays.array(sendBuf, "sendBuf"), CollectiveArrays.offset(sendBuf),
-            CollectiveArrays.array(recvBuf, "recvBuf"), CollectiveArrays.offset(recvBuf), CollectiveArrays.count(recvBuf), op);
-    }
-
-    /** {@link #allGather(Object, int, Object, int, int)} over descriptors (count: the send buffer's). */
-    public void allGather(final MessageBuffer sendBuf, final MessageBuffer recvBuf)
-    {
-        allGather(CollectiveArrays.array(sendBuf, "sendBuf"), CollectiveArrays.offset(sendBuf),
-            CollectiveArrays.array(recvBuf, "recvBuf"), CollectiveArrays.offset(recvBuf), CollectiveArrays.count(sendBuf));
     }
 
     /** Copies {@code count} elements of {@code buf} from {@code offset} at {@code root} to every member. */

@@ -169,6 +169,17 @@ public final class Intercomm extends InterCollectiveCalls implements AutoCloseab
     }
 
     /**
+     * Starts a {@link #dup()} and returns at once (MPI_COMM_IDUP on an inter-communicator): the
+     * members of both groups agree on the new context as for {@link Comm#idup()}, and the request's
+     * {@link CommRequest#comm()} is the duplicate once it completes. Collective over both groups.
+     */
+    public CommRequest<Intercomm> idup()
+    {
+        checkOpen();
+        return union.idup(u -> new Intercomm(u, localWorld, remoteWorld, rank, localFirst));
+    }
+
+    /**
      * These point-to-point calls as a {@link Comm} (ranks are remote ranks, {@code size()} is the
      * remote group's size, {@code rank()} this rank's in the local group), for code written
      * against {@code Comm}; it offers no collectives (this inter-communicator has its own), probes answer for the remote group, and

@@ -66,7 +66,7 @@ public final class Rankwire implements AutoCloseable
         this.bootstrap = bootstrap;
         this.transport = transport;
         this.engine = new Engine(transport, config, config.rank(), config.size(), wakeup, Requests.FACTORY);
-        this.contexts = new Contexts(engine);
+        this.contexts = new Contexts(engine, config.timeout().toNanos());
         this.world = new Comm(this, Group.world(config.size(), config.rank()));
     }
 

@@ -157,9 +157,9 @@ final class Waits
         Engine last = null;
         for (final Request r : requests)
         {
-            if (r instanceof CollectiveRequest)
+            if (r instanceof Progressing)
             {
-                ((CollectiveRequest)r).progress();   // drives its engine and advances it
+                ((Progressing)r).progress();   // drives its engine, which advances it
                 continue;
             }
             if (!(r instanceof Operation))
@@ -183,9 +183,9 @@ final class Waits
             {
                 return ((Operation)r).engine().idler();
             }
-            if (r instanceof CollectiveRequest)
+            if (r instanceof Progressing)
             {
-                return ((CollectiveRequest)r).idler();
+                return ((Progressing)r).idler();
             }
         }
         return new org.agrona.concurrent.BackoffIdleStrategy();

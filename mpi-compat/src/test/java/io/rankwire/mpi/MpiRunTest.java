@@ -1,6 +1,7 @@
 package io.rankwire.mpi;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayOutputStream;
@@ -83,7 +84,7 @@ class MpiRunTest
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"tcp", "sim"})
+    @ValueSource(strings = {"tcp", "sim", "shm"})
     void shouldRunHelloOnFourRanks(final String transport)
     {
         final Result r = java(transport, 4, "Hello");
@@ -95,7 +96,7 @@ class MpiRunTest
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"tcp", "sim"})
+    @ValueSource(strings = {"tcp", "sim", "shm"})
     void shouldRunRingOnFourRanks(final String transport)
     {
         final Result r = java(transport, 4, "Ring", "5");
@@ -109,7 +110,7 @@ class MpiRunTest
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"tcp", "sim"})
+    @ValueSource(strings = {"tcp", "sim", "shm"})
     void shouldRunConnectivityOnFourRanks(final String transport)
     {
         final Result r = java(transport, 4, "Connectivity", "-v");
@@ -119,7 +120,7 @@ class MpiRunTest
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"tcp", "sim"})
+    @ValueSource(strings = {"tcp", "sim", "shm"})
     void shouldRunAHaloExchangeWithTopologiesDatatypesAndGroupsOnThreeRanks(final String transport)
     {
         final Result r = java(transport, 3, "Halo");
@@ -127,8 +128,37 @@ class MpiRunTest
         assertTrue(r.lines(0).contains("Halo test on 3 processes PASSED."), r::toString);
     }
 
+    /** No --transport: ranks on one host take the launcher's default, shared memory. */
+    @Test
+    void shouldRunAHaloExchangeOnTheDefaultTransport()
+    {
+        final Result r = mpirun(System.getenv(), "-np", "3", "--timeout", "60s", "java", "-cp", testClasses(),
+            "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-Xmx128m", "Halo");
+        assertEquals(0, r.code, r::toString);
+        assertTrue(r.lines(0).contains("Halo test on 3 processes PASSED."), r::toString);
+    }
+
+    /**
+     * A rank that ends without finalizing while the others wait for an iDup fails their waits
+     * (naming it) instead of leaving them waiting; the job fails within the test's limit.
+     */
     @ParameterizedTest
-    @ValueSource(strings = {"tcp", "sim"})
+    @ValueSource(strings = {"tcp", "shm"})
+    void shouldFailAnIDupWhoseMemberEndsWithoutFinalizing(final String transport)
+    {
+        final Result r = java(transport, 3, "IdupPeerGone");
+        assertNotEquals(0, r.code, r::toString);
+        assertTrue(r.lines(1).contains("rank 1 returns without finalizing"), r::toString);
+        for (final int rank : new int[] {0, 2})
+        {
+            assertTrue(r.lines(rank).stream().anyMatch(l -> l.startsWith("rank " + rank + " iDup failed: class " + MPI.ERR_OTHER) &&
+                l.contains("rank 1")), r::toString);
+            assertTrue(r.lines(rank).contains("rank " + rank + " finalize failed"), r::toString);
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"tcp", "sim", "shm"})
     void shouldEndTheWholeJobWithTheAbortCode(final String transport)
     {
         final Result r = java(transport, 3, "AbortOnOne", "3");
@@ -137,7 +167,7 @@ class MpiRunTest
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"tcp", "sim"})
+    @ValueSource(strings = {"tcp", "sim", "shm"})
     void shouldRunAFunneledRankWhenInitThreadAsksForIt(final String transport)
     {
         final Result r = java(transport, 3, "FunneledThreads");

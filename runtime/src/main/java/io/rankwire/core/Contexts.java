@@ -1,23 +1,31 @@
 package io.rankwire.core;
 
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 import org.agrona.collections.IntArrayList;
 
+import io.rankwire.RankwireException;
 import io.rankwire.proto.Group;
 
 /**
  * Collective operations a communicator needs, run on the round engine ({@link Rounds}, the one the
  * collectives' schedules run on) over the communicator's internal context with negative tags: the
- * dissemination barrier, an all-gather, and the agreement on new context ids.
+ * dissemination barrier and the agreement on new context ids (communicator creation).
  *
  * <p>Context ids come in pairs (user, internal). A new communicator's pair is agreed by the
- * parent's members in rounds (see {@link ContextIds} for the rule that keeps concurrent creations
- * on overlapping communicators from taking the same pair). Collectives on one communicator must
- * be called in the same order by all members, one at a time; different communicators may create
- * children concurrently from different threads.
+ * parent's members in rounds of all-gathers, a {@link Creation} driven by progress (see
+ * {@link ContextIds} for the rule that keeps concurrent creations on overlapping communicators
+ * from taking the same pair). The blocking calls start one and wait for it; the nonblocking
+ * {@link #startDup} returns it at once. Creations on one parent and channel (dup and split share
+ * one; each create-group tag has its own) run one after the other in the order this rank started
+ * them, all on the channel's tag, so several may be in flight: as MPI requires, every member
+ * starts a communicator's collectives in the same order. Different communicators may create
+ * children concurrently, from different threads or in flight together.
  *
  * <p>A pair is given back ({@link #release}) when this rank closes the communicator, as
  * {@code MPI_Comm_free} does, or at once by a rank that gets no communicator from a split. Like
@@ -30,19 +38,23 @@ import io.rankwire.proto.Group;
  */
 public final class Contexts
 {
-    private static final int TAG_ALLGATHER = -2;
+    private static final int TAG_CREATE = -2;
     private static final int TAG_BARRIER = -16;
     private static final int TAG_GROUP_BASE = -(1 << 20);
-    private static final long TURN_WAIT_NS = 2_000_000;
 
     private final Engine engine;
+    private final long callTimeoutNs;
     private final ContextIds ids = new ContextIds();
     /** Pairs of closed communicators held back while operations were pending; guarded by itself. */
     private final IntArrayList heldBack = new IntArrayList();
+    /** The creations begun or waiting, per key, in the order this rank started them; guarded by itself. */
+    private final Map<Long, ArrayDeque<Creation>> queues = new HashMap<>();
 
-    public Contexts(final Engine engine)
+    /** {@code callTimeoutNs}: the limit of the blocking creations ({@code rankwire.timeout}; 0: none). */
+    public Contexts(final Engine engine, final long callTimeoutNs)
     {
         this.engine = engine;
+        this.callTimeoutNs = callTimeoutNs;
     }
 
     /** The dissemination barrier ({@link Rounds#barrier()}), on its own tag. Blocks. */
@@ -51,25 +63,20 @@ public final class Contexts
         new Rounds(engine, g, TAG_BARRIER).barrier().run();
     }
 
-    /** Every member's {@code values} (same length everywhere), in rank order. Blocks. */
-    public int[] allgather(final Group g, final int[] values)
-    {
-        return allgather(g, values, TAG_ALLGATHER);
-    }
-
-    private int[] allgather(final Group g, final int[] values, final int tag)
-    {
-        final int k = values.length;
-        final int[] all = new int[g.size() * k];
-        System.arraycopy(values, 0, all, g.rank() * k, k);
-        new Rounds(engine, g, tag).allGather(all, k).run();
-        return all;
-    }
-
-    /** The group of a duplicate communicator. Collective over {@code g}. */
+    /** The group of a duplicate communicator. Collective over {@code g}; blocks. */
     public Group dup(final Group g)
     {
-        return new Group(g.worldRanksCopy(), g.rank(), allocate(g, TAG_ALLGATHER));
+        return await(startDup(g));
+    }
+
+    /**
+     * Starts the creation of a duplicate of {@code g}'s communicator (MPI_COMM_IDUP) and returns
+     * it at once; its {@link Creation#group()} is the new group once done. Collective over {@code g}.
+     */
+    public Creation startDup(final Group g)
+    {
+        final int[] ranks = g.worldRanksCopy();
+        return start(g, TAG_CREATE, 0, null, (context, prelude) -> new Group(ranks, g.rank(), context));
     }
 
     /**
@@ -89,7 +96,9 @@ public final class Contexts
             me = ranks[i] == g.rank() ? i : me;
         }
         final Group sub = new Group(worldRanks, me, g.context());
-        return new Group(worldRanks, me, allocate(sub, TAG_GROUP_BASE - (tag & 0x3FFFF)));
+        final int rank = me;
+        return await(start(sub, TAG_GROUP_BASE - (tag & 0x3FFFF), 1 + (tag & 0x3FFFF), null,
+            (context, prelude) -> new Group(worldRanks, rank, context)));
     }
 
     /**
@@ -116,7 +125,8 @@ public final class Contexts
         return ids.takenPairs();
     }
 
-    private void releaseHeldBack()
+    /** Gives back the held-back pairs when no operation is pending here. */
+    void releaseHeldBack()
     {
         synchronized (heldBack)
         {
@@ -132,11 +142,15 @@ public final class Contexts
         }
     }
 
-    /** The group of this rank's part of a split, or null for {@code color < 0}. Collective over {@code g}. */
+    /** The group of this rank's part of a split, or null for {@code color < 0}. Collective over {@code g}; blocks. */
     public Group split(final Group g, final int color, final int key)
     {
-        final int[] all = allgather(g, new int[] {color, key});
-        final int context = allocate(g, TAG_ALLGATHER);
+        return await(start(g, TAG_CREATE, 0, new int[] {color, key}, (context, all) -> splitGroup(g, all, context)));
+    }
+
+    private Group splitGroup(final Group g, final int[] all, final int context)
+    {
+        final int color = all[g.rank() * 2];
         if (color < 0)
         {
             ids.release(context); // the new communicators are the other members'; none holds this rank
@@ -166,49 +180,55 @@ public final class Contexts
     }
 
     /**
-     * Agrees on a context pair free at every member of {@code g}, in rounds of two all-gathers:
-     * proposals (the largest wins), then whether each member could take the winner. A round
-     * fails for everyone alike (every member sees the same gathered values), so all members
-     * retry together; a failed take moves the floor past the refused id.
+     * Queues a creation agreed among {@code g}'s members on {@code tag}, keyed by {@code g}'s
+     * context and {@code channel}, and begins it when none is ahead of it on that key.
      */
-    private int allocate(final Group g, final int tag)
+    private Creation start(final Group g, final int tag, final int channel, final int[] prelude, final Creation.Result result)
     {
-        releaseHeldBack();
-        final int parent = g.context();
-        ids.begin(parent);
-        try
+        final Creation c = new Creation(this, ids, engine, g, tag, ContextIds.key(g.context(), channel), prelude, result);
+        final boolean first;
+        synchronized (queues)
         {
-            int floor = 0;
-            while (true)
+            final ArrayDeque<Creation> q = queues.computeIfAbsent(c.key(), k -> new ArrayDeque<>());
+            q.addLast(c);
+            first = q.size() == 1;
+        }
+        if (first)
+        {
+            c.begin();
+        }
+        return c;
+    }
+
+    /** {@code c} is done: the next creation on its key, if any, begins. */
+    void ended(final Creation c)
+    {
+        final Creation next;
+        synchronized (queues)
+        {
+            final ArrayDeque<Creation> q = queues.get(c.key());
+            q.remove(c);
+            next = q.peekFirst();
+            if (next == null)
             {
-                final int proposal = ids.propose(parent, floor);
-                final int candidate = agreedCandidate(allgather(g, new int[] {proposal}, tag));
-                if (candidate == ContextIds.NOT_MY_TURN)
-                {
-                    if (proposal == ContextIds.NOT_MY_TURN)
-                    {
-                        // the members that may go on meet us again in the next round's all-gather
-                        ids.awaitTurn(parent, TURN_WAIT_NS);
-                    }
-                    continue;
-                }
-                final boolean took = ids.tryTake(candidate);
-                final int[] takes = allgather(g, new int[] {took ? 1 : 0}, tag);
-                if (allSet(takes))
-                {
-                    return candidate;
-                }
-                if (took)
-                {
-                    ids.release(candidate);
-                }
-                floor = candidate + 2;
+                queues.remove(c.key());
             }
         }
-        finally
+        if (next != null)
         {
-            ids.end(parent);
+            next.begin();
         }
+    }
+
+    /** Waits for a blocking creation, with the call timeout; its group. */
+    private Group await(final Creation c)
+    {
+        if (!c.await(callTimeoutNs, true))
+        {
+            throw new RankwireException("rankwire: timed out after " + callTimeoutNs / 1_000_000 +
+                " ms waiting for a communicator creation (dup, split or create-group) on " + c);
+        }
+        return c.group();
     }
 
     /** Operations pending at this rank; held back as pending when the calling thread may not look. */
@@ -224,7 +244,8 @@ public final class Contexts
         }
     }
 
-    private static int agreedCandidate(final int[] proposals)
+    /** The largest proposal, or {@link ContextIds#NOT_MY_TURN} when a member refused. */
+    static int agreedCandidate(final int[] proposals)
     {
         int max = 0;
         for (final int p : proposals)
@@ -241,17 +262,5 @@ public final class Contexts
             max = Math.max(max, p);
         }
         return max;
-    }
-
-    private static boolean allSet(final int[] flags)
-    {
-        for (final int f : flags)
-        {
-            if (f == 0)
-            {
-                return false;
-            }
-        }
-        return true;
     }
 }

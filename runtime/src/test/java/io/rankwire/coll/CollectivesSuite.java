@@ -19,6 +19,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 import io.rankwire.Comm;
+import io.rankwire.CommRequest;
 import io.rankwire.LocalJob;
 import io.rankwire.Op;
 import io.rankwire.RankwireConfig;
@@ -396,6 +397,53 @@ public abstract class CollectivesSuite
                     }
                 }
                 assertSlice(Data.reduce(Op.SUM, double[].class, 0, n, 4096, 3), sum, 0, "iallReduce");
+            });
+        }
+    }
+
+    /**
+     * Duplicates started with idup complete through the progress thread alone: every rank starts
+     * three (two on the world, one on a split half) beside an iallReduce, and only waits on the
+     * requests' futures, which no application thread drives.
+     */
+    @Test
+    @Timeout(value = 90, unit = TimeUnit.SECONDS)
+    void shouldCompleteNonblockingDuplicatesThroughTheProgressThreadAlone()
+    {
+        for (final int n : new int[] {2, 3, 4})
+        {
+            run(n, Map.of("rankwire.progressThread", "true"), rw ->
+            {
+                final Comm w = rw.world();
+                final Comm half = w.split(w.rank() % 2, 0);
+                final CommRequest<Comm> first = w.idup();
+                final int[] sum = {w.rank()};
+                final Request ar = w.iallReduce(Comm.IN_PLACE, 0, sum, 0, 1, Op.SUM);
+                final CommRequest<Comm> second = w.idup();
+                final CommRequest<Comm> third = half.idup();
+                third.toFuture().get(60, TimeUnit.SECONDS);
+                second.toFuture().get(60, TimeUnit.SECONDS);
+                ar.toFuture().get(60, TimeUnit.SECONDS);
+                first.toFuture().get(60, TimeUnit.SECONDS);
+                assertEquals(n * (n - 1) / 2, sum[0]);
+                final Comm a = first.comm();
+                final Comm b = second.comm();
+                assertTrue(a == first.comm() && a != b, "one communicator per request");
+                assertEquals(w.rank(), a.rank());
+                assertEquals(half.size(), third.comm().size());
+                final int right = (w.rank() + 1) % n;
+                final int left = (w.rank() + n - 1) % n;
+                a.send(new int[] {100 + w.rank()}, 0, 1, right, 5);
+                b.send(new int[] {200 + w.rank()}, 0, 1, right, 5);
+                final int[] got = new int[1];
+                b.recv(got, 0, 1, left, Comm.ANY_TAG);
+                assertEquals(200 + left, got[0], "b's message, not a's");
+                a.recv(got, 0, 1, left, Comm.ANY_TAG);
+                assertEquals(100 + left, got[0]);
+                a.close();
+                b.close();
+                third.comm().close();
+                half.close();
             });
         }
     }
