@@ -395,7 +395,9 @@ final class ShmTransport implements Transport
             m.put("doorbellSleeps", sleeper.sleeps);
             m.put("doorbellsRung", bellsRung);
             m.put("lateWakeups", sleeper.lateWakeups);
-            m.put("spinWindowNanos", sleeper.windowNanos());
+            m.put("spinWindowNanos", sleeper.window().windowNanos());
+            m.put("sharedCpuWaits", sleeper.window().sharedCpuWaits);
+            m.put("cpuEscapes", sleeper.window().escapes);
         }
         return m;
     }
