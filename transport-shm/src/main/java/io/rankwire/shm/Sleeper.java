@@ -1,5 +1,6 @@
 package io.rankwire.shm;
 
+import java.util.Map;
 import java.util.function.BooleanSupplier;
 
 import org.agrona.concurrent.UnsafeBuffer;
@@ -69,6 +70,17 @@ final class Sleeper
         this.workBeforeSleep = workBeforeSleep;
     }
 
+    /** Adds the waiting counters to {@code m} (the waiting thread, or monitoring reading hints). */
+    void counters(final Map<String, Long> m)
+    {
+        m.put("spinsWithoutWork", spinsWithoutWork);
+        m.put("doorbellSleeps", sleeps);
+        m.put("lateWakeups", lateWakeups);
+        m.put("spinWindowNanos", window.windowNanos());
+        m.put("sharedCpuWaits", window.sharedCpuWaits);
+        m.put("cpuEscapes", window.escapes);
+    }
+
     /** Work was done: the next wait polls before it sleeps. */
     void arm()
     {
@@ -117,6 +129,27 @@ final class Sleeper
             control.putIntRelease(RankSegment.SLEEPING_OFFSET, 0);
             wakeRequested = false;
         }
+    }
+
+    /**
+     * Before a wait in a composite endpoint's shared selector ({@code Transport.prepareSharedWait}):
+     * raises the flag as {@link #await} does and looks for work for the grace period; peers then
+     * ring the bell, which that selector watches. {@link #endShared()} follows.
+     *
+     * @return true when work or a wake-up is already there (the composite does not block)
+     */
+    boolean prepareShared()
+    {
+        control.putIntVolatile(RankSegment.SLEEPING_OFFSET, 1);
+        return wakeRequested || workInGrace();
+    }
+
+    /** After a shared wait: lowers the flag; counts the wait as a sleep. */
+    void endShared()
+    {
+        control.putIntRelease(RankSegment.SLEEPING_OFFSET, 0);
+        wakeRequested = false;
+        sleeps = sleeps + 1;
     }
 
     /** After the flag is raised: work found within the grace period (or a wake-up requested). */
