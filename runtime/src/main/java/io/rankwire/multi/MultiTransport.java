@@ -208,6 +208,10 @@ final class MultiTransport implements Transport
             delivered[i] += got;
             n += got;
         }
+        if (n > 0)
+        {
+            waiting.arm();
+        }
         return n;
     }
 

@@ -57,6 +57,16 @@ final class Waiting
         this.shared = wait;
     }
 
+    /** Work was delivered (the shared wait yields before its next block). */
+    void arm()
+    {
+        final OneWait one = shared;
+        if (one != null)
+        {
+            one.arm();
+        }
+    }
+
     /** The shared wait in use, or null. */
     OneWait shared()
     {

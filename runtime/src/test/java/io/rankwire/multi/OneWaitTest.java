@@ -85,6 +85,28 @@ class OneWaitTest
 
     @Test
     @Timeout(20)
+    void shouldFindReadinessWhileYieldingAfterWorkWithoutBlocking() throws Exception
+    {
+        final Piped near = new Piped("near");
+        final Piped far = new Piped("far");
+        try (OneWait wait = new OneWait(new Transport[] {near, far}))
+        {
+            assertTrue(wait.joinAll());
+            far.ring();
+            wait.arm();
+            wait.await(LONG_WAIT_NS);
+            assertEquals(List.of("far"), far.ready);
+            assertEquals(1, wait.skipped());
+            assertEquals(0, wait.waits(), "found while yielding: no blocking select");
+            assertEquals(1, near.ended);
+            assertEquals(1, far.ended);
+        }
+        near.close();
+        far.close();
+    }
+
+    @Test
+    @Timeout(20)
     void shouldReturnOnWakeupFromAnotherThread() throws Exception
     {
         final Piped near = new Piped("near");
