@@ -117,6 +117,18 @@ final class MultiTransport implements Transport
     @Override
     public void wireUp()
     {
+        if (subs.length > 1)
+        {
+            final OneWait one = new OneWait(subs);
+            if (one.joinAll())
+            {
+                waiting.share(one);
+            }
+            else
+            {
+                one.close();
+            }
+        }
         for (final Transport t : subs)
         {
             t.wireUp();
@@ -196,6 +208,10 @@ final class MultiTransport implements Transport
             delivered[i] += got;
             n += got;
         }
+        if (n > 0)
+        {
+            waiting.arm();
+        }
         return n;
     }
 
@@ -230,6 +246,11 @@ final class MultiTransport implements Transport
     @Override
     public void wakeAwait()
     {
+        final OneWait one = waiting.shared();
+        if (one != null)
+        {
+            one.wakeup();
+        }
         for (final Transport t : subs)
         {
             t.wakeAwait();
@@ -252,6 +273,12 @@ final class MultiTransport implements Transport
     public Map<String, Long> counterValues()
     {
         final Map<String, Long> m = new LinkedHashMap<>();
+        final OneWait one = waiting.shared();
+        if (one != null)
+        {
+            m.put("sharedWaits", one.waits());
+            m.put("sharedWaitsSkipped", one.skipped());
+        }
         for (int i = 0; i < subs.length; i++)
         {
             m.put(names[i] + ".peers", (long)peersOf[i]);
@@ -302,6 +329,11 @@ final class MultiTransport implements Transport
             return;
         }
         closed = true;
+        final OneWait one = waiting.shared();
+        if (one != null)
+        {
+            one.close();
+        }
         RuntimeException failure = null;
         for (final Transport t : subs)
         {

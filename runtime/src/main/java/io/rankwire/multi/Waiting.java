@@ -7,12 +7,16 @@ import io.rankwire.spi.Transport;
  * ({@link Transport#awaitActivity}):
  *
  * <ul>
+ *   <li>when there are several and every one joined the shared wait
+ *       ({@link Transport#joinSharedWait}: {@code shm} and {@code tcp} do), block in that one
+ *       wait ({@link OneWait}: one selector over shm's doorbell connections and tcp's sockets),
+ *       so that a message on either path wakes the rank at once;</li>
  *   <li>when only one sub-transport has a kernel wait (the others have none and, as the SPI asks
  *       of them, announce their completions through {@code TransportContext.signal()}, which ends
  *       that wait), wait there for the whole time given: e.g. {@code shm}'s doorbell beside
  *       {@code tcp}'s event loops;</li>
- *   <li>when several have one (e.g. {@code shm} beside {@code tcp} with engine-thread I/O), none
- *       hears the others: by default report that there is no kernel wait, so the runtime parks
+ *   <li>when several have one but not all joined the shared wait, none hears the others: by
+ *       default report that there is no kernel wait, so the runtime parks
  *       (1..100 us) and polls every sub; with {@code rankwire.auto.waitSliceMicros} above 0, wait
  *       in each in turn for at most that slice instead. Measured on two JVMs (8 B one-way p50):
  *       slices of 100 us gave 555 us, parking 13-80 us, plain {@code tcp} in the same mode
@@ -31,6 +35,7 @@ final class Waiting
     private final boolean[] noKernelWait;
     private final long[] waits;
     private int turn;
+    private OneWait shared;
 
     Waiting(final Transport[] subs, final long sliceNanos)
     {
@@ -46,8 +51,36 @@ final class Waiting
         return waits[i];
     }
 
+    /** From now on every wait blocks in {@code wait} (all subs joined it). */
+    void share(final OneWait wait)
+    {
+        this.shared = wait;
+    }
+
+    /** Work was delivered (the shared wait yields before its next block). */
+    void arm()
+    {
+        final OneWait one = shared;
+        if (one != null)
+        {
+            one.arm();
+        }
+    }
+
+    /** The shared wait in use, or null. */
+    OneWait shared()
+    {
+        return shared;
+    }
+
     boolean await(final long maxNanos)
     {
+        final OneWait one = shared;
+        if (one != null)
+        {
+            one.await(maxNanos);
+            return true;
+        }
         int candidates = 0;
         int only = -1;
         for (int i = 0; i < subs.length; i++)

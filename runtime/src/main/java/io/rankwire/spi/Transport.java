@@ -149,6 +149,50 @@ public interface Transport extends AutoCloseable
     }
 
     /**
+     * Joins a kernel wait shared with the other transports of a composite endpoint (see
+     * {@link SharedWait}): the transport registers the channels its {@link #awaitActivity} blocks
+     * on with {@code wait}, now and whenever it opens more (e.g. connections made later), and
+     * from then on expects the composite to call {@link #prepareSharedWait()},
+     * {@link #onSharedWaitReady} and {@link #endSharedWait()} around each blocking
+     * {@code select}. Called at most once, before {@link #wireUp()}, by the thread that opened
+     * the endpoint. Optional: the default joins nothing and returns false, and the composite then
+     * waits without it.
+     *
+     * @return true when the transport joined (its waits can be shared)
+     */
+    default boolean joinSharedWait(final SharedWait wait)
+    {
+        return false;
+    }
+
+    /**
+     * Just before the composite blocks in the shared wait: tell peers that signal this rank only
+     * while it sleeps (shm's doorbell flag) that it does, then look once more for work.
+     * {@link #endSharedWait()} follows every call, whatever it returned. The waiting thread.
+     *
+     * @return true when something may already be there to poll (the composite does not block)
+     */
+    default boolean prepareSharedWait()
+    {
+        return false;
+    }
+
+    /**
+     * A channel this transport registered with the shared wait is ready ({@code readyOps}, as
+     * {@link java.nio.channels.SelectionKey#readyOps()}); {@code attachment} is the one it gave.
+     * Drain what only wakes (a doorbell's bytes); leave messages to {@link #poll}. The waiting
+     * thread, inside the composite's {@code select}.
+     */
+    default void onSharedWaitReady(final Object attachment, final int readyOps)
+    {
+    }
+
+    /** The shared wait ended (after {@link #prepareSharedWait()}): lower the flags it raised. The waiting thread. */
+    default void endSharedWait()
+    {
+    }
+
+    /**
      * How long, in microseconds, a blocked caller should keep polling before it yields and parks,
      * when the user did not say ({@code rankwire.idle.spinMicros}). A transport whose messages
      * are moved by the polling threads themselves gains from a spin about as long as a round

@@ -19,6 +19,8 @@ import java.util.concurrent.locks.LockSupport;
 import java.util.function.Consumer;
 import java.util.function.IntConsumer;
 
+import io.rankwire.spi.SharedWait;
+
 /**
  * How a rank sleeps in the kernel and is woken by a peer: one Unix domain socket connection per
  * ordered pair of ranks on the host. A rank listens on {@code bell-<r>} in the job directory;
@@ -170,6 +172,19 @@ final class Doorbell implements AutoCloseable
                 ", job hash " + hash + " (expected: 0x" + Integer.toHexString(HELLO_MAGIC) + ", a local peer, " + jobHash + ")");
         }
         ch.register(selector, SelectionKey.OP_READ, peer);
+    }
+
+    /**
+     * Adds the connections peers made to this rank's bell to a composite endpoint's shared wait
+     * (after {@link #accept}); a bell or an ended connection then wakes that wait, whose handler
+     * calls {@link #pollNow()} to drain it.
+     */
+    void share(final SharedWait wait, final Object attachment)
+    {
+        for (final SelectionKey k : selector.keys())
+        {
+            wait.register(k.channel(), SelectionKey.OP_READ, attachment);
+        }
     }
 
     /** Removes the listening socket's name; connections made stay. */

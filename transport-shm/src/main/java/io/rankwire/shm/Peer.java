@@ -80,6 +80,19 @@ final class Peer
             c.compareAndSetInt(RankSegment.SLEEPING_OFFSET, 1, 0);
     }
 
+    /** Whether any of {@code peers} has a streamed fragment waiting for this rank. */
+    static boolean anyFragmentFrom(final Peer[] peers)
+    {
+        for (final Peer p : peers)
+        {
+            if (p.fromPeer.hasFragment())
+            {
+                return true;
+            }
+        }
+        return false;
+    }
+
     @Override
     public String toString()
     {

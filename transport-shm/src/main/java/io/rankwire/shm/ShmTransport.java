@@ -18,6 +18,7 @@ import io.rankwire.spi.CompletionStatus;
 import io.rankwire.spi.MemoryRegion;
 import io.rankwire.spi.OffloadPort;
 import io.rankwire.spi.ReturnCode;
+import io.rankwire.spi.SharedWait;
 import io.rankwire.spi.SmallCopy;
 import io.rankwire.spi.Transport;
 import io.rankwire.spi.TransportContext;
@@ -63,6 +64,7 @@ final class ShmTransport implements Transport
     private PeerFailures failures;
     private Doorbell doorbell;
     private Sleeper sleeper;
+    private SharedWait sharedWait;
     private volatile boolean wired;
     private volatile boolean closed;
     private long bellsRung;
@@ -124,6 +126,10 @@ final class ShmTransport implements Transport
         liveness = new Liveness(peers, w.localIndex[rank], w.doorbell, failures, settings.livenessMillis);
         w.doorbell.onClosed(r -> liveness.connectionEnded(w.localIndex[r]));
         sleeper = new Sleeper(control, w.doorbell, spinNanos, this::mayHaveCompletions, this::workBeforeSleep);
+        if (sharedWait != null)
+        {
+            w.doorbell.share(sharedWait, this);
+        }
         wired = true;
     }
 
@@ -189,20 +195,15 @@ final class ShmTransport implements Transport
     }
 
     /**
-     * Rings {@code p}'s doorbell if it sleeps: one load of its flag (no fence: a send pays nothing
-     * while the peer spins). The sleeper sets the flag with a full fence and then looks for work,
-     * for a grace period long enough for this rank's store (the commit before this load) to reach
-     * it; a store that still arrives later is found when its bounded sleep ends (see {@link Sleeper}).
+     * Rings {@code p}'s doorbell if it sleeps: one load of its flag, no fence (why that is enough:
+     * {@link Sleeper}).
      */
     private void notifyPeer(final Peer p)
     {
-        if (doorbell != null)
+        if (doorbell != null && p.claimBell())
         {
-            if (p.claimBell())
-            {
-                bellsRung++;
-                doorbell.ring(p.index);
-            }
+            bellsRung++;
+            doorbell.ring(p.index);
         }
     }
 
@@ -309,12 +310,8 @@ final class ShmTransport implements Transport
     }
 
     /**
-     * The runtime's own spin before it calls {@link #awaitActivity}: short with the doorbell, so
-     * that the {@link Sleeper} does the spinning, with a window that adapts and a yield phase. A
-     * long fixed spin in front of it cost every hand-off between two ranks the kernel had put on
-     * one CPU (the peer can answer only once this rank lets the CPU go) the whole window, about
-     * 55 us instead of 5-10. Without the doorbell the runtime's spin-yield-park loop is the only
-     * one and gets the full window.
+     * The runtime's own spin before {@link #awaitActivity}: short with the doorbell, as the
+     * {@link Sleeper} spins (one adaptive window, see docs/SHM.md "Waiting"); the full window without.
      */
     @Override
     public int idleSpinMicros()
@@ -343,21 +340,39 @@ final class ShmTransport implements Transport
         return true;
     }
 
+    /** Joins with the doorbell's connections (registered at wire-up); not without a doorbell. */
+    @Override
+    public boolean joinSharedWait(final SharedWait wait)
+    {
+        sharedWait = settings.doorbell && !wired ? wait : null;
+        return sharedWait != null;
+    }
+
+    @Override
+    public boolean prepareSharedWait()
+    {
+        return wired && !closed && sleeper.prepareShared();
+    }
+
+    @Override
+    public void onSharedWaitReady(final Object attachment, final int readyOps)
+    {
+        doorbell.pollNow(); // drains the bell, or sees the peer's connection end
+    }
+
+    @Override
+    public void endSharedWait()
+    {
+        if (wired)
+        {
+            sleeper.endShared();
+        }
+    }
+
     /** After the sleeping flag is set: anything a peer published before it could see the flag. */
     private boolean workBeforeSleep()
     {
-        if (mayHaveCompletions())
-        {
-            return true;
-        }
-        for (final Peer p : peers)
-        {
-            if (p.fromPeer.hasFragment())
-            {
-                return true;
-            }
-        }
-        return false;
+        return mayHaveCompletions() || Peer.anyFragmentFrom(peers);
     }
 
     @Override
@@ -398,11 +413,8 @@ final class ShmTransport implements Transport
         {
             m.put("registeredRegions", (long)regions.liveCount());
             m.put("heapBytesUsed", wiring.heap == null ? 0L : wiring.heap.usedBytes());
-            m.put("spinsWithoutWork", sleeper.spinsWithoutWork);
-            m.put("doorbellSleeps", sleeper.sleeps);
             m.put("doorbellsRung", bellsRung);
-            m.put("lateWakeups", sleeper.lateWakeups);
-            m.put("spinWindowNanos", sleeper.windowNanos());
+            sleeper.counters(m);
         }
         return m;
     }

@@ -1,5 +1,6 @@
 package io.rankwire.shm;
 
+import java.util.Map;
 import java.util.function.BooleanSupplier;
 
 import org.agrona.concurrent.UnsafeBuffer;
@@ -11,6 +12,7 @@ import org.agrona.concurrent.UnsafeBuffer;
  * <pre>
  *   after work was seen:   busy polls for the spin window w
  *                          then polls between Thread.yield()s until 10 w have passed
+ *                          (an escape, see SpinWindow: no yields, straight to the sleep)
  *   then, and on later calls without work in between:
  *                          sleeping = 1 (full fence) -- look for work for the grace period g
  *                          -- select(min(max, 1 ms)) -- sleeping = 0
@@ -23,24 +25,19 @@ import org.agrona.concurrent.UnsafeBuffer;
  * ({@value #GRACE_NS} ns), so the sleeper's looks see it. What could still slip through (a
  * waker preempted between a reordered load and its store) is found when the sleep ends, after
  * at most {@value #MAX_SLEEP_NS} ns; {@link #lateWakeups} counts such sleeps. The yield phase lets a peer that
- * shares this core run and answer without a kernel wake-up. The window adapts as the runtime's
- * backoff does: work found within the first two yields (a peer that could only answer once this
- * rank let the core go) halves it, down to {@value #MIN_WINDOW_NS} ns; work found while busy
- * doubles it back to the configured window. One wait in {@value #PROBE_EVERY} spins the whole
- * configured window: on a host that was merely busy for a while, the peers find each other
- * spinning again and the window grows back.
+ * shares this core run and answer without a kernel wake-up. The window adapts to how waits end,
+ * and now and then a wait whose peer shares this CPU sleeps right after its window instead of
+ * yielding, so that the wake-up lets the kernel place this rank on an idle CPU: two ranks that
+ * only ever yield to each other stay on one CPU for good ({@link SpinWindow} has the rules and
+ * the measurements behind them).
  *
  * <p>One thread at a time calls {@link #await} (the runtime's wake-up guarantees it);
  * {@link #wakeup()} may come from any thread.
  */
 final class Sleeper
 {
-    static final long MIN_WINDOW_NS = 5_000;
     static final int YIELD_WINDOWS = 10;
     private static final int CLOCK_EVERY = 64;
-    private static final int EARLY_YIELDS = 2;
-    /** One wait in this many spins the configured window however short the adapted one is. */
-    private static final int PROBE_EVERY = 32;
     /** How long the sleeper looks for work after raising its flag, before it sleeps. */
     static final long GRACE_NS = 2_000;
     /** The longest sleep in one call: a publication whose bell was missed waits at most this long. */
@@ -50,10 +47,8 @@ final class Sleeper
     private final Doorbell doorbell;
     private final BooleanSupplier work;
     private final BooleanSupplier workBeforeSleep;
-    private final long spinNanos;
-    private long windowNanos;
+    private final SpinWindow window;
     private boolean armed = true;
-    private int waits;
     private volatile boolean wakeRequested;
     /** Kernel waits so far (written by the waiting thread, read by the polling one). */
     volatile long sleeps;
@@ -70,10 +65,20 @@ final class Sleeper
     {
         this.control = control;
         this.doorbell = doorbell;
-        this.spinNanos = spinNanos;
-        this.windowNanos = spinNanos;
+        this.window = new SpinWindow(spinNanos);
         this.work = work;
         this.workBeforeSleep = workBeforeSleep;
+    }
+
+    /** Adds the waiting counters to {@code m} (the waiting thread, or monitoring reading hints). */
+    void counters(final Map<String, Long> m)
+    {
+        m.put("spinsWithoutWork", spinsWithoutWork);
+        m.put("doorbellSleeps", sleeps);
+        m.put("lateWakeups", lateWakeups);
+        m.put("spinWindowNanos", window.windowNanos());
+        m.put("sharedCpuWaits", window.sharedCpuWaits);
+        m.put("cpuEscapes", window.escapes);
     }
 
     /** Work was done: the next wait polls before it sleeps. */
@@ -82,10 +87,10 @@ final class Sleeper
         armed = true;
     }
 
-    /** The spin window in use (nanoseconds). */
-    long windowNanos()
+    /** The spin window and how the waits ended (the waiting thread's view; counters for monitoring). */
+    SpinWindow window()
     {
-        return windowNanos;
+        return window;
     }
 
     /** Waits for work, a {@link #wakeup()}, or {@code maxNanos}. */
@@ -126,6 +131,27 @@ final class Sleeper
         }
     }
 
+    /**
+     * Before a wait in a composite endpoint's shared selector ({@code Transport.prepareSharedWait}):
+     * raises the flag as {@link #await} does and looks for work for the grace period; peers then
+     * ring the bell, which that selector watches. {@link #endShared()} follows.
+     *
+     * @return true when work or a wake-up is already there (the composite does not block)
+     */
+    boolean prepareShared()
+    {
+        control.putIntVolatile(RankSegment.SLEEPING_OFFSET, 1);
+        return wakeRequested || workInGrace();
+    }
+
+    /** After a shared wait: lowers the flag; counts the wait as a sleep. */
+    void endShared()
+    {
+        control.putIntRelease(RankSegment.SLEEPING_OFFSET, 0);
+        wakeRequested = false;
+        sleeps = sleeps + 1;
+    }
+
     /** After the flag is raised: work found within the grace period (or a wake-up requested). */
     private boolean workInGrace()
     {
@@ -145,23 +171,25 @@ final class Sleeper
     private boolean spin()
     {
         final long start = System.nanoTime();
-        final long window = (++waits & (PROBE_EVERY - 1)) == 0 ? spinNanos : windowNanos;
+        final long spinNanos = window.configuredNanos();
+        final long spinFor = window.nextWindow();
+        final boolean escape = window.escapeNow();
         int yields = 0;
         for (int i = 1; ; i++)
         {
             if (wakeRequested || work.getAsBoolean())
             {
-                adapt(yields);
+                window.workFound(yields);
                 return true;
             }
             if (yields > 0 || i % CLOCK_EVERY == 0)
             {
                 final long spent = System.nanoTime() - start;
-                if (spent >= YIELD_WINDOWS * spinNanos)
+                if (spent >= YIELD_WINDOWS * spinNanos || escape && spent >= spinFor)
                 {
                     return false;
                 }
-                if (spent >= window)
+                if (spent >= spinFor)
                 {
                     yields++;
                     Thread.yield();
@@ -169,18 +197,6 @@ final class Sleeper
                 }
             }
             Thread.onSpinWait();
-        }
-    }
-
-    private void adapt(final int yields)
-    {
-        if (yields > 0 && yields <= EARLY_YIELDS)
-        {
-            windowNanos = Math.max(Math.min(MIN_WINDOW_NS, spinNanos), windowNanos >> 1);
-        }
-        else if (yields == 0 && windowNanos < spinNanos)
-        {
-            windowNanos = Math.min(spinNanos, windowNanos << 1);
         }
     }
 

@@ -11,6 +11,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 
 import io.rankwire.spi.CompletionHandler;
+import io.rankwire.spi.SharedWait;
 
 /**
  * The rank's side of engine-thread I/O: the sessions its own thread drives ({@link EngineSession})
@@ -31,6 +32,8 @@ final class EngineIo
     private final Selector selector;
     private final ReadySet readySet = new ReadySet();
     private volatile EngineSession[] sessions = new EngineSession[0];
+    /** A composite endpoint's wait this rank's sockets also go to, or null. */
+    private SharedWait shared;
     private int next;
 
     EngineIo()
@@ -59,6 +62,10 @@ final class EngineIo
         if (!readySet.register(session))
         {
             return;
+        }
+        if (shared != null)
+        {
+            session.sharedKey(shared.register(session.socket, SelectionKey.OP_READ, session));
         }
         final EngineSession[] current = sessions;
         final EngineSession[] more = Arrays.copyOf(current, current.length + 1);
@@ -136,6 +143,29 @@ final class EngineIo
             return false;
         }
         return true;
+    }
+
+    /** From now on every session's socket also goes to {@code wait} (those published already too). */
+    synchronized void share(final SharedWait wait)
+    {
+        shared = wait;
+        for (final EngineSession s : sessions)
+        {
+            s.sharedKey(wait.register(s.socket, SelectionKey.OP_READ, s));
+        }
+    }
+
+    /** Before a shared wait: whether a session holds bytes read already (the wait must not block). */
+    boolean hasInput()
+    {
+        for (final EngineSession s : sessions)
+        {
+            if (s.hasInput())
+            {
+                return true;
+            }
+        }
+        return false;
     }
 
     void wakeAwait()

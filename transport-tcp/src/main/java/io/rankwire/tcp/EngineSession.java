@@ -45,6 +45,8 @@ final class EngineSession implements FrameReader.Sink
     private SelectionKey key;
     /** The socket's key in the {@link ReadySet}, or null. */
     private SelectionKey readyKey;
+    /** The socket's key in a composite endpoint's shared wait ({@code Transport.joinSharedWait}), or null. */
+    private volatile SelectionKey sharedKey;
     private int interest = -1;
     /** The ready set saw the socket ready since the last poll (or the session is new: preloaded bytes). */
     private boolean ready = true;
@@ -77,6 +79,11 @@ final class EngineSession implements FrameReader.Sink
     void readyKey(final SelectionKey key)
     {
         this.readyKey = key;
+    }
+
+    void sharedKey(final SelectionKey key)
+    {
+        this.sharedKey = key;
     }
 
     /** How many times this session was polled (for tests and monitoring); engine thread. */
@@ -328,6 +335,11 @@ final class EngineSession implements FrameReader.Sink
             if (readyKey != null && readyKey.isValid())
             {
                 readyKey.interestOps(ops);
+            }
+            final SelectionKey shared = sharedKey;
+            if (shared != null && shared.isValid())
+            {
+                shared.interestOps(ops);
             }
         }
     }

@@ -16,6 +16,7 @@ import io.rankwire.spi.CompletionStatus;
 import io.rankwire.spi.MemoryRegion;
 import io.rankwire.spi.OffloadPort;
 import io.rankwire.spi.ReturnCode;
+import io.rankwire.spi.SharedWait;
 import io.rankwire.spi.Transport;
 import io.rankwire.spi.TransportContext;
 import org.agrona.DirectBuffer;
@@ -310,6 +311,20 @@ final class TcpTransport implements Transport
     public void wakeAwait()
     {
         engineIo.wakeAwait();
+    }
+
+    /** Joins with every engine-thread socket, now and as connections are made. */
+    @Override
+    public boolean joinSharedWait(final SharedWait wait)
+    {
+        engineIo.share(wait);
+        return true;
+    }
+
+    @Override
+    public boolean prepareSharedWait()
+    {
+        return !closed && engineIo.hasInput();
     }
 
     @Override
