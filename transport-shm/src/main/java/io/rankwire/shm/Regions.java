@@ -3,8 +3,10 @@ package io.rankwire.shm;
 import java.util.Arrays;
 
 import io.rankwire.spi.AbstractMemoryRegion;
+import io.rankwire.spi.CompletionStatus;
 import io.rankwire.spi.MemoryRegion;
 import org.agrona.DirectBuffer;
+import org.agrona.MutableDirectBuffer;
 
 /**
  * A rank's registered regions, by rkey, with one reusable {@link Region} per slot so that a
@@ -152,6 +154,22 @@ final class Regions
             shared.publish(r.rkey, r.va, length);
         }
         return r;
+    }
+
+    /**
+     * Copies {@code length} bytes at {@code va} of this rank's own region {@code rkey} into
+     * {@code dst} (a READ a rank posts to itself): the completion status, a remote access error
+     * when the key is unknown or the range is outside the region.
+     */
+    int readLocally(final long va, final int rkey, final int length, final MutableDirectBuffer dst, final int dstOffset)
+    {
+        final Region r = lookup(rkey);
+        if (r == null || !r.contains(va, length))
+        {
+            return CompletionStatus.REMOTE_ACCESS_ERROR;
+        }
+        dst.putBytes(dstOffset, r.buffer, r.bufferOffset(va), length);
+        return CompletionStatus.SUCCESS;
     }
 
     /** The live region under {@code rkey}, or null. */

@@ -234,7 +234,7 @@ final class ShmTransport implements Transport
         if (peer == rank || length == 0)
         {
             events.add(CompletionOpcode.READ, peer, length == 0 ? CompletionStatus.SUCCESS :
-                readLocally(va, rkey, length, dst, dstOffset), wrId);
+                regions.readLocally(va, rkey, length, dst, dstOffset), wrId);
             return ReturnCode.OK;
         }
         final Peer p = byRank[peer];
@@ -243,17 +243,6 @@ final class ShmTransport implements Transport
             return ReturnCode.PEER_FAILED;
         }
         return reads.post(p, va, rkey, length, dst, dstOffset, wrId);
-    }
-
-    private int readLocally(final long va, final int rkey, final int length, final MutableDirectBuffer dst, final int dstOffset)
-    {
-        final Regions.Region r = regions.lookup(rkey);
-        if (r == null || !r.contains(va, length))
-        {
-            return CompletionStatus.REMOTE_ACCESS_ERROR;
-        }
-        dst.putBytes(dstOffset, r.buffer, r.bufferOffset(va), length);
-        return CompletionStatus.SUCCESS;
     }
 
     @Override
