@@ -27,6 +27,8 @@ final class JobSpec
     final Path cdsDirectory;
     /** {@code --stats}: print the ranks' counters at the end. */
     final boolean stats;
+    /** {@code --bind-to}: how rank processes started on this host are bound to CPUs. */
+    final CpuBinding binding;
 
     JobSpec(
         final int size,
@@ -43,9 +45,11 @@ final class JobSpec
         final List<String> args,
         final Placement placement,
         final Path cdsDirectory,
-        final boolean stats)
+        final boolean stats,
+        final CpuBinding binding)
     {
         this.stats = stats;
+        this.binding = binding;
         this.size = size;
         this.transport = transport;
         this.rankwireClassPath = List.copyOf(rankwireClassPath);

@@ -175,7 +175,7 @@ final class Launcher
             }
             else
             {
-                supervisor.start("rank " + rank, rankCommand(spec, cds),
+                supervisor.start("rank " + rank, spec.binding.wrap(rank, rankCommand(spec, cds)),
                     childOfThisLauncher(environment(spec, own.toEnvironment())), prefix);
             }
         }

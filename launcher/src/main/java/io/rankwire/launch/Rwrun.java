@@ -143,7 +143,8 @@ public final class Rwrun implements Callable<Integer>
         description = "Open MPI's MCA parameter: accepted with a warning, no effect (Rankwire's settings: -x rankwire.KEY=VALUE).")
     private List<String> mca = new ArrayList<>();
 
-    @Option(names = "--bind-to", paramLabel = "WHAT", description = "Open MPI's process binding: accepted with a warning, no effect.")
+    @Option(names = "--bind-to", paramLabel = "WHAT", description = "core: each rank process started on this host runs on its own CPU (through taskset) when " +
+        "they fit; none (the default): not bound.")
     private String bindTo;
 
     @Option(names = "--map-by", paramLabel = "WHAT", description = "Open MPI's mapping policy: accepted with a warning, no effect " +
@@ -222,7 +223,7 @@ public final class Rwrun implements Callable<Integer>
     public Integer call()
     {
         final JobSpec job = toSpec();
-        OpenMpiOptions.warn(mca, bindTo, mapBy, err);
+        OpenMpiOptions.warn(mca, mapBy, err);
         return Launcher.run(job, out, err);
     }
 
@@ -259,7 +260,8 @@ public final class Rwrun implements Callable<Integer>
             final String cdsMode = OptionChecks.cds(cds != null ? cds : environment.getOrDefault("RANKWIRE_CDS", "auto"));
             return new JobSpec(size, t, rankwireClassPath, userClassPath, childEnvironment(env), settings, limit,
                 address, tag, jvmOptions, mainClass, args, placement,
-                ClassDataArchive.directory(cdsMode, environment, jvmOptions), stats);
+                ClassDataArchive.directory(cdsMode, environment, jvmOptions), stats,
+                CpuBinding.choose(bindTo, placement.kind == Placement.Kind.LOCAL && !t.ranksShareOneJvm() ? size : 0, err));
         }
         catch (final IllegalArgumentException e)
         {
