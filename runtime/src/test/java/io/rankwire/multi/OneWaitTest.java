@@ -14,15 +14,10 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
-import org.agrona.DirectBuffer;
-import org.agrona.MutableDirectBuffer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
-import io.rankwire.spi.Capabilities;
-import io.rankwire.spi.CompletionHandler;
-import io.rankwire.spi.MemoryRegion;
-import io.rankwire.spi.OffloadPort;
+import io.rankwire.spi.InertTransport;
 import io.rankwire.spi.SharedWait;
 import io.rankwire.spi.Transport;
 
@@ -152,7 +147,7 @@ class OneWaitTest
     }
 
     /** A transport whose kernel wait is one pipe: a write to it is a message arriving. */
-    private static final class Piped implements Transport
+    private static final class Piped extends InertTransport
     {
         final String name;
         final Pipe pipe;
@@ -208,51 +203,6 @@ class OneWaitTest
         public void endSharedWait()
         {
             ended++;
-        }
-
-        @Override
-        public Capabilities capabilities()
-        {
-            return null;
-        }
-
-        @Override
-        public void wireUp()
-        {
-        }
-
-        @Override
-        public int postSend(
-            final int peer, final DirectBuffer header, final int hdrOffset, final int hdrLength,
-            final DirectBuffer payload, final int payloadOffset, final int payloadLength, final long wrId)
-        {
-            return 0;
-        }
-
-        @Override
-        public MemoryRegion register(final DirectBuffer buffer, final int offset, final int length)
-        {
-            return null;
-        }
-
-        @Override
-        public int postRead(
-            final int peer, final long va, final int rkey, final int length, final MutableDirectBuffer dst,
-            final int dstOffset, final long wrId)
-        {
-            return 0;
-        }
-
-        @Override
-        public OffloadPort offloadPort()
-        {
-            return null;
-        }
-
-        @Override
-        public int poll(final CompletionHandler handler, final int max)
-        {
-            return 0;
         }
 
         @Override

@@ -6,16 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.concurrent.atomic.AtomicInteger;
 
-import org.agrona.DirectBuffer;
-import org.agrona.MutableDirectBuffer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
-import io.rankwire.spi.Capabilities;
-import io.rankwire.spi.CompletionHandler;
-import io.rankwire.spi.MemoryRegion;
-import io.rankwire.spi.OffloadPort;
-import io.rankwire.spi.Transport;
+import io.rankwire.spi.InertTransport;
+
 
 /**
  * {@link Idles.Backoff}: its spin phase leaves the wake-up alone (no announcement, no signal
@@ -155,7 +150,7 @@ class IdlesTest
     }
 
     /** A transport whose kernel wait returns at once and counts its calls. */
-    private static final class KernelWaits implements Transport
+    private static final class KernelWaits extends InertTransport
     {
         final AtomicInteger waits = new AtomicInteger();
 
@@ -164,56 +159,6 @@ class IdlesTest
         {
             waits.incrementAndGet();
             return true;
-        }
-
-        @Override
-        public Capabilities capabilities()
-        {
-            return null;
-        }
-
-        @Override
-        public void wireUp()
-        {
-        }
-
-        @Override
-        public int postSend(
-            final int peer, final DirectBuffer header, final int hdrOffset, final int hdrLength,
-            final DirectBuffer payload, final int payloadOffset, final int payloadLength, final long wrId)
-        {
-            return 0;
-        }
-
-        @Override
-        public MemoryRegion register(final DirectBuffer buffer, final int offset, final int length)
-        {
-            return null;
-        }
-
-        @Override
-        public int postRead(
-            final int peer, final long va, final int rkey, final int length, final MutableDirectBuffer dst,
-            final int dstOffset, final long wrId)
-        {
-            return 0;
-        }
-
-        @Override
-        public OffloadPort offloadPort()
-        {
-            return null;
-        }
-
-        @Override
-        public int poll(final CompletionHandler handler, final int max)
-        {
-            return 0;
-        }
-
-        @Override
-        public void close()
-        {
         }
     }
 }
