@@ -6,20 +6,12 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.IOException;
 import java.nio.ByteBuffer;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
-import java.util.List;
 import java.util.Map;
-import java.util.stream.Collectors;
-import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -34,28 +26,9 @@ import io.rankwire.Request;
  * Jobs whose ranks sit on two fake hosts ({@code rankwire.hostId}): which transport carries each
  * pair, that the other one carries none of its messages, and the refusals.
  */
-class MixedHostsTest
+class MixedHostsTest extends ShmDirCase
 {
     private static final Duration TIMEOUT = Duration.ofSeconds(90);
-
-    /** Short (Unix socket paths are limited to about 100 characters) and private to the test. */
-    private Path shmDir;
-
-    @BeforeEach
-    void makeShmDir() throws IOException
-    {
-        shmDir = Files.createTempDirectory(Path.of("/tmp"), "mx");
-    }
-
-    @AfterEach
-    void removeShmDir() throws IOException
-    {
-        try (Stream<Path> left = Files.list(shmDir))
-        {
-            assertEquals(List.of(), left.collect(Collectors.toList()), "left in the shm directory");
-        }
-        Files.delete(shmDir);
-    }
 
     private RankwireConfig config(final String hostIds)
     {

@@ -4,17 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
-import java.util.List;
 import java.util.Map;
-import java.util.stream.Collectors;
-import java.util.stream.Stream;
 
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -28,30 +20,12 @@ import io.rankwire.RankwireConfig;
  * {@code auto}) and gets what its shm peer and its tcp peer send while it is blocked there
  * ({@code OneWaitTest} shows that readiness on either side ends such a wait at once).
  */
-class MixedWaitTest
+class MixedWaitTest extends ShmDirCase
 {
     private static final Duration TIMEOUT = Duration.ofSeconds(90);
     private static final int TAG = 5;
     /** How long a sender lets the receiver wait first (it blocks long before). */
     private static final long GAP_MS = 200;
-
-    private Path shmDir;
-
-    @BeforeEach
-    void makeShmDir() throws IOException
-    {
-        shmDir = Files.createTempDirectory(Path.of("/tmp"), "mw");
-    }
-
-    @AfterEach
-    void removeShmDir() throws IOException
-    {
-        try (Stream<Path> left = Files.list(shmDir))
-        {
-            assertEquals(List.of(), left.collect(Collectors.toList()), "left in the shm directory");
-        }
-        Files.delete(shmDir);
-    }
 
     private static long counter(final Rankwire rw, final String name)
     {
