@@ -8,6 +8,7 @@ import org.agrona.concurrent.IdleStrategy;
 
 import io.rankwire.coll.Schedule;
 import io.rankwire.core.Engine;
+import io.rankwire.progress.Idles;
 
 /**
  * A nonblocking collective in flight: completes when this rank's part of the collective is done
@@ -59,7 +60,7 @@ final class CollectiveRequest implements Request, Progressing
     private boolean waitUntil(final long deadline)
     {
         final IdleStrategy idler = engine.idler();
-        idler.reset();
+        Idles.begin(idler, deadline);
         while (!schedule.isDone())
         {
             final int work = schedule.progress();

@@ -5,6 +5,7 @@ import java.util.concurrent.CompletableFuture;
 import org.agrona.concurrent.IdleStrategy;
 
 import io.rankwire.RankwireException;
+import io.rankwire.progress.Idles;
 import io.rankwire.proto.Group;
 
 /**
@@ -333,7 +334,7 @@ public final class Creation
     {
         final IdleStrategy idler = engine.idler();
         final long deadline = timeoutNs > 0 ? System.nanoTime() + timeoutNs : 0;
-        idler.reset();
+        Idles.begin(idler, deadline);
         while (!done)
         {
             final int work = engine.progressOnce();

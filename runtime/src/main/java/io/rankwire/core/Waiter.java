@@ -59,7 +59,7 @@ final class Waiter
         final IdleStrategy idler = idle.get();
         final long limit = timeoutNs > 0 ? timeoutNs : callTimeoutNs;
         final long deadline = limit > 0 ? System.nanoTime() + limit : 0;
-        idler.reset();
+        Idles.begin(idler, deadline);
         int quiet = 0;
         while (!op.isDone())
         {

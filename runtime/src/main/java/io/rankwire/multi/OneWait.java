@@ -43,6 +43,11 @@ final class OneWait implements AutoCloseable
     private final Consumer<SelectionKey> dispatch = OneWait::dispatch;
     /** How long the first wait after work yields before it blocks. */
     static final long YIELD_NS = 20_000;
+    /**
+     * The longest block: a shm peer's bell missed in its flag race is found after at most this
+     * long, as in shm's own sleep (1 ms), whatever bound the caller allows.
+     */
+    static final long MAX_BLOCK_NS = 1_000_000;
 
     private long waits;
     private long skipped;
@@ -106,7 +111,7 @@ final class OneWait implements AutoCloseable
                 return;
             }
             waits++;
-            selector.select(dispatch, Math.max(1, TimeUnit.NANOSECONDS.toMillis(maxNanos + 999_999)));
+            selector.select(dispatch, Math.max(1, TimeUnit.NANOSECONDS.toMillis(Math.min(maxNanos, MAX_BLOCK_NS) + 999_999)));
         }
         catch (final ClosedSelectorException e)
         {

@@ -27,11 +27,36 @@ public final class Idles
     static final int YIELD_WINDOW_FACTOR = 10;
     static final long MIN_PARK_NS = TimeUnit.MICROSECONDS.toNanos(1);
     static final long MAX_PARK_NS = TimeUnit.MICROSECONDS.toNanos(100);
-    /** Longest single kernel wait in the transport ({@code Transport.awaitActivity}); signals end it early. */
+    /**
+     * Longest first kernel wait in the transport ({@code Transport.awaitActivity}) after a thread
+     * announced itself; signals end it early. It bounds the one race {@link Wakeup} leaves open.
+     */
     static final long MAX_AWAIT_NS = TimeUnit.MILLISECONDS.toNanos(1);
+    /**
+     * Longest later kernel wait of the same announcement, which no signal can miss. Beyond a
+     * scheduler tick, so that arming its timeout does not reprogram the CPU's timer (two timer
+     * writes per wait, each a VM exit on a virtual machine: measured as a third of an 8-byte
+     * round trip over TCP with both ranks on one CPU, docs/PERFORMANCE-LOG.md).
+     */
+    static final long LONG_AWAIT_NS = TimeUnit.MILLISECONDS.toNanos(20);
 
     private Idles()
     {
+    }
+
+    /**
+     * Starts a wait loop on {@code idler} ({@link IdleStrategy#reset()}) that ends by
+     * {@code deadline} ({@link System#nanoTime()}; 0 for none): a {@link Backoff} then never
+     * blocks past it. Loops without a deadline may call {@code reset()} alone: a deadline left
+     * from an earlier loop can only shorten a block.
+     */
+    public static void begin(final IdleStrategy idler, final long deadline)
+    {
+        if (idler instanceof Backoff)
+        {
+            ((Backoff)idler).deadline = deadline;
+        }
+        idler.reset();
     }
 
     /** The strategy for {@code mode}; {@code spinNs} is the spin window of {@link Mode#BACKOFF}. */
@@ -81,6 +106,11 @@ public final class Idles
      * began: a waiter that outlasts the window by a little still sees the reply within a poll
      * rather than after a park and a wake-up (tens of microseconds on a loaded host), and a
      * partner sharing its core gets the CPU.
+     *
+     * <p>A kernel wait lasts at most {@link #MAX_AWAIT_NS} (1 ms) right after the strategy
+     * announced itself, and at most {@link #LONG_AWAIT_NS} once it has waited in this
+     * announcement (no signal can be missed then), never past the deadline of
+     * {@link Idles#begin}.
      */
     static final class Backoff implements IdleStrategy
     {
@@ -95,6 +125,10 @@ public final class Idles
          * like a shared core, and each wait would then pay a yield.
          */
         static final long MIN_WINDOW_NS = 5_000;
+        /** Kernel-path waits in a row that spin their whole window and still block before the window closes. */
+        static final int MISSES_TO_CLOSE = 4;
+        /** Waits between two probes of the full window while it is closed. */
+        static final int PROBE_EVERY = 256;
 
         private final Wakeup wakeup;
         private final int maxSpins;
@@ -112,6 +146,16 @@ public final class Idles
         private long windowNs;
         /** The transport offers a kernel wait (read at {@link #reset()}): spins are timed from the first. */
         private boolean kernel;
+        /** Blocks since the last announcement: after the first, a kernel wait may last {@link #LONG_AWAIT_NS}. */
+        private int blocks;
+        /** The end of the current wait loop ({@link System#nanoTime()}), or 0 ({@link Idles#begin}). */
+        private long deadline;
+        /** Kernel-path waits in a row whose spin found nothing ({@link #adaptKernel()}). */
+        private int misses;
+        /** Waits since the window closed or was last probed. */
+        private int closedWaits;
+        /** The current wait probes the full window after it closed. */
+        private boolean probing;
 
         Backoff(
             final Wakeup wakeup, final int maxSpins, final long spinNs, final int maxYields, final long minParkNs,
@@ -152,8 +196,7 @@ public final class Idles
                 }
                 else
                 {
-                    seenEpoch = wakeup.announce();
-                    announced = true;
+                    announce();
                 }
                 return;
             }
@@ -164,10 +207,29 @@ public final class Idles
             }
             else
             {
-                wakeup.await(parkNs, MAX_AWAIT_NS, seenEpoch);
+                wakeup.await(parkNs, awaitNs(), seenEpoch);
                 parkNs = Math.min(parkNs << 1, maxParkNs);
+                blocks++;
             }
             seenEpoch = wakeup.epoch();
+        }
+
+        private void announce()
+        {
+            seenEpoch = wakeup.announce();
+            announced = true;
+            blocks = 0;
+        }
+
+        /** The bound of the next kernel wait: short right after an announcement, long later, never past the deadline. */
+        long awaitNs()
+        {
+            final long bound = blocks == 0 ? MAX_AWAIT_NS : LONG_AWAIT_NS;
+            if (deadline == 0)
+            {
+                return bound;
+            }
+            return Math.max(MAX_AWAIT_NS, Math.min(bound, deadline - System.nanoTime()));
         }
 
         /**
@@ -219,6 +281,44 @@ public final class Idles
             }
         }
 
+        /**
+         * Adapts the spin window before a kernel wait to how the last wait ended. The spin pays
+         * only when the reply comes while the caller still polls: then no wake-up is needed at
+         * either end (on a virtual machine a wake-up on an idle CPU costs tens of microseconds),
+         * and it keeps the whole window. When {@value #MISSES_TO_CLOSE} waits in a row spin their
+         * whole window and then block anyway (a partner on this same CPU, which can only answer
+         * once the caller blocks, or a partner computing), the window closes: the caller blocks
+         * at once, like a blocking socket. Every {@value #PROBE_EVERY} waits one probes the full
+         * window again; a probe that misses closes it at once. Windows of at most
+         * {@link #MIN_WINDOW_NS} (a transport's own short spin before its sleep) stay as they are.
+         */
+        private void adaptKernel()
+        {
+            if (spinNs <= MIN_WINDOW_NS)
+            {
+                return;
+            }
+            if (!announced && spins > 0)
+            {
+                misses = 0;
+                probing = false;
+                windowNs = spinNs;
+            }
+            else if (windowNs > 0 && announced && blocks > 0 && (probing || ++misses >= MISSES_TO_CLOSE))
+            {
+                windowNs = 0;
+                misses = 0;
+                probing = false;
+                closedWaits = 0;
+            }
+            else if (windowNs <= 0 && ++closedWaits >= PROBE_EVERY)
+            {
+                closedWaits = 0;
+                probing = true;
+                windowNs = spinNs;
+            }
+        }
+
         /** The spin window in use (nanoseconds). */
         long windowNs()
         {
@@ -228,7 +328,14 @@ public final class Idles
         @Override
         public void reset()
         {
-            adapt();
+            if (kernel)
+            {
+                adaptKernel();
+            }
+            else
+            {
+                adapt();
+            }
             spins = 0;
             yields = 0;
             parkNs = minParkNs;
@@ -240,8 +347,14 @@ public final class Idles
                 // peer needs to answer; like a blocking socket, such a waiter blocks at once
                 // (idle=spin keeps spinning). With a window it polls that long, by the clock (not
                 // a count of polls), then blocks in the kernel wait without yielding.
-                seenEpoch = announced ? wakeup.epoch() : wakeup.announce();
-                announced = true;
+                if (announced)
+                {
+                    seenEpoch = wakeup.epoch();
+                }
+                else
+                {
+                    announce();
+                }
             }
             else if (announced)
             {

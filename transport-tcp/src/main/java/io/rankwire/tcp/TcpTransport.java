@@ -39,6 +39,8 @@ final class TcpTransport implements Transport
 {
     static final String ADDRESS_KEY = "tcp.address";
     private static final long CLOSE_TIMEOUT_MS = 5_000;
+    /** The spin window before a kernel wait, microseconds ({@link #idleSpinMicros()}). */
+    static final int SPIN_MICROS = 50;
 
     final TcpSettings settings;
     final int rank;
@@ -299,6 +301,19 @@ final class TcpTransport implements Transport
         }
         final int count = engineIo.poll(handler, max);
         return count + inbound.poll(handler, max - count);
+    }
+
+    /**
+     * 50 us: longer than waking a peer that sleeps on another CPU (25-30 us on a virtual
+     * machine), so two ranks that exchange messages both keep polling and neither sleeps; the
+     * runtime closes the window for waits it does not pay for (a peer on the same CPU, or one
+     * that computes between messages) and probes it now and then (docs/RUNTIME.md, "Idle
+     * strategy").
+     */
+    @Override
+    public int idleSpinMicros()
+    {
+        return SPIN_MICROS;
     }
 
     @Override
