@@ -108,8 +108,7 @@ class IdlesTest
     void shouldBlockInTheKernelWaitAtOnceWithoutASpinWindow()
     {
         final KernelWaits transport = new KernelWaits();
-        final Wakeup wakeup = kernelWakeup(transport);
-        final Idles.Backoff backoff = new Idles.Backoff(wakeup, SPINS, 0, 2, 1_000, 1_000);
+        final Idles.Backoff backoff = new Idles.Backoff(kernelWakeup(transport), SPINS, 0, 2, 1_000, 1_000);
         assertTrue(backoff.announced(), "announced in reset, before any poll");
         backoff.idle(0);
         assertEquals(2, transport.waits.get(), "the next idle blocks in the transport, no spins or yields");
@@ -144,8 +143,7 @@ class IdlesTest
     void shouldBoundTheFirstKernelWaitOfAnAnnouncementShortAndLaterOnesLongButNeverPastTheDeadline()
     {
         final KernelWaits transport = new KernelWaits();
-        final Wakeup wakeup = kernelWakeup(transport);
-        final Idles.Backoff backoff = new Idles.Backoff(wakeup, SPINS, 0, 2, 1_000, 1_000);
+        final Idles.Backoff backoff = new Idles.Backoff(kernelWakeup(transport), SPINS, 0, 2, 1_000, 1_000);
         backoff.idle(0);
         assertEquals(Idles.MAX_AWAIT_NS, transport.lastMax, "the first wait after the announcement");
         backoff.idle(0);

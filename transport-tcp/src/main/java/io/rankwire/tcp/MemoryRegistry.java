@@ -4,7 +4,9 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import io.rankwire.spi.AbstractMemoryRegion;
+import io.rankwire.spi.CompletionStatus;
 import org.agrona.DirectBuffer;
+import org.agrona.MutableDirectBuffer;
 
 /**
  * Regions registered for remote reads, by rkey. Virtual addresses are synthetic: each region gets
@@ -68,6 +70,18 @@ final class MemoryRegistry
     Region lookup(final int rkey)
     {
         return regions.get(rkey);
+    }
+
+    /** A READ of this rank's own region: copies it into {@code dst}; the completion status. */
+    int readLocally(final long va, final int rkey, final int length, final MutableDirectBuffer dst, final int dstOffset)
+    {
+        final Region region = lookup(rkey);
+        if (region == null || region.isClosed() || !region.contains(va, length))
+        {
+            return CompletionStatus.REMOTE_ACCESS_ERROR;
+        }
+        dst.putBytes(dstOffset, region.buffer(), region.bufferOffset(va), length);
+        return CompletionStatus.SUCCESS;
     }
 
     void closeAll()

@@ -39,7 +39,11 @@ final class TcpTransport implements Transport
 {
     static final String ADDRESS_KEY = "tcp.address";
     private static final long CLOSE_TIMEOUT_MS = 5_000;
-    /** The spin window before a kernel wait, microseconds ({@link #idleSpinMicros()}). */
+    /**
+     * The spin window before a kernel wait, microseconds: longer than waking a peer that sleeps on
+     * another CPU (25-30 us on a virtual machine), so two ranks exchanging messages both keep
+     * polling; the runtime closes it where it does not pay (docs/RUNTIME.md, idle strategies).
+     */
     static final int SPIN_MICROS = 50;
 
     final TcpSettings settings;
@@ -238,7 +242,8 @@ final class TcpTransport implements Transport
         }
         if (peer == rank || length == 0)
         {
-            inbound.offerEvent(CompletionOpcode.READ, peer, readLocally(peer, va, rkey, length, dst, dstOffset), wrId);
+            final int status = peer == rank ? registry.readLocally(va, rkey, length, dst, dstOffset) : CompletionStatus.SUCCESS;
+            inbound.offerEvent(CompletionOpcode.READ, peer, status, wrId);
             return ReturnCode.OK;
         }
         final PeerLink link = links[peer];
@@ -269,23 +274,6 @@ final class TcpTransport implements Transport
         return ReturnCode.OK;
     }
 
-    private int readLocally(
-        final int peer, final long va, final int rkey, final int length, final MutableDirectBuffer dst,
-        final int dstOffset)
-    {
-        if (peer != rank)
-        {
-            return CompletionStatus.SUCCESS;
-        }
-        final MemoryRegistry.Region region = registry.lookup(rkey);
-        if (region == null || region.isClosed() || !region.contains(va, length))
-        {
-            return CompletionStatus.REMOTE_ACCESS_ERROR;
-        }
-        dst.putBytes(dstOffset, region.buffer(), region.bufferOffset(va), length);
-        return CompletionStatus.SUCCESS;
-    }
-
     @Override
     public OffloadPort offloadPort()
     {
@@ -303,13 +291,7 @@ final class TcpTransport implements Transport
         return count + inbound.poll(handler, max - count);
     }
 
-    /**
-     * 50 us: longer than waking a peer that sleeps on another CPU (25-30 us on a virtual
-     * machine), so two ranks that exchange messages both keep polling and neither sleeps; the
-     * runtime closes the window for waits it does not pay for (a peer on the same CPU, or one
-     * that computes between messages) and probes it now and then (docs/RUNTIME.md, "Idle
-     * strategy").
-     */
+    /** {@value #SPIN_MICROS} us ({@link #SPIN_MICROS}). */
     @Override
     public int idleSpinMicros()
     {
