@@ -22,7 +22,8 @@ import io.rankwire.bootstrap.InMemoryBootstrap;
  * Each run gets a fresh job id and secret and an in-memory bootstrap. {@code run} blocks until
  * every rank's body has returned and its runtime is closed. If a rank throws, the other ranks are
  * aborted (their pending calls fail) and {@code run} throws a {@link RankwireException} naming the
- * first failing rank, with its exception as the cause. If the job does not finish within the
+ * first failing rank, with its exception as the cause; if a rank called {@link Rankwire#abort(int)},
+ * the exception names that rank and its error code instead. If the job does not finish within the
  * timeout (default {@link #DEFAULT_TIMEOUT}), every rank is aborted and {@code run} fails.
  */
 public final class LocalJob
@@ -94,6 +95,14 @@ public final class LocalJob
         }
         joinAll(ranks.threads);
         final Failure f = ranks.failure.get();
+        final int aborting = bootstrap.abortingRank();
+        if (aborting >= 0)
+        {
+            // an abort is the job's reason, whichever rank's failure was recorded first (a
+            // survivor's receive can fail on the closed connection before the abort throws)
+            throw new RankwireException("rank " + aborting + " aborted the job with error code " +
+                bootstrap.abortCode(), f != null ? f.cause : null);
+        }
         if (f != null)
         {
             if (f.rank < 0)

@@ -49,4 +49,27 @@ class AbortInJvmTest
         assertEquals(0, returnedFromAbort.get());
         assertEquals(0, received.get());
     }
+
+    @Test
+    void shouldNameTheAbortEvenWhenAnotherRanksFailureCameFirst()
+    {
+        final RankwireException e = assertThrows(RankwireException.class, () -> LocalJob.run(2, "sim", rw ->
+        {
+            rw.world().barrier();
+            if (rw.rank() == 1)
+            {
+                try
+                {
+                    rw.abort(7);
+                }
+                catch (final RankwireException aborted)
+                {
+                    Thread.sleep(300); // rank 0's failed receive is recorded first
+                    throw aborted;
+                }
+            }
+            rw.world().recv(new byte[4], 0, 4, 1, 0);
+        }));
+        assertTrue(e.getMessage().contains("rank 1 aborted the job with error code 7"), e::getMessage);
+    }
 }
