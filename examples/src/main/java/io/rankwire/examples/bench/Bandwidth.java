@@ -39,6 +39,7 @@ public final class Bandwidth
                 .option("--min-size", "S", "smallest message, bytes", "1")
                 .option("--max-size", "S", "largest message, bytes (powers of two in between)", "4M")
                 .option("--window", "W", "messages in flight per iteration", "64")
+                .option("--rounds", "R", "Rankwire and the raw baseline alternated R times per size; medians reported", "1")
                 .option("--iters", "N", "timed iterations (windows) per size", "100; 10 from 64K")
                 .option("--warmup", "N", "untimed iterations per size first",
                     "a tenth of --iters, at least 256M / (window * size), at most 1000")
@@ -79,7 +80,8 @@ public final class Bandwidth
             final String base = raw == null ? "raw" : raw.name();
             final String what = both ? "Bidirectional bandwidth" : "Bandwidth";
             final Report report = new Report("Rankwire " + what.toLowerCase(java.util.Locale.ROOT) + " over " + transport +
-                ", window " + opts.window + ", MB/s; baseline: " + base,
+                ", window " + opts.window + ", MB/s; baseline: " + base +
+                (raw != null && opts.rounds > 1 ? "; medians of " + opts.rounds + " alternated rounds" : ""),
                 "size", "iters", "MB/s", "raw_MB/s", "ratio");
             final Plots.Line rwLine = new Plots.Line("Rankwire (" + transport + ")");
             final Plots.Line rawLine = new Plots.Line(base);
@@ -89,18 +91,23 @@ public final class Bandwidth
                 final int iters = opts.itersFor(size, 100, 10);
                 final int warmup = opts.warmupFor(iters, (both ? 2L : 1L) * opts.window * Math.max(1, size));
                 final double bytes = (both ? 2.0 : 1.0) * size * opts.window * iters;
-                final long nanos = both ? streams.bothWays(size, iters, warmup) : streams.oneWay(size, iters, warmup);
-                final double mbs = bytes * 1e3 / nanos;
-                double rawMbs = Double.NaN;
-                if (raw != null)
+                final int rounds = raw == null ? 1 : opts.rounds;
+                final double[] rwMbs = new double[rounds];
+                final double[] baseMbs = new double[rounds];
+                final double[] ratios = new double[rounds];
+                for (int r = 0; r < rounds; r++)
                 {
-                    final long rawNanos = both ? streams.rawBothWays(raw, size, iters, warmup) :
-                        streams.rawOneWay(raw, size, iters, warmup);
-                    rawMbs = bytes * 1e3 / rawNanos;
+                    final int w = r == 0 ? warmup : 0;
+                    rwMbs[r] = bytes * 1e3 / (both ? streams.bothWays(size, iters, w) : streams.oneWay(size, iters, w));
+                    baseMbs[r] = raw == null ? Double.NaN :
+                        bytes * 1e3 / (both ? streams.rawBothWays(raw, size, iters, w) : streams.rawOneWay(raw, size, iters, w));
+                    ratios[r] = rwMbs[r] / baseMbs[r];
                 }
+                final double mbs = median(rwMbs);
+                final double rawMbs = median(baseMbs);
                 if (world.rank() == 0)
                 {
-                    report.row(size, iters, mbs, rawMbs, mbs / rawMbs);
+                    report.row(size, iters, mbs, rawMbs, median(ratios));
                     rwLine.add(size, mbs);
                     rawLine.add(size, rawMbs);
                     System.err.printf("%s: %s B done (%d/%d)%n", what, BenchArgs.formatSize(size), i + 1, sizes.size());
@@ -115,6 +122,14 @@ public final class Bandwidth
                         raw == null ? List.of(rwLine) : List.of(rwLine, rawLine));
                 }
             }
+        }
+
+        /** The median of {@code values} (the upper one of an even count). */
+        static double median(final double[] values)
+        {
+            final double[] sorted = values.clone();
+            java.util.Arrays.sort(sorted);
+            return sorted[sorted.length / 2];
         }
     }
 }

@@ -12,6 +12,7 @@ import java.util.Locale;
  *   --window W     messages in flight per iteration (64)        --csv FILE   also write the table as CSV
  *   --plot FILE    draw charts (.png or .svg)                   --no-baseline  skip the raw baseline
  *   --size S       the one message size (MessageRate, Overlap)  --compute-ms M (Overlap)
+ *   --rounds R     Rankwire and the baseline alternated R times per size, medians (Bandwidth, BiBandwidth)
  * </pre>
  * Sizes take the binary suffixes K, M and G. Iteration counts of {@code 0} mean the benchmark's
  * own defaults, which shrink for large messages.
@@ -24,6 +25,8 @@ final class BenchArgs
     int iters;
     int warmup = -1;
     int window = 64;
+    /** Rankwire and its raw baseline alternated this many times per size (bandwidth benchmarks). */
+    int rounds = 1;
     long computeMillis = -1;
     String csv;
     String plot;
@@ -103,12 +106,13 @@ final class BenchArgs
                 case "--iters": a.iters = positive(name, value); break;
                 case "--warmup": a.warmup = integer(name, value); break;
                 case "--window": a.window = positive(name, value); break;
+                case "--rounds": a.rounds = positive(name, value); break;
                 case "--compute-ms": a.computeMillis = positive(name, value); break;
                 case "--csv": a.csv = value; break;
                 case "--plot": a.plot = value; break;
                 default:
                     throw new IllegalArgumentException("option : '" + name + "' (expected: --min-size, --max-size, --size, " +
-                        "--iters, --warmup, --window, --compute-ms, --csv, --plot or --no-baseline)");
+                        "--iters, --warmup, --window, --rounds, --compute-ms, --csv, --plot or --no-baseline)");
             }
         }
         return a;

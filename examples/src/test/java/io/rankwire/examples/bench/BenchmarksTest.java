@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -86,6 +87,29 @@ class BenchmarksTest
         {
             r.line(0, "\\s*" + size + "\\s+2" + ("\\s+" + NUMBER).repeat(3));
         }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"sim", "tcp"})
+    void shouldReportMediansOfAlternatedRounds(final String transport)
+    {
+        final Launch.Result r = Launch.run(transport, 2, Bandwidth.class,
+            "--min-size", "1K", "--max-size", "4K", "--iters", "2", "--window", "4", "--rounds", "3");
+        assertEquals(0, r.code, r::toString);
+        r.line(0, "# Rankwire bandwidth over " + transport + ", window 4, MB/s; baseline: raw .*; medians of 3 alternated rounds");
+        for (final int size : BenchArgs.powersOfTwo(1024, 4096))
+        {
+            final Matcher m = r.line(0, "\\s*" + size + "\\s+2" + ("\\s+" + NUMBER).repeat(3));
+            assertTrue(Double.parseDouble(m.group(1)) > 0 && Double.parseDouble(m.group(2)) > 0 &&
+                Double.parseDouble(m.group(3)) > 0, r::toString);
+        }
+    }
+
+    @Test
+    void shouldMedianTheUpperOfAnEvenCount()
+    {
+        assertEquals(2.0, Bandwidth.StreamBench.median(new double[] {3.0, 1.0, 2.0}));
+        assertEquals(3.0, Bandwidth.StreamBench.median(new double[] {4.0, 1.0, 3.0, 2.0}));
     }
 
     @ParameterizedTest
