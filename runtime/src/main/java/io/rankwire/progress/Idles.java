@@ -154,8 +154,6 @@ public final class Idles
         private int misses;
         /** Waits since the window closed or was last probed. */
         private int closedWaits;
-        /** The current wait probes the full window after it closed. */
-        private boolean probing;
 
         Backoff(
             final Wakeup wakeup, final int maxSpins, final long spinNs, final int maxYields, final long minParkNs,
@@ -301,20 +299,18 @@ public final class Idles
             if (!announced && spins > 0)
             {
                 misses = 0;
-                probing = false;
                 windowNs = spinNs;
             }
-            else if (windowNs > 0 && announced && blocks > 0 && (probing || ++misses >= MISSES_TO_CLOSE))
+            else if (windowNs > 0 && announced && blocks > 0 && ++misses >= MISSES_TO_CLOSE)
             {
                 windowNs = 0;
                 misses = 0;
-                probing = false;
                 closedWaits = 0;
             }
             else if (windowNs <= 0 && ++closedWaits >= PROBE_EVERY)
             {
                 closedWaits = 0;
-                probing = true;
+                misses = MISSES_TO_CLOSE - 1; // a probe that misses closes at once
                 windowNs = spinNs;
             }
         }

@@ -1,5 +1,6 @@
 package io.rankwire.examples.bench;
 
+import java.util.Arrays;
 import java.util.List;
 
 import io.rankwire.Comm;
@@ -128,7 +129,7 @@ public final class Bandwidth
         static double median(final double[] values)
         {
             final double[] sorted = values.clone();
-            java.util.Arrays.sort(sorted);
+            Arrays.sort(sorted);
             return sorted[sorted.length / 2];
         }
     }
