@@ -18,6 +18,7 @@ import io.rankwire.Rankwire;
  *   RAW_ECHO, size, -        echoes raw ring messages (busy spin)
  *   SHM_ECHO, size, kind     recv size bytes from rank 0 (tag PING) into a buffer of kind; send them back
  *   SHM_SINK, size, kind     recv size bytes from rank 0 (tag BULK) into a buffer of kind
+ *   RAW_SINK, size, -        reads raw ring messages (busy spin); answers the empty one with an empty one
  *   STOP                     leaves the command loop
  * </pre>
  */
@@ -30,6 +31,7 @@ public final class ShmBench
     public static final int SHM_ECHO = 2;
     public static final int SHM_SINK = 3;
     public static final int STOP = 4;
+    public static final int RAW_SINK = 5;
     /** Largest message of any exchange. */
     public static final int MAX_BYTES = 4 << 20;
 
@@ -87,6 +89,13 @@ public final class ShmBench
                     {
                         world.send(buf, 0, st.bytes(), 0, PING_TAG);
                     }
+                    break;
+                case RAW_SINK:
+                    while (raw.receive(buf) > 0)
+                    {
+                        Thread.onSpinWait();
+                    }
+                    raw.send(buf, 0);
                     break;
                 case SHM_SINK:
                     while (world.recv(buf, 0, MAX_BYTES, 0, BULK_TAG, st).bytes() > 0)

@@ -144,12 +144,19 @@ public final class ShmPair implements AutoCloseable
         rank0.world().send(command, 0, 3, 1, ShmBench.COMMAND_TAG);
     }
 
-    /** Ends the partner's current exchange (an empty message on its path). */
+    /**
+     * Ends the partner's current exchange (an empty message on its path); for {@link ShmBench#RAW_SINK}
+     * also waits for the partner's empty answer, so that everything sent before has been read.
+     */
     public void end(final int op)
     {
-        if (op == ShmBench.RAW_ECHO)
+        if (op == ShmBench.RAW_ECHO || op == ShmBench.RAW_SINK)
         {
             raw.send(empty, 0);
+            if (op == ShmBench.RAW_SINK)
+            {
+                raw.receive(empty);
+            }
         }
         else
         {

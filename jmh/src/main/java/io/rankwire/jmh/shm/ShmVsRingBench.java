@@ -14,9 +14,11 @@ import io.rankwire.MutableStatus;
  * The shm transport beside its floors between the same two JVMs, interleaved round by round:
  * per message size, a ping-pong over the bare mapped rings ({@link RawRing}), then through the
  * runtime with {@code byte[]} buffers (two copies) and with {@code Rankwire.allocate} buffers
- * (one copy); then 4 MiB streaming beside a 4 MiB memcpy in this JVM. Prints one-way latency
- * percentiles (round trip / 2, timed per round trip) and the ratios to the raw ring's p50, and
- * bandwidths with their ratio to memcpy.
+ * (one copy); then 4 MiB streaming beside a 4 MiB memcpy in this JVM and beside the same stream
+ * over the bare ring (its two copies, in 64 KiB fragments, are the floor of the two-copy path on
+ * whatever pair of cores the two JVMs have at the time). Prints one-way latency percentiles
+ * (round trip / 2, timed per round trip) and the ratios to the raw ring's p50, and bandwidths
+ * with their ratios to memcpy and to the raw ring's stream.
  *
  * <pre>
  *   java --add-exports java.base/jdk.internal.misc=ALL-UNNAMED -cp jmh/target/benchmarks.jar \
@@ -62,10 +64,12 @@ public final class ShmVsRingBench
                 }
                 final int transfers = Math.max(20, iterations / 500);
                 final double memcpy = memcpy(transfers);
+                final double bwRaw = rawStream(pair, direct, transfers);
                 final double bwHeap = stream(pair, heap, ShmBench.Kind.HEAP, transfers);
                 final double bwShared = stream(pair, shared, ShmBench.Kind.SHARED, transfers);
-                System.out.printf("%s  4 MiB MiB/s  memcpy %.0f | heap %.0f (%.2f) | shared %.0f (%.2f)%n", label,
-                    memcpy, bwHeap, bwHeap / memcpy, bwShared, bwShared / memcpy);
+                System.out.printf("%s  4 MiB MiB/s  memcpy %.0f | raw ring %.0f (%.2f) | heap %.0f (%.2f, %.2f of raw) | " +
+                    "shared %.0f (%.2f, %.2f of raw)%n", label, memcpy, bwRaw, bwRaw / memcpy, bwHeap, bwHeap / memcpy,
+                    bwHeap / bwRaw, bwShared, bwShared / memcpy, bwShared / bwRaw);
             }
         }
     }
@@ -134,6 +138,23 @@ public final class ShmVsRingBench
         {
             dst.putBytes(0, src, 0, BULK);
         }
+        return mibPerSecond(transfers, System.nanoTime() - start);
+    }
+
+    private static double rawStream(final ShmPair pair, final UnsafeBuffer buf, final int transfers)
+    {
+        pair.command(ShmBench.RAW_SINK, ShmBench.Kind.DIRECT);
+        final RawRing raw = pair.raw();
+        for (int i = 0; i < transfers / 4; i++)
+        {
+            raw.send(buf, BULK);
+        }
+        final long start = System.nanoTime();
+        for (int i = 0; i < transfers; i++)
+        {
+            raw.send(buf, BULK);
+        }
+        pair.end(ShmBench.RAW_SINK);
         return mibPerSecond(transfers, System.nanoTime() - start);
     }
 
