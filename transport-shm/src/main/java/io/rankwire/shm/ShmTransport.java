@@ -17,6 +17,7 @@ import io.rankwire.spi.CompletionOpcode;
 import io.rankwire.spi.CompletionStatus;
 import io.rankwire.spi.MemoryRegion;
 import io.rankwire.spi.OffloadPort;
+import io.rankwire.spi.PostArguments;
 import io.rankwire.spi.ReturnCode;
 import io.rankwire.spi.SharedWait;
 import io.rankwire.spi.SmallCopy;
@@ -148,9 +149,8 @@ final class ShmTransport implements Transport
         {
             return ReturnCode.CLOSED;
         }
-        if (peer < 0 || peer >= size || byRank[peer] == null || header == null || hdrLength < TmHeader.LENGTH ||
-            hdrOffset < 0 || hdrOffset > header.capacity() - hdrLength || payloadLength < 0 ||
-            (payloadLength > 0 && (payload == null || payloadOffset < 0 || payloadOffset > payload.capacity() - payloadLength)))
+        if (peer < 0 || peer >= size || byRank[peer] == null ||
+            !PostArguments.sendValid(header, hdrOffset, hdrLength, TmHeader.LENGTH, payload, payloadOffset, payloadLength))
         {
             return ReturnCode.INVALID_ARGUMENT;
         }
@@ -226,8 +226,7 @@ final class ShmTransport implements Transport
         {
             return ReturnCode.CLOSED;
         }
-        if (peer < 0 || peer >= size || byRank[peer] == null || dst == null || length < 0 || dstOffset < 0 ||
-            dstOffset > dst.capacity() - length)
+        if (peer < 0 || peer >= size || byRank[peer] == null || !PostArguments.inBounds(dst, dstOffset, length))
         {
             return ReturnCode.INVALID_ARGUMENT;
         }

@@ -3,6 +3,7 @@ package io.rankwire.sim;
 import org.agrona.MutableDirectBuffer;
 
 import io.rankwire.spi.OffloadPort;
+import io.rankwire.spi.PostArguments;
 import io.rankwire.spi.ReturnCode;
 
 /**
@@ -62,7 +63,7 @@ final class SimOffloadPort implements OffloadPort
         {
             return ReturnCode.CLOSED;
         }
-        if (buffer == null || length < minSrqLength || !SimTransport.inBounds(buffer, offset, length))
+        if (length < minSrqLength || !PostArguments.inBounds(buffer, offset, length))
         {
             return ReturnCode.INVALID_ARGUMENT;
         }
@@ -99,7 +100,7 @@ final class SimOffloadPort implements OffloadPort
         {
             return rc;
         }
-        if (buffer == null || !SimTransport.inBounds(buffer, offset, length))
+        if (!PostArguments.inBounds(buffer, offset, length))
         {
             return ReturnCode.INVALID_ARGUMENT;
         }

@@ -14,6 +14,7 @@ import io.rankwire.spi.CompletionHandler;
 import io.rankwire.spi.CompletionOpcode;
 import io.rankwire.spi.MemoryRegion;
 import io.rankwire.spi.OffloadPort;
+import io.rankwire.spi.PostArguments;
 import io.rankwire.spi.ReturnCode;
 import io.rankwire.spi.Transport;
 
@@ -131,9 +132,8 @@ public final class SimTransport implements Transport
         {
             return ReturnCode.CLOSED;
         }
-        if (peer < 0 || peer >= fabric.size() || header == null || hdrLength < 1 || payloadLength < 0 ||
-            !inBounds(header, hdrOffset, hdrLength) ||
-            (payloadLength > 0 && (payload == null || !inBounds(payload, payloadOffset, payloadLength))))
+        if (peer < 0 || peer >= fabric.size() ||
+            !PostArguments.sendValid(header, hdrOffset, hdrLength, 1, payload, payloadOffset, payloadLength))
         {
             return ReturnCode.INVALID_ARGUMENT;
         }
@@ -191,11 +191,6 @@ public final class SimTransport implements Transport
         }
     }
 
-    static boolean inBounds(final DirectBuffer buffer, final int offset, final int length)
-    {
-        return offset >= 0 && length >= 0 && (long)offset + length <= buffer.capacity();
-    }
-
     @Override
     public MemoryRegion register(final DirectBuffer buffer, final int offset, final int length)
     {
@@ -220,7 +215,7 @@ public final class SimTransport implements Transport
         {
             return ReturnCode.CLOSED;
         }
-        if (peer < 0 || peer >= fabric.size() || dst == null || !inBounds(dst, dstOffset, length))
+        if (peer < 0 || peer >= fabric.size() || !PostArguments.inBounds(dst, dstOffset, length))
         {
             return ReturnCode.INVALID_ARGUMENT;
         }

@@ -53,7 +53,7 @@ final class EngineIo
     {
         try
         {
-            session.key(session.socket.register(selector, SelectionKey.OP_READ, session));
+            session.keys.own(session.socket.register(selector, SelectionKey.OP_READ, session));
         }
         catch (final ClosedChannelException | ClosedSelectorException e)
         {
@@ -65,7 +65,7 @@ final class EngineIo
         }
         if (shared != null)
         {
-            session.sharedKey(shared.register(session.socket, SelectionKey.OP_READ, session));
+            session.keys.shared(shared.register(session.socket, SelectionKey.OP_READ, session));
         }
         final EngineSession[] current = sessions;
         final EngineSession[] more = Arrays.copyOf(current, current.length + 1);
@@ -151,7 +151,7 @@ final class EngineIo
         shared = wait;
         for (final EngineSession s : sessions)
         {
-            s.sharedKey(wait.register(s.socket, SelectionKey.OP_READ, s));
+            s.keys.shared(wait.register(s.socket, SelectionKey.OP_READ, s));
         }
     }
 

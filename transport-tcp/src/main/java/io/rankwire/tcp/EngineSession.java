@@ -2,7 +2,6 @@ package io.rankwire.tcp;
 
 import java.io.IOException;
 import java.lang.System.Logger.Level;
-import java.nio.channels.SelectionKey;
 import java.nio.channels.SocketChannel;
 import java.util.concurrent.locks.LockSupport;
 
@@ -42,12 +41,8 @@ final class EngineSession implements FrameReader.Sink
     private final FrameReader reader;
     private final Completion completion = new Completion();
     private CompletionHandler handler;
-    private SelectionKey key;
-    /** The socket's key in the {@link ReadySet}, or null. */
-    private SelectionKey readyKey;
-    /** The socket's key in a composite endpoint's shared wait ({@code Transport.joinSharedWait}), or null. */
-    private volatile SelectionKey sharedKey;
-    private int interest = -1;
+    /** The socket's registrations (selector, ready set, shared wait). */
+    final SessionKeys keys = new SessionKeys();
     /** The ready set saw the socket ready since the last poll (or the session is new: preloaded bytes). */
     private boolean ready = true;
     /** Polls of this session (for tests and monitoring). */
@@ -69,21 +64,6 @@ final class EngineSession implements FrameReader.Sink
         this.wire = wire;
         this.reader = new FrameReader(peer, transport.settings.maxFrame, transport.pendingReads);
         this.writer = new SessionWriter(wire, channel.alloc(), transport.registry, transport.settings);
-    }
-
-    void key(final SelectionKey key)
-    {
-        this.key = key;
-    }
-
-    void readyKey(final SelectionKey key)
-    {
-        this.readyKey = key;
-    }
-
-    void sharedKey(final SelectionKey key)
-    {
-        this.sharedKey = key;
     }
 
     /** How many times this session was polled (for tests and monitoring); engine thread. */
@@ -327,21 +307,7 @@ final class EngineSession implements FrameReader.Sink
 
     private void updateInterest()
     {
-        final int ops = SelectionKey.OP_READ | (writer.hasPending() ? SelectionKey.OP_WRITE : 0);
-        if (ops != interest && key != null && key.isValid())
-        {
-            interest = ops;
-            key.interestOps(ops);
-            if (readyKey != null && readyKey.isValid())
-            {
-                readyKey.interestOps(ops);
-            }
-            final SelectionKey shared = sharedKey;
-            if (shared != null && shared.isValid())
-            {
-                shared.interestOps(ops);
-            }
-        }
+        keys.interest(writer.hasPending());
     }
 
     /**
@@ -399,14 +365,7 @@ final class EngineSession implements FrameReader.Sink
         done = true;
         writer.clear();
         reader.clear();
-        if (readyKey != null)
-        {
-            readyKey.cancel();
-        }
-        if (key != null)
-        {
-            key.cancel();
-        }
+        keys.cancel();
         transport.engineIo.remove(this);
     }
 }

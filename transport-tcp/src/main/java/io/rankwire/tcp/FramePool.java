@@ -79,6 +79,13 @@ final class FramePool
         return slot.retain();
     }
 
+    /** A buffer from {@link #acquire}, or a one-off one from the allocator when no slot is free or big enough. */
+    ByteBuf acquireOrAllocate(final int length)
+    {
+        final ByteBuf slot = acquire(length);
+        return slot != null ? slot : alloc.directBuffer(length);
+    }
+
     /**
      * A pooled copy of {@code src[index, index + length)}, or null (see {@link #acquire}); the
      * caller keeps {@code src} either way.

@@ -49,6 +49,11 @@ final class Handshake
         // refuses secrets under 16 bytes otherwise) cannot key an HMAC; a fixed pad keeps it defined.
         this.key = new SecretKeySpec(secret.length == 0 ? new byte[] {0} : secret, "HmacSHA256");
         this.jobId = jobId.getBytes(StandardCharsets.UTF_8);
+        if (this.jobId.length < 1 || this.jobId.length > Frames.MAX_JOB_ID)
+        {
+            throw new IllegalArgumentException(
+                "jobId : " + this.jobId.length + " bytes (expected: 1.." + Frames.MAX_JOB_ID + " bytes of UTF-8)");
+        }
     }
 
     static byte[] nonce()

@@ -6,6 +6,7 @@ import io.netty.buffer.ByteBuf;
 import io.rankwire.spi.Completion;
 import io.rankwire.spi.CompletionHandler;
 import io.rankwire.spi.CompletionOpcode;
+import io.rankwire.spi.ReturnCode;
 import io.rankwire.spi.TransportContext;
 import org.agrona.concurrent.ManyToOneConcurrentArrayQueue;
 import org.agrona.concurrent.UnsafeBuffer;
@@ -63,6 +64,21 @@ final class InboundQueue
     boolean offerFrame(final ByteBuf frame)
     {
         return frames.offer(frame);
+    }
+
+    /**
+     * A MESSAGE frame this rank sent to itself: published with a wake-up ({@code OK}), or, when
+     * the queue is full, released ({@code BACK_PRESSURED}: the sender retries).
+     */
+    int offerOwn(final ByteBuf frame)
+    {
+        if (frames.offer(frame))
+        {
+            context.signal();
+            return ReturnCode.OK;
+        }
+        frame.release();
+        return ReturnCode.BACK_PRESSURED;
     }
 
     /** Wakes the rank after frames were published. */

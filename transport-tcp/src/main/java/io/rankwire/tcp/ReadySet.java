@@ -55,7 +55,7 @@ final class ReadySet
     {
         try
         {
-            session.readyKey(session.socket.register(selector, SelectionKey.OP_READ, session));
+            session.keys.ready(session.socket.register(selector, SelectionKey.OP_READ, session));
             return true;
         }
         catch (final ClosedChannelException | ClosedSelectorException e)

@@ -1,7 +1,6 @@
 package io.rankwire.tcp;
 
 import java.net.InetSocketAddress;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 
@@ -15,6 +14,7 @@ import io.rankwire.spi.CompletionOpcode;
 import io.rankwire.spi.CompletionStatus;
 import io.rankwire.spi.MemoryRegion;
 import io.rankwire.spi.OffloadPort;
+import io.rankwire.spi.PostArguments;
 import io.rankwire.spi.ReturnCode;
 import io.rankwire.spi.SharedWait;
 import io.rankwire.spi.Transport;
@@ -58,7 +58,7 @@ final class TcpTransport implements Transport
     /** Accepted connections that have not authenticated yet, and their budget. */
     final InboundAdmission admission;
     /** The sessions the rank's thread drives, and its kernel wait. */
-    final EngineIo engineIo = new EngineIo();
+    final EngineIo engineIo;
     final Peers peers;
     final ByteBufAllocator alloc = PooledByteBufAllocator.DEFAULT;
     private final TransportContext context;
@@ -76,14 +76,8 @@ final class TcpTransport implements Transport
         this.rank = context.rank();
         this.size = context.size();
         this.jobId = context.jobId();
-        final int jobIdBytes = jobId.getBytes(StandardCharsets.UTF_8).length;
-        if (jobIdBytes < 1 || jobIdBytes > Frames.MAX_JOB_ID)
-        {
-            engineIo.close();
-            throw new IllegalArgumentException(
-                "jobId : " + jobIdBytes + " bytes (expected: 1.." + Frames.MAX_JOB_ID + " bytes of UTF-8)");
-        }
         this.handshake = new Handshake(context.secret(), jobId);
+        this.engineIo = new EngineIo();
         this.admission = new InboundAdmission(
             settings.pendingHandshakes > 0 ? settings.pendingHandshakes : InboundAdmission.defaultBudget(size));
         this.inbound = new InboundQueue(settings.inboundQueue, context);
@@ -154,10 +148,8 @@ final class TcpTransport implements Transport
         {
             return ReturnCode.CLOSED;
         }
-        if (peer < 0 || peer >= size || !context.serves(peer) || header == null || hdrLength < Frames.TMH || hdrOffset < 0 ||
-            hdrOffset > header.capacity() - hdrLength || payloadLength < 0 ||
-            (payloadLength > 0 && (payload == null || payloadOffset < 0 ||
-            payloadOffset > payload.capacity() - payloadLength)))
+        if (peer < 0 || peer >= size || !context.serves(peer) ||
+            !PostArguments.sendValid(header, hdrOffset, hdrLength, Frames.TMH, payload, payloadOffset, payloadLength))
         {
             return ReturnCode.INVALID_ARGUMENT;
         }
@@ -186,23 +178,11 @@ final class TcpTransport implements Transport
                 return admitted;
             }
         }
-        final ByteBuf pooled = link.frames.acquire(frameLength);
-        final ByteBuf frame = pooled != null ? pooled : alloc.directBuffer(frameLength);
-        frame.writeInt(peer == rank ? rank : 1 + (int)messageLength);
-        frame.writeByte(Frames.MESSAGE);
+        final ByteBuf frame = link.frames.acquireOrAllocate(frameLength);
+        frame.writeInt(peer == rank ? rank : 1 + (int)messageLength).writeByte(Frames.MESSAGE);
         Buffers.append(frame, header, hdrOffset, hdrLength);
         Buffers.append(frame, payload, payloadOffset, payloadLength);
-        if (peer == rank)
-        {
-            if (inbound.offerFrame(frame))
-            {
-                inbound.signal();
-                return ReturnCode.OK;
-            }
-            frame.release();
-            return ReturnCode.BACK_PRESSURED;
-        }
-        return enqueue(link, frame);
+        return peer == rank ? inbound.offerOwn(frame) : enqueue(link, frame);
     }
 
     /** Queues a frame for a connection on its way (or not yet started: starts it). */
@@ -235,8 +215,7 @@ final class TcpTransport implements Transport
         {
             return ReturnCode.CLOSED;
         }
-        if (peer < 0 || peer >= size || !context.serves(peer) || dst == null || length < 0 || dstOffset < 0 ||
-            dstOffset > dst.capacity() - length)
+        if (peer < 0 || peer >= size || !context.serves(peer) || !PostArguments.inBounds(dst, dstOffset, length))
         {
             return ReturnCode.INVALID_ARGUMENT;
         }
