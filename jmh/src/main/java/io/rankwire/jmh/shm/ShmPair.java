@@ -12,7 +12,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Properties;
 import java.util.UUID;
 
 import org.agrona.concurrent.UnsafeBuffer;
@@ -114,7 +113,7 @@ public final class ShmPair implements AutoCloseable
 
     static RankwireConfig config(final Map<String, String> settings)
     {
-        return new RankwireConfig(new Properties()).transport("shm").setAll(settings);
+        return new RankwireConfig(PartnerProcess.rankwireProperties()).transport("shm").setAll(settings);
     }
 
     /** Rank 0, for the benchmark thread. */

@@ -5,6 +5,7 @@ import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Properties;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -39,6 +40,24 @@ public final class PartnerProcess implements AutoCloseable
             .redirectError(ProcessBuilder.Redirect.INHERIT)
             .start();
         return new PartnerProcess(p);
+    }
+
+    /**
+     * This JVM's {@code rankwire.*} system properties (e.g. {@code -jvmArgsAppend -Drankwire.idle.spinMicros=0}),
+     * the base of a benchmark rank's configuration: a partner inherits them ({@link #inheritedJvmOptions}),
+     * so both ranks run with them; a benchmark's own settings are applied over them.
+     */
+    public static Properties rankwireProperties()
+    {
+        final Properties p = new Properties();
+        for (final String key : System.getProperties().stringPropertyNames())
+        {
+            if (key.startsWith("rankwire."))
+            {
+                p.setProperty(key, System.getProperty(key));
+            }
+        }
+        return p;
     }
 
     /**

@@ -39,8 +39,9 @@ import io.rankwire.jmh.sim.Exchanges;
  * </pre>
  *
  * Modes: {@code default}, {@code tls}, {@code spin} (the first when none are given; the
- * transport has one data path, so a mode is a setting, not a second implementation). Other {@code rankwire.tcp.*} settings may be given as {@code -D}
- * system properties (e.g. {@code -Drankwire.tcp.readChunk=1048576}); they apply to every mode.
+ * transport has one data path, so a mode is a setting, not a second implementation). Other {@code rankwire.*} settings may be given as {@code -D}
+ * system properties (e.g. {@code -Drankwire.tcp.readChunk=1048576}); they apply to every mode
+ * and to both ranks (see {@link PartnerProcess#rankwireProperties}); a mode's own setting wins.
  *
  * <p>4 MiB transfers: both the raw stream and Rankwire first run untimed transfers (a fifth of
  * the timed ones, at least 1 GiB), and Rankwire before them 5,000 rendezvous sends of 128 KiB,
@@ -126,13 +127,6 @@ public final class TcpModesBench
                 break;
             default:
                 throw new IllegalArgumentException("mode : " + mode + " (expected: default|tls|spin)");
-        }
-        for (final String key : System.getProperties().stringPropertyNames())
-        {
-            if (key.startsWith("rankwire.tcp."))
-            {
-                m.put(key, System.getProperty(key));
-            }
         }
         return m;
     }

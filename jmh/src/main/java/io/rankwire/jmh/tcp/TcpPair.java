@@ -10,7 +10,6 @@ import java.security.SecureRandom;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Properties;
 import java.util.UUID;
 
 import io.rankwire.Rankwire;
@@ -97,7 +96,7 @@ public final class TcpPair implements AutoCloseable
 
     static RankwireConfig config(final Map<String, String> settings)
     {
-        return new RankwireConfig(new Properties()).transport("tcp").setAll(settings);
+        return new RankwireConfig(PartnerProcess.rankwireProperties()).transport("tcp").setAll(settings);
     }
 
     /** The process id of rank 1 (the partner JVM). */
