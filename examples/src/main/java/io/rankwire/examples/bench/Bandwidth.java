@@ -1,6 +1,5 @@
 package io.rankwire.examples.bench;
 
-import java.util.Arrays;
 import java.util.List;
 
 import io.rankwire.Comm;
@@ -104,11 +103,11 @@ public final class Bandwidth
                         bytes * 1e3 / (both ? streams.rawBothWays(raw, size, iters, w) : streams.rawOneWay(raw, size, iters, w));
                     ratios[r] = rwMbs[r] / baseMbs[r];
                 }
-                final double mbs = median(rwMbs);
-                final double rawMbs = median(baseMbs);
+                final double mbs = Bench.median(rwMbs);
+                final double rawMbs = Bench.median(baseMbs);
                 if (world.rank() == 0)
                 {
-                    report.row(size, iters, mbs, rawMbs, median(ratios));
+                    report.row(size, iters, mbs, rawMbs, Bench.median(ratios));
                     rwLine.add(size, mbs);
                     rawLine.add(size, rawMbs);
                     System.err.printf("%s: %s B done (%d/%d)%n", what, BenchArgs.formatSize(size), i + 1, sizes.size());
@@ -123,14 +122,6 @@ public final class Bandwidth
                         raw == null ? List.of(rwLine) : List.of(rwLine, rawLine));
                 }
             }
-        }
-
-        /** The median of {@code values} (the upper one of an even count). */
-        static double median(final double[] values)
-        {
-            final double[] sorted = values.clone();
-            Arrays.sort(sorted);
-            return sorted[sorted.length / 2];
         }
     }
 }

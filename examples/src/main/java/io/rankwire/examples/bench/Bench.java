@@ -1,5 +1,7 @@
 package io.rankwire.examples.bench;
 
+import java.util.Arrays;
+
 import io.rankwire.Comm;
 import io.rankwire.Rankwire;
 
@@ -19,6 +21,22 @@ final class Bench
         final String configured = rw.config().transport();
         final String path = rw.size() > 1 ? rw.transportOf(rw.rank() == 0 ? 1 : 0) : configured;
         return path.equals(configured) ? configured : configured + ": " + path;
+    }
+
+    /** The median of {@code values} (the upper one of an even count); {@code values} is left as it is. */
+    static double median(final double[] values)
+    {
+        final double[] sorted = values.clone();
+        Arrays.sort(sorted);
+        return sorted[sorted.length / 2];
+    }
+
+    /** The median of {@code values} (the upper one of an even count); {@code values} is left as it is. */
+    static long median(final long[] values)
+    {
+        final long[] sorted = values.clone();
+        Arrays.sort(sorted);
+        return sorted[sorted.length / 2];
     }
 
     static void requireTwoRanks(final Comm world)

@@ -68,7 +68,7 @@ public final class CollOverlap
             {
                 transfer[i] = round(world, in, out, 0, false);
             }
-            final long t = median(transfer);
+            final long t = Bench.median(transfer);
             final long compute = opts.computeMillis > 0 ? opts.computeMillis * 1_000_000 : Math.max(1_000_000, 2 * t);
             final long[] quiet = new long[iters];
             final long[] testing = new long[iters];
@@ -85,9 +85,11 @@ public final class CollOverlap
                 "milliseconds, median of %d; baseline: blocking allReduce after computing", rw.config().transport(), world.size(),
                 rw.config().progressThread() ? "on" : "off", BenchArgs.formatSize(size), compute / 1e6, iters),
                 "path", "transfer_ms", "wait_after_compute_ms", "overlap_%", "wait/baseline");
-            final double base = median(blocking);
-            report.row("iallReduce, no calls", t / 1e6, median(quiet) / 1e6, overlap(t, median(quiet)), median(quiet) / base);
-            report.row("iallReduce, test every 50 us", t / 1e6, median(testing) / 1e6, overlap(t, median(testing)), median(testing) / base);
+            final double base = Bench.median(blocking);
+            final long q = Bench.median(quiet);
+            final long tested = Bench.median(testing);
+            report.row("iallReduce, no calls", t / 1e6, q / 1e6, overlap(t, q), q / base);
+            report.row("iallReduce, test every 50 us", t / 1e6, tested / 1e6, overlap(t, tested), tested / base);
             if (opts.baseline)
             {
                 report.row("blocking allReduce after compute", t / 1e6, base / 1e6, 0.0, 1.0);
@@ -146,12 +148,5 @@ public final class CollOverlap
         world.allReduce(in, 0, out, 0, in.length, Op.SUM);
         sink = out[0];
         return System.nanoTime() - start;
-    }
-
-    private static long median(final long[] t)
-    {
-        final long[] c = t.clone();
-        Arrays.sort(c);
-        return c[c.length / 2];
     }
 }

@@ -1,7 +1,6 @@
 package io.rankwire.examples.bench;
 
 import java.nio.ByteBuffer;
-import java.util.Arrays;
 
 import org.agrona.concurrent.UnsafeBuffer;
 
@@ -147,7 +146,6 @@ public final class Overlap
         {
             t[i] = round.getAsLong();
         }
-        Arrays.sort(t);
-        return t[iters / 2];
+        return Bench.median(t);
     }
 }

@@ -108,8 +108,8 @@ class BenchmarksTest
     @Test
     void shouldMedianTheUpperOfAnEvenCount()
     {
-        assertEquals(2.0, Bandwidth.StreamBench.median(new double[] {3.0, 1.0, 2.0}));
-        assertEquals(3.0, Bandwidth.StreamBench.median(new double[] {4.0, 1.0, 3.0, 2.0}));
+        assertEquals(2.0, Bench.median(new double[] {3.0, 1.0, 2.0}));
+        assertEquals(3.0, Bench.median(new double[] {4.0, 1.0, 3.0, 2.0}));
     }
 
     @ParameterizedTest
