@@ -57,6 +57,11 @@ final class FrameReader
     private ByteBuffer in = ByteBuffer.allocateDirect(INITIAL_BUFFER).limit(0);
     private final UnsafeBuffer inView = new UnsafeBuffer(in);
     private PendingReads.Read current;
+    /** The id {@link #current} had when its chunk started: a pooled read failed and reused meanwhile has another. */
+    private long currentId;
+    /** The buffer (a {@code ByteBuffer} or an array) {@link #targetView} views: one view per destination, reused. */
+    private Object targetSource;
+    private ByteBuffer targetView;
     private int streamRemaining;
     private ByteBuffer target;
     private int targetBase;
@@ -145,6 +150,11 @@ final class FrameReader
      */
     int readIntoTarget(final WireChannel wire) throws IOException
     {
+        if (current.id != currentId)
+        {
+            clear(); // the read was failed under this stream (its connection is lost): read nothing more
+            return -1;
+        }
         final int start = targetBase + current.received;
         target.clear().position(start).limit(start + streamRemaining);
         final int asked = streamRemaining;
@@ -180,7 +190,7 @@ final class FrameReader
         {
             if (streamRemaining > 0)
             {
-                if (!streamData())
+                if (!streamData(sink))
                 {
                     return count;
                 }
@@ -274,6 +284,7 @@ final class FrameReader
         in.position(index + DATA_HEADER);
         dataNext = false;
         current = read;
+        currentId = requestId;
         streamRemaining = dataLength;
         target = dataLength >= DIRECT_READ_MIN ? targetOf(read) : null;
         return true;
@@ -289,18 +300,29 @@ final class FrameReader
         final ByteBuffer nio = read.dst.byteBuffer();
         final byte[] array = read.dst.byteArray();
         targetBase = (int)read.dst.wrapAdjustment() + read.dstOffset;
-        if (nio != null)
+        final Object source = nio != null ? nio : array;
+        if (source == null)
         {
-            return nio.duplicate();
+            return null;
         }
-        return array != null ? ByteBuffer.wrap(array) : null;
+        if (source != targetSource)
+        {
+            targetSource = source;
+            targetView = nio != null ? nio.duplicate() : ByteBuffer.wrap(array);
+        }
+        return targetView;
     }
 
-    private boolean streamData()
+    private boolean streamData(final Sink sink)
     {
         final int n = Math.min(in.remaining(), streamRemaining);
         if (n == 0)
         {
+            return false;
+        }
+        if (current.id != currentId)
+        {
+            stop(sink, "READ_DATA for request " + currentId + ", which failed meanwhile");
             return false;
         }
         final boolean completed = reads.onData(current, inView, in.position(), n);
@@ -337,6 +359,8 @@ final class FrameReader
         stopped = true;
         current = null;
         target = null;
+        targetSource = null; // do not keep the last destination reachable
+        targetView = null;
         streamRemaining = 0;
     }
 

@@ -166,11 +166,11 @@ final class Frames
         return start(alloc, VERDICT, 1).writeByte(verdict);
     }
 
-    static ByteBuf readRequest(
-        final ByteBufAllocator alloc, final long requestId, final long va, final int rkey, final int length)
+    /** Writes a READ_REQUEST frame ({@link #HEADER} + {@link #READ_REQUEST_BODY} bytes) into the empty {@code into}. */
+    static ByteBuf readRequest(final ByteBuf into, final long requestId, final long va, final int rkey, final int length)
     {
-        final ByteBuf buf = start(alloc, READ_REQUEST, READ_REQUEST_BODY);
-        return buf.writeLong(requestId).writeLong(va).writeInt(rkey).writeInt(length);
+        return into.writeInt(1 + READ_REQUEST_BODY).writeByte(READ_REQUEST)
+            .writeLong(requestId).writeLong(va).writeInt(rkey).writeInt(length);
     }
 
     /** The header of a READ_DATA frame whose {@code dataLength} bytes follow in another buffer. */

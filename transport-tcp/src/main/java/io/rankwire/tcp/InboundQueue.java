@@ -1,7 +1,5 @@
 package io.rankwire.tcp;
 
-import java.util.concurrent.ConcurrentLinkedQueue;
-
 import io.netty.buffer.ByteBuf;
 import io.rankwire.spi.Completion;
 import io.rankwire.spi.CompletionHandler;
@@ -13,8 +11,8 @@ import org.agrona.concurrent.UnsafeBuffer;
 
 /**
  * What a poll delivers besides the sessions' frames: a bounded array queue of a rank's messages
- * to itself plus an unbounded queue of rare control events (READ completions, peer failures),
- * which event loops and the rank's threads publish. A frame is a {@link FramePool} buffer whose
+ * to itself plus the {@link ControlEvents} (READ completions, peer failures), which event loops
+ * and the rank's threads publish. A frame is a {@link FramePool} buffer whose
  * length field holds the sending rank:
  *
  * <pre>
@@ -29,27 +27,10 @@ import org.agrona.concurrent.UnsafeBuffer;
 final class InboundQueue
 {
     private final ManyToOneConcurrentArrayQueue<ByteBuf> frames;
-    private final ConcurrentLinkedQueue<Event> events = new ConcurrentLinkedQueue<>();
+    private final ControlEvents events = new ControlEvents();
     private final TransportContext context;
     private final Completion completion = new Completion();
     private final UnsafeBuffer view = new UnsafeBuffer(0, 0);
-
-    /** A control event; allocated per event, which is at most one per rendezvous or failure. */
-    static final class Event
-    {
-        final int opcode;
-        final int peer;
-        final int status;
-        final long wrId;
-
-        Event(final int opcode, final int peer, final int status, final long wrId)
-        {
-            this.opcode = opcode;
-            this.peer = peer;
-            this.status = status;
-            this.wrId = wrId;
-        }
-    }
 
     InboundQueue(final int capacity, final TransportContext context)
     {
@@ -89,7 +70,7 @@ final class InboundQueue
 
     void offerEvent(final int opcode, final int peer, final int status, final long wrId)
     {
-        events.offer(new Event(opcode, peer, status, wrId));
+        events.offer(opcode, peer, status, wrId);
         context.signal();
     }
 
@@ -108,12 +89,13 @@ final class InboundQueue
         }
         while (count < max)
         {
-            final Event event = events.poll();
+            final ControlEvents.Event event = events.poll();
             if (event == null)
             {
                 break;
             }
             completion.reset().opcode(event.opcode).peer(event.peer).status(event.status).wrId(event.wrId);
+            events.recycle(event);
             handler.onCompletion(completion);
             count++;
         }

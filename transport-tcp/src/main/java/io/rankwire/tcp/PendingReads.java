@@ -1,49 +1,46 @@
 package io.rankwire.tcp;
 
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicLong;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
 
-import io.netty.buffer.ByteBuf;
 import io.rankwire.spi.CompletionOpcode;
 import io.rankwire.spi.CompletionStatus;
 import org.agrona.DirectBuffer;
 import org.agrona.MutableDirectBuffer;
+import org.agrona.collections.Long2ObjectHashMap;
 
 /**
  * The reader's side of software rendezvous: every {@code postRead} in flight, by request id.
  * READ_DATA chunks must arrive in order and inside the requested range ({@link #checkData}); the
  * session's {@link FrameReader} streams them straight into the destination, never outside
  * {@code dst[dstOffset, dstOffset + length)}. Whoever removes
- * a request from the map (the last chunk, a READ_ERROR, a peer failure) publishes its one READ
- * completion.
+ * a request from the table (the last chunk, a READ_ERROR, a peer failure) publishes its one READ
+ * completion, and the read goes back to a pool: nothing is allocated per read once warm.
+ *
+ * <p>Threads: the rank's engine thread adds, streams and completes reads; an event loop may fail
+ * a peer's reads ({@link #failPeer}, a connection lost before or during its handshake). The table
+ * and the pool are guarded by this object's monitor (taken once per read and per READ_DATA chunk,
+ * uncontended but for failures). A pooled read gets a new id when it is reused, and only the
+ * engine thread reuses one, so a {@link FrameReader} that still holds a read failed under it
+ * sees the id change ({@link Read#id}) before it would write into another read's destination.
  */
 final class PendingReads
 {
-    private final ConcurrentHashMap<Long, Read> reads = new ConcurrentHashMap<>();
-    private final AtomicLong nextId = new AtomicLong(1);
+    private final Long2ObjectHashMap<Read> reads = new Long2ObjectHashMap<>();
+    private final ArrayDeque<Read> pool = new ArrayDeque<>();
     private final InboundQueue inbound;
+    private long nextId = 1;
 
-    /** One read in flight. */
+    /** One read in flight (fields set by {@link #add}; a pooled object, see the class comment). */
     static final class Read
     {
-        final long id;
-        final int peer;
-        final MutableDirectBuffer dst;
-        final int dstOffset;
-        final int length;
-        final long wrId;
+        volatile long id;
+        int peer;
+        MutableDirectBuffer dst;
+        int dstOffset;
+        int length;
+        long wrId;
         volatile int received;
-
-        Read(final long id, final int peer, final MutableDirectBuffer dst, final int dstOffset, final int length,
-            final long wrId)
-        {
-            this.id = id;
-            this.peer = peer;
-            this.dst = dst;
-            this.dstOffset = dstOffset;
-            this.length = length;
-            this.wrId = wrId;
-        }
     }
 
     PendingReads(final InboundQueue inbound)
@@ -51,21 +48,35 @@ final class PendingReads
         this.inbound = inbound;
     }
 
-    Read add(final int peer, final MutableDirectBuffer dst, final int dstOffset, final int length, final long wrId)
+    synchronized Read add(final int peer, final MutableDirectBuffer dst, final int dstOffset, final int length, final long wrId)
     {
-        final Read read = new Read(nextId.getAndIncrement(), peer, dst, dstOffset, length, wrId);
+        final Read read = pool.isEmpty() ? new Read() : pool.pollFirst();
+        read.peer = peer;
+        read.dst = dst;
+        read.dstOffset = dstOffset;
+        read.length = length;
+        read.wrId = wrId;
+        read.received = 0;
+        read.id = nextId++;
         reads.put(read.id, read);
         return read;
     }
 
     /** Forgets a read whose request could not be sent; false if it completed meanwhile. */
-    boolean cancel(final Read read)
+    synchronized boolean cancel(final Read read)
     {
-        return reads.remove(read.id, read);
+        final long id = read.id;
+        if (reads.get(id) != read)
+        {
+            return false;
+        }
+        reads.remove(id);
+        recycle(read);
+        return true;
     }
 
     /** The read in flight with {@code requestId}, or null. */
-    Read get(final long requestId)
+    synchronized Read get(final long requestId)
     {
         return reads.get(requestId);
     }
@@ -122,7 +133,7 @@ final class PendingReads
     /** Applies a READ_ERROR; false when the request is unknown. */
     boolean onError(final int peer, final long id, final int status)
     {
-        final Read read = reads.get(id);
+        final Read read = get(id);
         if (read == null || read.peer != peer)
         {
             return false;
@@ -131,28 +142,54 @@ final class PendingReads
         return true;
     }
 
-    /** Fails every read from {@code peer} with PEER_FAILED. */
+    /** Fails every read from {@code peer} with PEER_FAILED. Any thread. */
     void failPeer(final int peer)
     {
-        for (final Read read : reads.values())
+        final ArrayList<Read> failed = new ArrayList<>(); // a failure, not the per-message path
+        synchronized (this)
         {
-            if (read.peer == peer)
+            for (final Read read : reads.values())
             {
-                complete(read, CompletionStatus.PEER_FAILED);
+                if (read.peer == peer)
+                {
+                    failed.add(read);
+                }
             }
+        }
+        for (final Read read : failed)
+        {
+            complete(read, CompletionStatus.PEER_FAILED);
         }
     }
 
+    /** Completes {@code read} with {@code status} unless someone else did: publishes its READ completion once. */
     void complete(final Read read, final int status)
     {
-        if (reads.remove(read.id, read))
+        final int peer;
+        final long wrId;
+        synchronized (this)
         {
-            inbound.offerEvent(CompletionOpcode.READ, read.peer, status, read.wrId);
+            final long id = read.id;
+            if (reads.get(id) != read)
+            {
+                return;
+            }
+            reads.remove(id);
+            peer = read.peer;
+            wrId = read.wrId;
+            recycle(read);
         }
+        inbound.offerEvent(CompletionOpcode.READ, peer, status, wrId);
+    }
+
+    private void recycle(final Read read)
+    {
+        read.dst = null;
+        pool.addFirst(read);
     }
 
     /** Bytes received so far by reads in flight (for monitoring and tests). */
-    long receivedBytes()
+    synchronized long receivedBytes()
     {
         long sum = 0;
         for (final Read read : reads.values())
@@ -162,7 +199,7 @@ final class PendingReads
         return sum;
     }
 
-    void clear()
+    synchronized void clear()
     {
         reads.clear();
     }

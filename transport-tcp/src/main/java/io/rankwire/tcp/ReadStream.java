@@ -1,27 +1,28 @@
 package io.rankwire.tcp;
 
-import java.nio.ByteBuffer;
-
 /**
  * One READ_REQUEST being answered: the registered region it reads, where in it, how long, and
  * how much has gone out in READ_DATA chunks so far, kept by the {@link SessionWriter} that
- * streams the answer.
+ * streams the answer, which reuses it for a later request once the answer is out.
  */
 final class ReadStream
 {
-    final long id;
-    final MemoryRegistry.Region region;
-    final int start;
-    final int length;
+    long id;
+    MemoryRegistry.Region region;
+    /** The region's rkey when the request came: the region object is reused after it closes. */
+    int rkey;
+    int start;
+    int length;
     int sent;
-    /** A view of the region's direct {@code ByteBuffer}, made on the first chunk (engine-thread sessions). */
-    ByteBuffer view;
 
-    ReadStream(final long id, final MemoryRegistry.Region region, final int start, final int length)
+    ReadStream set(final long id, final MemoryRegistry.Region region, final int rkey, final int start, final int length)
     {
         this.id = id;
         this.region = region;
+        this.rkey = rkey;
         this.start = start;
         this.length = length;
+        this.sent = 0;
+        return this;
     }
 }

@@ -51,6 +51,10 @@ final class SessionWriter
     private final UnsafeBuffer directView = new UnsafeBuffer(direct);
     private final ArrayDeque<ByteBuf> out = new ArrayDeque<>();
     private final ArrayDeque<ReadStream> streams = new ArrayDeque<>();
+    private final ArrayDeque<ReadStream> spareStreams = new ArrayDeque<>();
+    /** The region buffer {@link #view} views: one view per source buffer, reused while it stays the same. */
+    private ByteBuffer viewSource;
+    private ByteBuffer view;
     private final ByteBuffer chunkHeader = ByteBuffer.allocateDirect(Frames.HEADER + Frames.READ_DATA_FIXED);
     private final ByteBuffer[] chunkParts = {chunkHeader, null};
     private ByteBuffer staging;
@@ -144,12 +148,13 @@ final class SessionWriter
         final int rkey = buffer.getInt(index + 16, ByteOrder.BIG_ENDIAN);
         final long length = buffer.getInt(index + 20, ByteOrder.BIG_ENDIAN) & 0xFFFF_FFFFL;
         final MemoryRegistry.Region region = registry.lookup(rkey);
-        if (region == null || region.isClosed() || !region.contains(va, length) || length == 0)
+        if (region == null || !region.contains(va, length) || length == 0)
         {
             queue(Frames.readError(alloc, id, CompletionStatus.REMOTE_ACCESS_ERROR));
             return;
         }
-        streams.add(new ReadStream(id, region, (int)(va - region.va()), (int)length));
+        final ReadStream s = spareStreams.isEmpty() ? new ReadStream() : spareStreams.pollFirst();
+        streams.add(s.set(id, region, rkey, (int)(va - region.va()), (int)length));
         flush();
     }
 
@@ -205,10 +210,10 @@ final class SessionWriter
     private void nextChunk()
     {
         final ReadStream s = streams.peek();
-        if (s.region.isClosed())
+        if (!s.region.isLive(s.rkey))
         {
-            streams.poll();
             append(Frames.readError(alloc, s.id, CompletionStatus.REMOTE_ACCESS_ERROR));
+            recycle(streams.poll());
             return;
         }
         final int n = Math.min(chunk, s.length - s.sent);
@@ -219,7 +224,7 @@ final class SessionWriter
         s.sent += n;
         if (s.sent == s.length)
         {
-            streams.poll();
+            recycle(streams.poll());
         }
     }
 
@@ -234,12 +239,13 @@ final class SessionWriter
         final ByteBuffer nio = buffer.byteBuffer();
         if (nio != null && nio.isDirect())
         {
-            if (s.view == null)
+            if (nio != viewSource)
             {
-                s.view = nio.duplicate();
+                viewSource = nio;
+                view = nio.duplicate();
             }
             final int start = (int)buffer.wrapAdjustment() + index;
-            return s.view.limit(start + n).position(start);
+            return view.clear().limit(start + n).position(start);
         }
         if (staging == null || staging.capacity() < n)
         {
@@ -248,6 +254,12 @@ final class SessionWriter
         staging.clear();
         buffer.getBytes(index, staging, 0, n);
         return staging.limit(n);
+    }
+
+    private void recycle(final ReadStream s)
+    {
+        s.region = null;
+        spareStreams.addFirst(s);
     }
 
     private void append(final ByteBuf b)
@@ -265,8 +277,14 @@ final class SessionWriter
             b.release();
         }
         outBytes = 0;
-        streams.clear();
+        ReadStream s;
+        while ((s = streams.poll()) != null)
+        {
+            recycle(s);
+        }
         inChunk = false;
         chunkParts[1] = null;
+        viewSource = null; // do not keep the last region's buffer reachable
+        view = null;
     }
 }

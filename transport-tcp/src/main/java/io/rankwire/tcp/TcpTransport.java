@@ -234,7 +234,8 @@ final class TcpTransport implements Transport
             return admitted;
         }
         final PendingReads.Read read = pendingReads.add(peer, dst, dstOffset, length, wrId);
-        final ByteBuf request = Frames.readRequest(alloc, read.id, va, rkey, length);
+        final ByteBuf request = Frames.readRequest(
+            link.frames.acquireOrAllocate(Frames.HEADER + Frames.READ_REQUEST_BODY), read.id, va, rkey, length);
         if (session != null)
         {
             session.sendReadRequest(request, length);

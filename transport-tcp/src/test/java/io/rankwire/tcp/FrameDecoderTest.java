@@ -146,7 +146,7 @@ class FrameDecoderTest
     @Test
     void shouldEncodeFramesWithTheDocumentedLayout()
     {
-        final ByteBuf request = Frames.readRequest(Unpooled.buffer().alloc(), 0x0102030405060708L,
+        final ByteBuf request = Frames.readRequest(Unpooled.buffer(), 0x0102030405060708L,
             0x1112131415161718L, 0x21222324, 0x31323334);
         final byte[] expected = frame(Frames.READ_REQUEST, new byte[] {
             1, 2, 3, 4, 5, 6, 7, 8, 0x11, 0x12, 0x13, 0x14, 0x15, 0x16, 0x17, 0x18, 0x21, 0x22, 0x23, 0x24,
