@@ -81,6 +81,16 @@ public abstract class AbstractMemoryRegion implements MemoryRegion
     /** True when {@code [readVa, readVa + readLength)} lies inside this region. */
     public final boolean contains(final long readVa, final long readLength)
     {
+        return contains(va, length, readVa, readLength);
+    }
+
+    /**
+     * True when {@code [readVa, readVa + readLength)} lies inside the region of {@code length}
+     * bytes at {@code va}: the check of every remote read, for transports whose region objects
+     * do not extend this class (pooled ones, whose fields change when they are reused).
+     */
+    public static boolean contains(final long va, final int length, final long readVa, final long readLength)
+    {
         return readLength >= 0 && readVa >= va && readVa - va <= length - readLength;
     }
 

@@ -84,7 +84,7 @@ final class Regions
         /** True when {@code [readVa, readVa + readLength)} lies inside this region. */
         boolean contains(final long readVa, final long readLength)
         {
-            return readLength >= 0 && readVa >= va && readVa - va <= length - readLength;
+            return AbstractMemoryRegion.contains(va, length, readVa, readLength);
         }
 
         /** The offset in {@link #buffer} of the byte peers address as {@code readVa}. */

@@ -93,8 +93,7 @@ final class MemoryRegistry
         /** True when {@code [readVa, readVa + readLength)} lies inside this region. */
         boolean contains(final long readVa, final long readLength)
         {
-            final long va = va();
-            return readLength >= 0 && readVa >= va && readVa - va <= length - readLength;
+            return AbstractMemoryRegion.contains(va(), length, readVa, readLength);
         }
 
         /** The offset in {@link #buffer()} of the byte peers address as {@code readVa}. */

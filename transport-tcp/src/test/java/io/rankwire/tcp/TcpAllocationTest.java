@@ -1,8 +1,5 @@
 package io.rankwire.tcp;
 
-import java.lang.management.ManagementFactory;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 import io.netty.util.ResourceLeakDetector;
@@ -27,8 +24,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class TcpAllocationTest
 {
-    private static final com.sun.management.ThreadMXBean THREADS =
-        (com.sun.management.ThreadMXBean)ManagementFactory.getThreadMXBean();
     private static final int WARM_UP = 20_000;
     private static final int WINDOW = 2_000;
     private static final int WINDOWS = 6;
@@ -54,18 +49,17 @@ class TcpAllocationTest
             {
                 final Pinger pinger = new Pinger(job.ranks[0]);
                 pinger.roundTrips(WARM_UP);
-                final long[] ids = threadIds(echoThread);
-                final long[] before = new long[ids.length];
+                final ThreadAllocations threads = new ThreadAllocations(echoThread);
                 long fewest = Long.MAX_VALUE;
                 for (int w = 0; w < WINDOWS; w++)
                 {
-                    read(ids, before);
+                    threads.mark();
                     pinger.roundTrips(WINDOW);
-                    fewest = Math.min(fewest, allocatedSince(ids, before));
+                    fewest = Math.min(fewest, threads.sinceMark());
                 }
                 assertEquals(WARM_UP + WINDOWS * WINDOW, pinger.received);
                 assertTrue(fewest <= BOUND, "fewest bytes in a window of " + WINDOW + " round trips on " +
-                    ids.length + " threads: " + fewest + " (expected: <= " + BOUND + ")");
+                    threads.threads() + " threads: " + fewest + " (expected: <= " + BOUND + ")");
             }
             finally
             {
@@ -77,46 +71,6 @@ class TcpAllocationTest
         {
             ResourceLeakDetector.setLevel(level);
         }
-    }
-
-    /** This thread (rank 0), the echoing rank's thread, and every event loop of both transports. */
-    private static long[] threadIds(final Thread echoThread)
-    {
-        final List<Long> ids = new ArrayList<>();
-        ids.add(Thread.currentThread().getId());
-        ids.add(echoThread.getId());
-        for (final Thread t : Thread.getAllStackTraces().keySet())
-        {
-            if (t.getName().startsWith("rankwire-tcp-"))
-            {
-                ids.add(t.getId());
-            }
-        }
-        assertTrue(ids.size() >= 4, "event-loop threads found: " + (ids.size() - 2));
-        final long[] out = new long[ids.size()];
-        for (int i = 0; i < out.length; i++)
-        {
-            out[i] = ids.get(i);
-        }
-        return out;
-    }
-
-    private static void read(final long[] ids, final long[] into)
-    {
-        for (int i = ids.length - 1; i >= 0; i--)
-        {
-            into[i] = THREADS.getThreadAllocatedBytes(ids[i]);
-        }
-    }
-
-    private static long allocatedSince(final long[] ids, final long[] before)
-    {
-        long sum = 0;
-        for (int i = 0; i < ids.length; i++)
-        {
-            sum += THREADS.getThreadAllocatedBytes(ids[i]) - before[i];
-        }
-        return sum;
     }
 
     /** Rank 0: sends an 8-byte message to rank 1 and polls until the echo is back. */

@@ -3,10 +3,7 @@ package io.rankwire.tcp;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.lang.management.ManagementFactory;
 import java.nio.ByteBuffer;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 import io.netty.util.ResourceLeakDetector;
@@ -31,8 +28,6 @@ import org.junit.jupiter.api.Timeout;
  */
 class TcpRendezvousAllocationTest
 {
-    private static final com.sun.management.ThreadMXBean THREADS =
-        (com.sun.management.ThreadMXBean)ManagementFactory.getThreadMXBean();
     private static final int LENGTH = 600_000;
     private static final int WARM_UP = 3_000;
     private static final int WINDOW = 500;
@@ -55,19 +50,18 @@ class TcpRendezvousAllocationTest
             {
                 final Owner owner = new Owner(job.ranks[0]);
                 owner.rendezvous(WARM_UP);
-                final long[] ids = threadIds(readerThread);
-                final long[] before = new long[ids.length];
+                final ThreadAllocations threads = new ThreadAllocations(readerThread);
                 long fewest = Long.MAX_VALUE;
                 for (int w = 0; w < WINDOWS; w++)
                 {
-                    read(ids, before);
+                    threads.mark();
                     owner.rendezvous(WINDOW);
-                    fewest = Math.min(fewest, allocatedSince(ids, before));
+                    fewest = Math.min(fewest, threads.sinceMark());
                 }
                 assertEquals(WARM_UP + WINDOWS * WINDOW, owner.fins);
                 assertEquals(0, reader.failures, "reads that failed or carried wrong bytes");
                 assertTrue(fewest <= BOUND, "fewest bytes in a window of " + WINDOW + " rendezvous on " +
-                    ids.length + " threads: " + fewest + " (expected: <= " + BOUND + ")");
+                    threads.threads() + " threads: " + fewest + " (expected: <= " + BOUND + ")");
             }
             finally
             {
@@ -79,44 +73,6 @@ class TcpRendezvousAllocationTest
         {
             ResourceLeakDetector.setLevel(level);
         }
-    }
-
-    private static long[] threadIds(final Thread other)
-    {
-        final List<Long> ids = new ArrayList<>();
-        ids.add(Thread.currentThread().getId());
-        ids.add(other.getId());
-        for (final Thread t : Thread.getAllStackTraces().keySet())
-        {
-            if (t.getName().startsWith("rankwire-tcp-"))
-            {
-                ids.add(t.getId());
-            }
-        }
-        final long[] out = new long[ids.size()];
-        for (int i = 0; i < out.length; i++)
-        {
-            out[i] = ids.get(i);
-        }
-        return out;
-    }
-
-    private static void read(final long[] ids, final long[] into)
-    {
-        for (int i = ids.length - 1; i >= 0; i--)
-        {
-            into[i] = THREADS.getThreadAllocatedBytes(ids[i]);
-        }
-    }
-
-    private static long allocatedSince(final long[] ids, final long[] before)
-    {
-        long sum = 0;
-        for (int i = 0; i < ids.length; i++)
-        {
-            sum += THREADS.getThreadAllocatedBytes(ids[i]) - before[i];
-        }
-        return sum;
     }
 
     /** Rank 0: registers its buffer, announces it, and waits for the FIN to close the region. */
