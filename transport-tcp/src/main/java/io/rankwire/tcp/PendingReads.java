@@ -182,9 +182,13 @@ final class PendingReads
         inbound.offerEvent(CompletionOpcode.READ, peer, status, wrId);
     }
 
+    /**
+     * Back to the pool. The destination stays referenced until the read is reused: an engine
+     * thread still streaming into a read that an event loop failed under it must not find it
+     * null (its next check of the id stops it).
+     */
     private void recycle(final Read read)
     {
-        read.dst = null;
         pool.addFirst(read);
     }
 
