@@ -2,6 +2,8 @@ package io.rankwire.tcp;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -252,6 +254,34 @@ class FrameReaderTest
         fresh.fill(new PieceWire(readData(read.id + 1000, 0, new byte[5]), 1000, false));
         fresh.decode(sink, 10);
         assertEquals(List.of("violation READ_DATA for unknown request " + (read.id + 1000)), events);
+    }
+
+    @Test
+    void shouldNotStreamIntoAReadReusedAfterItsReadFailedMidChunk() throws IOException
+    {
+        final byte[] first = new byte[100];
+        final PendingReads.Read read = reads.add(PEER, new UnsafeBuffer(first), 0, 100, 1);
+        final long failedId = read.id;
+        reader.expectRead(100);
+        final byte[] payload = new byte[100];
+        java.util.Arrays.fill(payload, (byte)9);
+        final byte[] frame = readData(failedId, 0, payload);
+        final int split = frame.length - 60;
+        reader.fill(new PieceWire(java.util.Arrays.copyOfRange(frame, 0, split), 1000, false));
+        assertEquals(0, reader.decode(sink, 10));
+        assertEquals(9, first[39], "the first 40 bytes went to the read");
+
+        reads.failPeer(PEER); // as an event loop does when the connection is lost
+        final byte[] second = new byte[100];
+        final PendingReads.Read reused = reads.add(PEER, new UnsafeBuffer(second), 0, 100, 2);
+        assertSame(read, reused, "the pool hands the failed read out again");
+        assertNotEquals(failedId, reused.id);
+
+        reader.fill(new PieceWire(java.util.Arrays.copyOfRange(frame, split, frame.length), 1000, false));
+        reader.decode(sink, 10);
+        assertEquals(List.of("violation READ_DATA for request " + failedId + ", which failed meanwhile"), events);
+        assertArrayEquals(new byte[100], second, "nothing of the old stream in the new read's destination");
+        assertSame(reused, reads.get(reused.id), "the new read is still pending");
     }
 
     @Test
