@@ -41,7 +41,7 @@ public abstract class AbstractMemoryRegion implements MemoryRegion
      */
     public static void checkRange(final DirectBuffer buffer, final int offset, final int length)
     {
-        if (offset < 0 || length < 0 || (long)offset + length > buffer.capacity())
+        if (!PostArguments.inBounds(buffer, offset, length))
         {
             throw new IllegalArgumentException("offset : " + offset + ", length : " + length +
                 " (expected: a range inside 0.." + buffer.capacity() + ")");

@@ -39,15 +39,6 @@ final class InboundQueue
     }
 
     /**
-     * Publishes a stamped frame; false when the queue is full (the caller keeps it). The caller
-     * calls {@link #signal()} once after a batch, so a burst read from one socket costs one wake-up.
-     */
-    boolean offerFrame(final ByteBuf frame)
-    {
-        return frames.offer(frame);
-    }
-
-    /**
      * A MESSAGE frame this rank sent to itself: published with a wake-up ({@code OK}), or, when
      * the queue is full, released ({@code BACK_PRESSURED}: the sender retries).
      */
@@ -62,7 +53,7 @@ final class InboundQueue
         return ReturnCode.BACK_PRESSURED;
     }
 
-    /** Wakes the rank after frames were published. */
+    /** Wakes the rank's poll (a session became ready, or a write failed). */
     void signal()
     {
         context.signal();

@@ -44,8 +44,8 @@ final class MemoryRegistry
         private DirectBuffer buffer;
         private int offset;
         private int length;
+        /** {@code generation << SLOT_BITS | slot}: the slot's current (or last) registration. */
         private int rkey;
-        private int generation;
         private boolean live;
 
         Region(final MemoryRegistry owner, final int slot)
@@ -126,8 +126,8 @@ final class MemoryRegistry
         AbstractMemoryRegion.checkRange(buffer, offset, length);
         final int slot = takeSlot(); // before reading the field: taking a slot may grow the table
         final Region region = slots[slot];
-        region.generation = (region.generation + 1) & GENERATION_MASK;
-        region.rkey = region.generation << SLOT_BITS | region.slot;
+        final int generation = ((region.rkey >>> SLOT_BITS) + 1) & GENERATION_MASK;
+        region.rkey = generation << SLOT_BITS | region.slot;
         region.buffer = buffer;
         region.offset = offset;
         region.length = length;
