@@ -65,7 +65,7 @@ final class SimNic
         this.tags = new TagList(config.maxNumTags());
         this.srq = new SrqBuffers(config.srqCapacity());
         this.cq = new CompletionQueue(config.cqCapacity(), lock);
-        this.regions = new RegionTable(rank);
+        this.regions = new RegionTable();
         this.outbox = new FinOutbox(lock, fabric);
         this.reads = new NicReads(this, fabric, cq, counters, outbox);
         this.arrivals = new Arrivals(tags, srq, cq, counters, reads, config);

@@ -1,5 +1,7 @@
 package io.rankwire.tcp;
 
+import io.rankwire.spi.RegionSlots;
+
 /**
  * One READ_REQUEST being answered: the registered region it reads, where in it, how long, and
  * how much has gone out in READ_DATA chunks so far, kept by the {@link SessionWriter} that
@@ -8,14 +10,14 @@ package io.rankwire.tcp;
 final class ReadStream
 {
     long id;
-    MemoryRegistry.Region region;
+    RegionSlots.Region region;
     /** The region's rkey when the request came: the region object is reused after it closes. */
     int rkey;
     int start;
     int length;
     int sent;
 
-    ReadStream set(final long id, final MemoryRegistry.Region region, final int rkey, final int start, final int length)
+    ReadStream set(final long id, final RegionSlots.Region region, final int rkey, final int start, final int length)
     {
         this.id = id;
         this.region = region;

@@ -8,6 +8,7 @@ import java.util.ArrayDeque;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
 import io.rankwire.spi.CompletionStatus;
+import io.rankwire.spi.RegionSlots;
 import io.rankwire.spi.ReturnCode;
 import org.agrona.DirectBuffer;
 import org.agrona.concurrent.UnsafeBuffer;
@@ -43,7 +44,7 @@ final class SessionWriter
 
     private final WireChannel socket;
     private final ByteBufAllocator alloc;
-    private final MemoryRegistry registry;
+    private final RegionSlots registry;
     private final int chunk;
     private final int maxFrames;
     private final long maxBytes;
@@ -62,7 +63,7 @@ final class SessionWriter
     private long outBytes;
 
     SessionWriter(
-        final WireChannel socket, final ByteBufAllocator alloc, final MemoryRegistry registry, final TcpSettings settings)
+        final WireChannel socket, final ByteBufAllocator alloc, final RegionSlots registry, final TcpSettings settings)
     {
         this.socket = socket;
         this.alloc = alloc;
@@ -147,7 +148,7 @@ final class SessionWriter
         final long va = buffer.getLong(index + 8, ByteOrder.BIG_ENDIAN);
         final int rkey = buffer.getInt(index + 16, ByteOrder.BIG_ENDIAN);
         final long length = buffer.getInt(index + 20, ByteOrder.BIG_ENDIAN) & 0xFFFF_FFFFL;
-        final MemoryRegistry.Region region = registry.lookup(rkey);
+        final RegionSlots.Region region = registry.lookup(rkey);
         if (region == null || !region.contains(va, length) || length == 0)
         {
             queue(Frames.readError(alloc, id, CompletionStatus.REMOTE_ACCESS_ERROR));

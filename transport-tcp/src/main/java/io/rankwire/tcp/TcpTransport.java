@@ -15,6 +15,7 @@ import io.rankwire.spi.CompletionStatus;
 import io.rankwire.spi.MemoryRegion;
 import io.rankwire.spi.OffloadPort;
 import io.rankwire.spi.PostArguments;
+import io.rankwire.spi.RegionSlots;
 import io.rankwire.spi.ReturnCode;
 import io.rankwire.spi.SharedWait;
 import io.rankwire.spi.Transport;
@@ -53,7 +54,7 @@ final class TcpTransport implements Transport
     final Handshake handshake;
     final InboundQueue inbound;
     final PendingReads pendingReads;
-    final MemoryRegistry registry = new MemoryRegistry();
+    final RegionSlots registry = new RegionSlots();
     final Refusals refusals = new Refusals();
     /** Accepted connections that have not authenticated yet, and their budget. */
     final InboundAdmission admission;
