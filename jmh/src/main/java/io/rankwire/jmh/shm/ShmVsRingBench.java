@@ -57,10 +57,11 @@ public final class ShmVsRingBench
                 {
                     final int n = Math.max(50, (int)(iterations / Math.max(1, size / 512.0)));
                     final long[] raw = raw(pair, direct, size, n);
+                    final Map<String, Long> before = pair.rank0().stats().transportCounters();
                     final long[] h = shm(pair, heap, ShmBench.Kind.HEAP, size, n);
                     final long[] s = shm(pair, shared, ShmBench.Kind.SHARED, size, n);
-                    System.out.printf("%s  %d  %s | %s (%.2f) | %s (%.2f)%n", label, size, p(raw), p(h),
-                        ratio(h, raw), p(s), ratio(s, raw));
+                    System.out.printf("%s  %d  %s | %s (%.2f) | %s (%.2f)%s%n", label, size, p(raw), p(h),
+                        ratio(h, raw), p(s), ratio(s, raw), waits(before, pair.rank0().stats().transportCounters(), 2 * n));
                 }
                 final int transfers = Math.max(20, iterations / 500);
                 final double memcpy = memcpy(transfers);
@@ -72,6 +73,19 @@ public final class ShmVsRingBench
                     bwHeap / bwRaw, bwShared, bwShared / memcpy, bwShared / bwRaw);
             }
         }
+    }
+
+    /** How rank 0 waited for the answers of {@code messages} round trips: doorbell sleeps, yields that found work, spin window. */
+    private static String waits(final Map<String, Long> before, final Map<String, Long> after, final int messages)
+    {
+        return String.format("  [rank 0: %d sleeps, %d shared-CPU waits in %d round trips; window %d ns]",
+            delta("doorbellSleeps", before, after), delta("sharedCpuWaits", before, after), messages,
+            after.getOrDefault("spinWindowNanos", -1L));
+    }
+
+    private static long delta(final String key, final Map<String, Long> before, final Map<String, Long> after)
+    {
+        return after.getOrDefault(key, 0L) - before.getOrDefault(key, 0L);
     }
 
     private static String p(final long[] sorted)
