@@ -181,6 +181,10 @@ public final class Engine
         try
         {
             checkOpen();
+            if (!sync && protocols.sendAtOnce(op, peer, tag))
+            {
+                return;
+            }
             if (protocols.lacksCredits(peer, op.length()))
             {
                 creditWait.await(op, peer, closing);

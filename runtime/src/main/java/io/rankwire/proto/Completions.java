@@ -4,6 +4,7 @@ import java.util.ArrayDeque;
 
 import io.rankwire.buffer.Stage;
 import io.rankwire.buffer.StagePool;
+import io.rankwire.match.Envelope;
 import io.rankwire.observe.Flight;
 import io.rankwire.spi.MemoryRegion;
 
@@ -100,6 +101,20 @@ final class Completions
         {
             sendBuffer.release(t);
         }
+    }
+
+    /** Completes a send that {@link Sender#sendAtOnce} posted whole: never queued nor tracked, so only counted and finished. */
+    void sentAtOnce(final Transfer t, final int peer, final long tag)
+    {
+        t.reset(Transfer.SEND);
+        t.peer = peer;
+        t.tag = tag;
+        t.protocol = TmHeader.EAGER;
+        final int bytes = t.length();
+        messagesSent++;
+        bytesSent += bytes;
+        t.onReleased(Outcome.OK, false);
+        t.finish(-1, Envelope.tagOf(tag), bytes, Outcome.OK, false);
     }
 
     private void count(final Transfer t, final int bytes, final int error, final boolean cancelled)

@@ -107,6 +107,22 @@ public final class Protocols implements PeerEvents
     }
 
     /**
+     * A standard send that can go out now as one eager frame from where it is (see
+     * {@link Sender#sendAtOnce}): posts it and completes {@code t} without queueing or tracking
+     * it, as {@link #send} would complete it. Returns false, having changed nothing, when it
+     * cannot: the caller then calls {@link #send}.
+     */
+    public boolean sendAtOnce(final Transfer t, final int peer, final long tag)
+    {
+        if (finalization.isFinalized(peer) || !sender.sendAtOnce(t, peer, tag))
+        {
+            return false;
+        }
+        completions.sentAtOnce(t, peer, tag);
+        return true;
+    }
+
+    /**
      * Starts a send of {@code t}'s buffer to world rank {@code peer} with packed envelope
      * {@code tag}; the transfer may be complete on return.
      */

@@ -125,6 +125,30 @@ final class Sender
     }
 
     /**
+     * Posts {@code user} at once as an eager message when it can go now without any transfer
+     * state: standard mode, within the peer's eager limit, credits in hand, nothing queued to the
+     * peer, a buffer the transport reads in place, no flight recording. Returns false, having
+     * changed nothing, otherwise or when the transport did not take the frame: the caller then
+     * takes {@link #start}, which meets the same conditions and handles them.
+     */
+    boolean sendAtOnce(final Transfer user, final int peer, final long tag)
+    {
+        final int length = user.length();
+        if (length > eagerLimits[peer] || queues.size(peer) != 0 || !credits.has(peer, length) ||
+            user.needsStage() || Flight.on())
+        {
+            return false;
+        }
+        TmHeader.write(header, 0, TmHeader.EAGER, 0, 0, tag);
+        if (transport.postSend(peer, header, 0, TmHeader.LENGTH, user.buffer(), user.offset(), length, 0) != ReturnCode.OK)
+        {
+            return false;
+        }
+        credits.tryTake(peer, length);
+        return true;
+    }
+
+    /**
      * Starts a send; the operation may be complete on return. A small standard-mode send that
      * cannot go at once completes here and a copy of it waits instead, when the send buffer has
      * room.
