@@ -73,8 +73,8 @@ public final class Engine
             config.sendBufferBytes(), config.offloadMinBytes(), config.srqBuffers());
         this.protocols = new Protocols(transport, settings, rank, size, new StagePool());
         this.creditWait = new CreditWait(protocols, waiter, config.creditWaitMicros());
-        this.closing = new Closing(lock, protocols, transport, wakeup, this::drainFutures);
-        this.probes = new Probes(lock, closing, protocols, this::drainFutures);
+        this.closing = new Closing(lock, protocols, transport, wakeup, futures::drain);
+        this.probes = new Probes(lock, closing, protocols, futures::drain);
         if (config.funneled())
         {
             lock.confine(Thread.currentThread());
@@ -181,23 +181,21 @@ public final class Engine
         try
         {
             checkOpen();
-            if (!sync && protocols.sendAtOnce(op, peer, tag))
+            if (sync || !protocols.sendAtOnce(op, peer, tag))
             {
-                return;
+                if (protocols.lacksCredits(peer, op.length()))
+                {
+                    creditWait.await(op, peer, closing);
+                }
+                protocols.send(op, peer, tag, sync);
             }
-            if (protocols.lacksCredits(peer, op.length()))
-            {
-                creditWait.await(op, peer, closing);
-            }
-            protocols.send(op, peer, tag, sync);
         }
         finally
         {
             lock.unlock();
-            drainFutures();
+            futures.drain();
         }
     }
-
 
     /**
      * Posts a receive for (tag, mask) into {@code op.buf()}. {@code expectedPeer} is the world rank
@@ -216,7 +214,7 @@ public final class Engine
         finally
         {
             lock.unlock();
-            drainFutures();
+            futures.drain();
         }
     }
 
@@ -232,7 +230,7 @@ public final class Engine
         finally
         {
             lock.unlock();
-            drainFutures();
+            futures.drain();
         }
     }
 
@@ -273,18 +271,13 @@ public final class Engine
         finally
         {
             lock.unlock();
-            drainFutures();
+            futures.drain();
         }
     }
 
     void futureReady(final Operation op)
     {
         futures.add(op);
-    }
-
-    private void drainFutures()
-    {
-        futures.drain();
     }
 
     /** Makes progress once if no other thread is doing so. Never blocks. Returns the work done. */
@@ -304,7 +297,7 @@ public final class Engine
             {
                 lock.unlock();
             }
-            drainFutures();
+            futures.drain();
             if (work > 0)
             {
                 wakeup.wake(); // other threads may wait for what this progress completed
