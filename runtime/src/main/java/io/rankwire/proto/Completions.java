@@ -111,8 +111,7 @@ final class Completions
         t.tag = tag;
         t.protocol = TmHeader.EAGER;
         final int bytes = t.length();
-        messagesSent++;
-        bytesSent += bytes;
+        count(t, bytes, Outcome.OK, false);
         t.onReleased(Outcome.OK, false);
         t.finish(-1, Envelope.tagOf(tag), bytes, Outcome.OK, false);
     }

@@ -121,7 +121,13 @@ final class Sender
      */
     boolean lacksCredits(final int peer, final int length)
     {
-        return length <= eagerLimits[peer] && (queues.size(peer) > 0 || !credits.has(peer, length));
+        return length <= eagerLimits[peer] && !eagerNow(peer, length);
+    }
+
+    /** Nothing is queued to {@code peer} and its credits cover an eager message of {@code length} bytes. */
+    private boolean eagerNow(final int peer, final int length)
+    {
+        return queues.size(peer) == 0 && credits.has(peer, length);
     }
 
     /**
@@ -134,18 +140,20 @@ final class Sender
     boolean sendAtOnce(final Transfer user, final int peer, final long tag)
     {
         final int length = user.length();
-        if (length > eagerLimits[peer] || queues.size(peer) != 0 || !credits.has(peer, length) ||
-            user.needsStage() || Flight.on())
-        {
-            return false;
-        }
-        TmHeader.write(header, 0, TmHeader.EAGER, 0, 0, tag);
-        if (transport.postSend(peer, header, 0, TmHeader.LENGTH, user.buffer(), user.offset(), length, 0) != ReturnCode.OK)
+        if (length > eagerLimits[peer] || !eagerNow(peer, length) || user.needsStage() || Flight.on() ||
+            postEager(user, peer, tag, 0, 0) != ReturnCode.OK)
         {
             return false;
         }
         credits.tryTake(peer, length);
         return true;
+    }
+
+    /** Writes {@code op}'s buffer to {@code peer} as one EAGER frame: the transport's return code. */
+    private int postEager(final Transfer op, final int peer, final long tag, final int flags, final int appCtx)
+    {
+        TmHeader.write(header, 0, TmHeader.EAGER, flags, appCtx, tag);
+        return transport.postSend(peer, header, 0, TmHeader.LENGTH, op.buffer(), op.offset(), op.length(), 0);
     }
 
     /**
@@ -333,8 +341,7 @@ final class Sender
         if (op.protocol == TmHeader.EAGER)
         {
             final int appCtx = op.sync ? (op.cookie | SYNC_COOKIE_BIT) : 0;
-            TmHeader.write(header, 0, TmHeader.EAGER, op.sync ? TmHeader.FLAG_SYNC : 0, appCtx, op.tag);
-            rc = transport.postSend(op.peer, header, 0, TmHeader.LENGTH, op.buffer(), op.offset(), length, 0);
+            rc = postEager(op, op.peer, op.tag, op.sync ? TmHeader.FLAG_SYNC : 0, appCtx);
             if (rc == ReturnCode.OK && !op.sync)
             {
                 completions.complete(op, -1, Envelope.tagOf(op.tag), length, Outcome.OK);
