@@ -30,9 +30,12 @@ public final class Latency
      * {@link #WARMUP_NS} at the others: a rank JVM is fresh, and on shared cores its JIT compiler
      * thread needed seconds to compile the per-message path (C2), so a count of round trips alone
      * left the timed window in C1 code (see docs/PERFORMANCE.md, "Benchmark mains: warm-up").
+     * Either goes on while a rank's compiler is still busy ({@link JitQuiet}).
      */
     static final long FIRST_WARMUP_NS = 3_000_000_000L;
     static final long WARMUP_NS = 250_000_000L;
+    /** The longest default warm-up per size while a rank's JIT compiler is still busy. */
+    static final long MAX_WARMUP_NS = 30_000_000_000L;
 
     static final Usage USAGE = new Usage("Latency",
         "Ping-pong between ranks 0 and 1: one-way latency percentiles by size, beside a raw baseline.")
@@ -147,19 +150,37 @@ public final class Latency
     private static Histogram rankwire(
         final Comm world, final UnsafeBuffer buf, final int size, final int iters, final int warmup, final long warmupNs)
     {
-        final Histogram h = new Histogram(3);
         final int peer = 1 - world.rank();
-        warmUp(world, () -> rankwireRoundTrip(world, buf, size, peer), warmup, warmupNs);
-        for (int i = 0; i < iters; i++)
+        return warmThenTime(world, () -> rankwireRoundTrip(world, buf, size, peer), iters, warmup, warmupNs);
+    }
+
+    /**
+     * Warms up, then times {@code iters} round trips, both through {@link #roundTrips}: the timed
+     * loop is the code the warm-up had compiled. A timed loop of its own started interpreted, and
+     * its compilation (the whole per-message path inlined again) ran in the timed window, with
+     * each rank's compiler thread taking a CPU from the ranks (see {@link JitQuiet}).
+     */
+    private static Histogram warmThenTime(
+        final Comm world, final Runnable roundTrip, final int iters, final int warmup, final long warmupNs)
+    {
+        final Histogram h = new Histogram(3);
+        warmUp(world, roundTrip, warmup, warmupNs);
+        roundTrips(roundTrip, iters, world.rank() == 0 ? h : null);
+        return h;
+    }
+
+    /** {@code n} round trips; each one's one-way time (nanoseconds) goes into {@code h} unless null. */
+    private static void roundTrips(final Runnable roundTrip, final int n, final Histogram h)
+    {
+        for (int i = 0; i < n; i++)
         {
             final long start = System.nanoTime();
-            rankwireRoundTrip(world, buf, size, peer);
-            if (world.rank() == 0)
+            roundTrip.run();
+            if (h != null)
             {
                 h.recordValue((System.nanoTime() - start) / 2);
             }
         }
-        return h;
     }
 
     private static void rankwireRoundTrip(final Comm world, final UnsafeBuffer buf, final int size, final int peer)
@@ -178,7 +199,10 @@ public final class Latency
 
     /**
      * Untimed round trips: at least {@code count}, and, by rank 0's clock, for at least
-     * {@code minNanos}; after each batch rank 0 tells rank 1 whether another follows.
+     * {@code minNanos}; with a time floor (the default warm-up) also until the JIT compiler of
+     * both ranks has gone quiet ({@link JitQuiet}), for at most {@link #MAX_WARMUP_NS}. After
+     * each batch rank 1 tells rank 0 whether its compiler is quiet, and rank 0 tells rank 1
+     * whether another batch follows.
      */
     static void warmUp(final Comm world, final Runnable roundTrip, final int count, final long minNanos)
     {
@@ -187,45 +211,40 @@ public final class Latency
             return;
         }
         final int batch = Math.max(1, Math.min(WARMUP_BATCH, count));
-        final byte[] more = new byte[1];
+        final byte[] flag = new byte[1];
+        final Histogram scratch = world.rank() == 0 ? new Histogram(3) : null;
+        final JitQuiet jit = new JitQuiet();
         final long start = System.nanoTime();
         int done = 0;
         do
         {
-            for (int i = 0; i < batch; i++)
-            {
-                roundTrip.run();
-            }
+            roundTrips(roundTrip, batch, scratch);
             done += batch;
+            final long now = System.nanoTime();
+            final boolean quietHere = minNanos <= 0 || jit.quiet(now);
             if (world.rank() == 0)
             {
-                more[0] = (byte)(done < count || System.nanoTime() - start < minNanos ? 1 : 0);
-                world.send(more, 0, 1, 1, WARMUP_TAG);
+                world.recv(flag, 0, 1, 1, WARMUP_TAG);
+                final boolean quiet = quietHere && flag[0] != 0;
+                final long elapsed = now - start;
+                flag[0] = (byte)(done < count || elapsed < minNanos || !quiet && elapsed < MAX_WARMUP_NS ? 1 : 0);
+                world.send(flag, 0, 1, 1, WARMUP_TAG);
             }
             else
             {
-                world.recv(more, 0, 1, 0, WARMUP_TAG);
+                flag[0] = (byte)(quietHere ? 1 : 0);
+                world.send(flag, 0, 1, 0, WARMUP_TAG);
+                world.recv(flag, 0, 1, 0, WARMUP_TAG);
             }
         }
-        while (more[0] != 0);
+        while (flag[0] != 0);
     }
 
     /** The same ping-pong over the raw channel. */
     private static Histogram raw(final Comm world, final RawChannel raw, final ByteBuffer buf, final int size,
         final int iters, final int warmup, final long warmupNs)
     {
-        final Histogram h = new Histogram(3);
-        warmUp(world, () -> rawRoundTrip(world.rank(), raw, buf, size), warmup, warmupNs);
-        for (int i = 0; i < iters; i++)
-        {
-            final long start = System.nanoTime();
-            rawRoundTrip(world.rank(), raw, buf, size);
-            if (world.rank() == 0)
-            {
-                h.recordValue((System.nanoTime() - start) / 2);
-            }
-        }
-        return h;
+        return warmThenTime(world, () -> rawRoundTrip(world.rank(), raw, buf, size), iters, warmup, warmupNs);
     }
 
     private static void rawRoundTrip(final int rank, final RawChannel raw, final ByteBuffer buf, final int size)

@@ -1,0 +1,129 @@
+package io.rankwire.examples.bench;
+
+import java.io.IOException;
+import java.lang.management.CompilationMXBean;
+import java.lang.management.ManagementFactory;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.function.LongSupplier;
+
+/**
+ * Whether this JVM's JIT compiler has gone quiet: its compiler threads used less than
+ * {@value #BUSY_PERCENT} % of a CPU over the last window of {@value #WINDOW_MS} ms.
+ *
+ * <p>Why a benchmark waits for it: with two rank JVMs on two CPUs, each JVM's C2 thread
+ * compiles the per-message path for seconds after the first messages (measured: about 1.7 s of
+ * CPU per JVM, spread over 3-4 s of a job), and while the two compiler threads hold one CPU the two
+ * ranks share the other and hand it to each other at every message (11-13 us one-way instead of
+ * 0.3-0.6 us over shm; the raw ring's ping-pong pays the same, 5-7 us). A warm-up of fixed length
+ * then measured that state in one job in two. Waiting for the compiler threads themselves to
+ * go idle ends the warm-up when the code is compiled, whatever the host.
+ *
+ * <p>Reads each compiler thread's run time from {@code /proc/self/task/<tid>/schedstat} (Linux);
+ * elsewhere the JVM's total compilation time ({@link CompilationMXBean}), which grows only as
+ * compilations finish. One thread.
+ */
+final class JitQuiet
+{
+    static final long WINDOW_MS = 250;
+    static final int BUSY_PERCENT = 2;
+    private static final Path TASKS = Path.of("/proc/self/task");
+
+    private final LongSupplier busy;
+    private long windowStart = -1;
+    private long busyAtStart;
+    private boolean quiet;
+
+    /** Watches this JVM's compiler. */
+    JitQuiet()
+    {
+        this(JitQuiet::busyNanos);
+    }
+
+    /** Watches {@code busy}: nanoseconds of compiler work so far (tests). */
+    JitQuiet(final LongSupplier busy)
+    {
+        this.busy = busy;
+    }
+
+    /**
+     * Samples the compiler's work so far at {@code nowNanos} and returns whether the last whole
+     * window was quiet (false until one window has passed).
+     */
+    boolean quiet(final long nowNanos)
+    {
+        final long worked = busy.getAsLong();
+        if (windowStart < 0)
+        {
+            windowStart = nowNanos;
+            busyAtStart = worked;
+            return false;
+        }
+        final long window = nowNanos - windowStart;
+        if (window >= WINDOW_MS * 1_000_000L)
+        {
+            quiet = (worked - busyAtStart) * 100 < window * BUSY_PERCENT;
+            windowStart = nowNanos;
+            busyAtStart = worked;
+        }
+        return quiet;
+    }
+
+    /** Nanoseconds the compiler has worked so far, by the best clock available here. */
+    static long busyNanos()
+    {
+        final long fromThreads = compilerThreadNanos();
+        if (fromThreads >= 0)
+        {
+            return fromThreads;
+        }
+        final CompilationMXBean compilation = ManagementFactory.getCompilationMXBean();
+        return compilation != null && compilation.isCompilationTimeMonitoringSupported() ?
+            compilation.getTotalCompilationTime() * 1_000_000L : 0;
+    }
+
+    /** Run time of this JVM's compiler threads ("C1 CompilerThre..", "C2 CompilerThre.."), or -1 where unreadable. */
+    static long compilerThreadNanos()
+    {
+        if (!Files.isDirectory(TASKS))
+        {
+            return -1;
+        }
+        long sum = 0;
+        try (DirectoryStream<Path> tasks = Files.newDirectoryStream(TASKS))
+        {
+            for (final Path task : tasks)
+            {
+                final String comm = readOrEmpty(task.resolve("comm"));
+                if (comm.startsWith("C1 Compiler") || comm.startsWith("C2 Compiler"))
+                {
+                    final String stat = readOrEmpty(task.resolve("schedstat"));
+                    final int space = stat.indexOf(' ');
+                    if (space > 0)
+                    {
+                        sum += Long.parseLong(stat.substring(0, space));
+                    }
+                }
+            }
+        }
+        catch (final IOException | RuntimeException e)
+        {
+            return -1;
+        }
+        return sum;
+    }
+
+    /** The file's text, or "" when the thread ended meanwhile. */
+    private static String readOrEmpty(final Path file)
+    {
+        try
+        {
+            return Files.readString(file);
+        }
+        catch (final IOException e)
+        {
+            return "";
+        }
+    }
+}
