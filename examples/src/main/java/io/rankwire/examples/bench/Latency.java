@@ -44,7 +44,7 @@ public final class Latency
         .option("--iters", "N", "timed round trips per size", "2000; 100 from 64K")
         .option("--warmup", "N", "untimed round trips per size first",
             "a tenth of --iters, at least 256M / size, at most 10000 (10000 up to 16K, 1024 at 256K, 64 at 4M);" +
-                " and at least 3 s at the first size, 250 ms at the others")
+                " and at least 3 s at the first size, 250 ms at the others, and until both ranks' JIT compilers are quiet (at most 30 s)")
         .outputs(true);
 
     private Latency()
