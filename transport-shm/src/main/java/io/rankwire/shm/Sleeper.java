@@ -152,11 +152,15 @@ final class Sleeper
         sleeps = sleeps + 1;
     }
 
-    /** After the flag is raised: work found within the grace period (or a wake-up requested). */
+    /**
+     * After the flag is raised: work found within the grace period (or a wake-up requested). The
+     * last look comes after the period has passed, so that a thread preempted between a look and
+     * its clock read still looks once the whole period is behind it.
+     */
     private boolean workInGrace()
     {
         final long start = System.nanoTime();
-        do
+        while (System.nanoTime() - start < GRACE_NS)
         {
             if (wakeRequested || workBeforeSleep.getAsBoolean())
             {
@@ -164,8 +168,7 @@ final class Sleeper
             }
             Thread.onSpinWait();
         }
-        while (System.nanoTime() - start < GRACE_NS);
-        return false;
+        return wakeRequested || workBeforeSleep.getAsBoolean();
     }
 
     private boolean spin()
@@ -175,11 +178,12 @@ final class Sleeper
         final long spinFor = window.nextWindow();
         final boolean escape = window.escapeNow();
         int yields = 0;
+        boolean gaveCpuAway = false;
         for (int i = 1; ; i++)
         {
             if (wakeRequested || work.getAsBoolean())
             {
-                window.workFound(yields);
+                window.workFound(yields, gaveCpuAway);
                 return true;
             }
             if (yields > 0 || i % CLOCK_EVERY == 0)
@@ -193,6 +197,7 @@ final class Sleeper
                 {
                     yields++;
                     Thread.yield();
+                    gaveCpuAway |= System.nanoTime() - start - spent >= SpinWindow.SWITCH_NS;
                     continue;
                 }
             }

@@ -14,11 +14,11 @@ class SpinWindowTest
     void shouldHalveTheWindowDownToItsFloorWhenWorkComesRightAfterAYield()
     {
         final SpinWindow w = new SpinWindow(CONFIGURED);
-        w.workFound(1);
+        w.workFound(1, true);
         assertEquals(CONFIGURED / 2, w.windowNanos());
         for (int i = 0; i < 10; i++)
         {
-            w.workFound(2);
+            w.workFound(2, true);
         }
         assertEquals(SpinWindow.MIN_WINDOW_NS, w.windowNanos());
         assertEquals(11, w.sharedCpuWaits);
@@ -30,22 +30,43 @@ class SpinWindowTest
         final SpinWindow w = new SpinWindow(CONFIGURED);
         for (int i = 0; i < 10; i++)
         {
-            w.workFound(1);
+            w.workFound(1, true);
         }
-        w.workFound(0);
+        w.workFound(0, false);
         assertEquals(2 * SpinWindow.MIN_WINDOW_NS, w.windowNanos());
         for (int i = 0; i < 10; i++)
         {
-            w.workFound(0);
+            w.workFound(0, false);
         }
         assertEquals(CONFIGURED, w.windowNanos());
+    }
+
+    @Test
+    void shouldTreatYieldsThatGaveTheCpuToNobodyAsALongWaitNotASharedCpu()
+    {
+        final SpinWindow w = new SpinWindow(CONFIGURED);
+        for (int i = 1; i < SpinWindow.MIN_ESCAPE_AFTER; i++)
+        {
+            w.workFound(1, true);
+        }
+        assertEquals(CONFIGURED >> (SpinWindow.MIN_ESCAPE_AFTER - 1), w.windowNanos());
+        w.workFound(2, false);
+        assertEquals(CONFIGURED >> (SpinWindow.MIN_ESCAPE_AFTER - 2), w.windowNanos(), "the window grows back");
+        assertEquals(SpinWindow.MIN_ESCAPE_AFTER - 1, w.sharedCpuWaits, "not counted as shared");
+        for (int i = 1; i < SpinWindow.MIN_ESCAPE_AFTER; i++)
+        {
+            w.workFound(1, true);
+            assertFalse(w.escapeNow(), "the streak started again");
+        }
+        w.workFound(1, true);
+        assertTrue(w.escapeNow());
     }
 
     @Test
     void shouldLeaveTheWindowAloneWhenWorkCameLate()
     {
         final SpinWindow w = new SpinWindow(CONFIGURED);
-        w.workFound(SpinWindow.EARLY_YIELDS + 1);
+        w.workFound(SpinWindow.EARLY_YIELDS + 1, true);
         assertEquals(CONFIGURED, w.windowNanos());
         assertEquals(0, w.sharedCpuWaits);
         assertFalse(w.escapeNow());
@@ -57,10 +78,10 @@ class SpinWindowTest
         final SpinWindow w = new SpinWindow(CONFIGURED);
         for (int i = 1; i < SpinWindow.MIN_ESCAPE_AFTER; i++)
         {
-            w.workFound(1);
+            w.workFound(1, true);
             assertFalse(w.escapeNow(), String.format("after %d shared waits", i));
         }
-        w.workFound(1);
+        w.workFound(1, true);
         assertTrue(w.escapeNow());
         assertFalse(w.escapeNow(), String.format("an escape is one wait"));
         assertEquals(1, w.escapes);
@@ -87,9 +108,9 @@ class SpinWindowTest
         sharedWaitsUntilEscape(w);
         for (int i = 1; i < SpinWindow.MIN_ESCAPE_AFTER; i++)
         {
-            w.workFound(1);
+            w.workFound(1, true);
         }
-        w.workFound(0);
+        w.workFound(0, false);
         assertEquals(SpinWindow.MIN_ESCAPE_AFTER, sharedWaitsUntilEscape(w));
     }
 
@@ -99,7 +120,7 @@ class SpinWindowTest
         final SpinWindow w = new SpinWindow(CONFIGURED);
         for (int i = 0; i < 10; i++)
         {
-            w.workFound(1);
+            w.workFound(1, true);
         }
         int configured = 0;
         for (int i = 0; i < 64; i++)
@@ -116,7 +137,7 @@ class SpinWindowTest
     {
         for (int i = 1; i <= 10_000; i++)
         {
-            w.workFound(1);
+            w.workFound(1, true);
             if (w.escapeNow())
             {
                 return i;
