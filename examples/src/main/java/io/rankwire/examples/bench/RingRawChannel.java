@@ -12,7 +12,6 @@ import java.nio.file.Path;
 
 import org.agrona.IoUtil;
 import org.agrona.MutableDirectBuffer;
-import org.agrona.concurrent.BackoffIdleStrategy;
 import org.agrona.concurrent.IdleStrategy;
 import org.agrona.concurrent.MessageHandler;
 import org.agrona.concurrent.UnsafeBuffer;
@@ -25,9 +24,10 @@ import io.rankwire.Comm;
  * The {@code sim} baseline: two Agrona {@link OneToOneRingBuffer}s (one per direction) in shared
  * memory between the rank threads of an in-JVM job. Each rank runs in its own class loader, so
  * the rings live in a memory-mapped file (in {@code /dev/shm} when there is one) whose path rank 1
- * sends to rank 0 in a Rankwire message. A message longer than the ring's largest record is cut
- * into records; the receiver copies each record into its buffer, as a real receive would.
- * Waiting spins, yields, then parks, like Rankwire's default idle strategy.
+ * sends to rank 0 in a Rankwire message. A message longer than 64 KiB is cut into records of
+ * 64 KiB, so that the two copies overlap as in a pipelined shared-memory transfer; the receiver copies each record into its buffer, as a real receive would.
+ * Waiting spins, yields, then parks, in the shape and times of Rankwire's default wait over shm
+ * ({@link RawWait}).
  *
  * <pre>
  *   file: [ ring 0 -> 1 : CAPACITY + trailer ][ ring 1 -> 0 : CAPACITY + trailer ]
@@ -37,16 +37,18 @@ final class RingRawChannel implements RawChannel
 {
     private static final int PATH_TAG = 9002;
     private static final int MAPPED_TAG = 9003;
-    private static final int CAPACITY = 8 << 20;
+    private static final int CAPACITY = 2 << 20;
     private static final int RING_BYTES = CAPACITY + RingBufferDescriptor.TRAILER_LENGTH;
     private static final int MSG_TYPE = 1;
+    /** Largest record: a longer message goes as 64 KiB records, the receiver copying one out while the sender copies the next in. */
+    private static final int FRAGMENT = 64 << 10;
 
     private final MappedByteBuffer mapped;
     private final OneToOneRingBuffer out;
     private final OneToOneRingBuffer in;
     private final int maxRecord;
-    private final IdleStrategy sendIdle = new BackoffIdleStrategy(100, 10, 1_000, 100_000);
-    private final IdleStrategy recvIdle = new BackoffIdleStrategy(100, 10, 1_000, 100_000);
+    private final IdleStrategy sendIdle = new RawWait();
+    private final IdleStrategy recvIdle = new RawWait();
     private final UnsafeBuffer sendView = new UnsafeBuffer(0, 0);
     private final UnsafeBuffer recvView = new UnsafeBuffer(0, 0);
     private final Copier copier = new Copier();
@@ -58,7 +60,7 @@ final class RingRawChannel implements RawChannel
         final UnsafeBuffer second = new UnsafeBuffer(mapped, RING_BYTES, RING_BYTES);
         this.out = new OneToOneRingBuffer(rank == 0 ? first : second);
         this.in = new OneToOneRingBuffer(rank == 0 ? second : first);
-        this.maxRecord = out.maxMsgLength();
+        this.maxRecord = Math.min(FRAGMENT, out.maxMsgLength());
     }
 
     /** Maps the rings shared by ranks 0 and 1 of {@code world}. */
