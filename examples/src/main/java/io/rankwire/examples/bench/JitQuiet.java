@@ -48,21 +48,22 @@ final class JitQuiet
     }
 
     /**
-     * Samples the compiler's work so far at {@code nowNanos} and returns whether the last whole
-     * window was quiet (false until one window has passed).
+     * Whether the last whole window before {@code nowNanos} was quiet (false until one window has
+     * passed). Reads the compiler's work (a walk of {@code /proc}) only when a window starts or
+     * ends, not on every call: the warm-up asks after every batch of round trips.
      */
     boolean quiet(final long nowNanos)
     {
-        final long worked = busy.getAsLong();
         if (windowStart < 0)
         {
             windowStart = nowNanos;
-            busyAtStart = worked;
+            busyAtStart = busy.getAsLong();
             return false;
         }
         final long window = nowNanos - windowStart;
         if (window >= WINDOW_MS * 1_000_000L)
         {
+            final long worked = busy.getAsLong();
             quiet = (worked - busyAtStart) * 100 < window * BUSY_PERCENT;
             windowStart = nowNanos;
             busyAtStart = worked;

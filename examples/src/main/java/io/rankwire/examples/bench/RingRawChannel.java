@@ -25,7 +25,8 @@ import io.rankwire.Comm;
  * memory between the rank threads of an in-JVM job. Each rank runs in its own class loader, so
  * the rings live in a memory-mapped file (in {@code /dev/shm} when there is one) whose path rank 1
  * sends to rank 0 in a Rankwire message. A message longer than 64 KiB is cut into records of
- * 64 KiB, so that the two copies overlap as in a pipelined shared-memory transfer; the receiver copies each record into its buffer, as a real receive would.
+ * 64 KiB, so that the two copies overlap as in a pipelined shared-memory transfer; the receiver
+ * copies each record into its buffer, as a real receive would.
  * Waiting spins, yields, then parks, in the shape and times of Rankwire's default wait over shm
  * ({@link RawWait}).
  *
@@ -40,7 +41,7 @@ final class RingRawChannel implements RawChannel
     private static final int CAPACITY = 2 << 20;
     private static final int RING_BYTES = CAPACITY + RingBufferDescriptor.TRAILER_LENGTH;
     private static final int MSG_TYPE = 1;
-    /** Largest record: a longer message goes as 64 KiB records, the receiver copying one out while the sender copies the next in. */
+    /** Largest record: the receiver copies one out while the sender copies the next in. */
     private static final int FRAGMENT = 64 << 10;
 
     private final MappedByteBuffer mapped;
