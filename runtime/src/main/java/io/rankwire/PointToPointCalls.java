@@ -68,6 +68,14 @@ final class PointToPointCalls
         return (Request)op;
     }
 
+    /** A blocking standard send (see {@link Engine#sendBlocking}). */
+    void send(final Operation op, final int dest, final int tag)
+    {
+        Envelope.checkUserTag(tag);
+        Envelope.checkRank(dest, group.size());
+        engine.sendBlocking(op, group.worldRank(dest), Envelope.pack(group.context(), group.rank(), tag));
+    }
+
     void finishSend(final Request request)
     {
         final Operation op = (Operation)request;

@@ -32,7 +32,7 @@ abstract class SendOverloads extends PersistentOverloads
     {
         final Operation op = calls.newOp(true);
         op.buf().describe(buf, false);
-        calls.finishSend(calls.startSend(op, dest, tag, false));
+        calls.send(op, dest, tag);
     }
 
     /** Starts sending the message {@code buf} describes; never blocks. The memory must not change until the request completes. */
@@ -67,7 +67,7 @@ abstract class SendOverloads extends PersistentOverloads
     {
         final Operation op = calls.newOp(true);
         op.buf().byteBuffer(buf, false);
-        calls.finishSend(calls.startSend(op, dest, tag, false));
+        calls.send(op, dest, tag);
     }
 
     /** Starts sending {@code buf[position, limit)}; the position is not moved; never blocks. The buffer must not change until the request completes. */
@@ -102,7 +102,7 @@ abstract class SendOverloads extends PersistentOverloads
     {
         final Operation op = calls.newOp(true);
         op.buf().bytes(buf, offset, length);
-        calls.finishSend(calls.startSend(op, dest, tag, false));
+        calls.send(op, dest, tag);
     }
 
     /** Starts sending {@code buf[offset, offset + length)}; never blocks. The buffer must not change until the request completes. */
@@ -137,7 +137,7 @@ abstract class SendOverloads extends PersistentOverloads
     {
         final Operation op = calls.newOp(true);
         op.buf().direct(buf, offset, length);
-        calls.finishSend(calls.startSend(op, dest, tag, false));
+        calls.send(op, dest, tag);
     }
 
     /** Starts sending {@code buf[offset, offset + length)}; never blocks. The buffer must not change until the request completes. */
@@ -172,7 +172,7 @@ abstract class SendOverloads extends PersistentOverloads
     {
         final Operation op = calls.newOp(true);
         op.buf().typed(buf, Args.length(buf), offset, count, 2, BufView.SHORT_BASE);
-        calls.finishSend(calls.startSend(op, dest, tag, false));
+        calls.send(op, dest, tag);
     }
 
     /** Starts sending {@code count} elements from {@code buf[offset]}; never blocks. The buffer must not change until the request completes. */
@@ -207,7 +207,7 @@ abstract class SendOverloads extends PersistentOverloads
     {
         final Operation op = calls.newOp(true);
         op.buf().typed(buf, Args.length(buf), offset, count, 2, BufView.CHAR_BASE);
-        calls.finishSend(calls.startSend(op, dest, tag, false));
+        calls.send(op, dest, tag);
     }
 
     /** Starts sending {@code count} elements from {@code buf[offset]}; never blocks. The buffer must not change until the request completes. */
@@ -242,7 +242,7 @@ abstract class SendOverloads extends PersistentOverloads
     {
         final Operation op = calls.newOp(true);
         op.buf().typed(buf, Args.length(buf), offset, count, 4, BufView.INT_BASE);
-        calls.finishSend(calls.startSend(op, dest, tag, false));
+        calls.send(op, dest, tag);
     }
 
     /** Starts sending {@code count} elements from {@code buf[offset]}; never blocks. The buffer must not change until the request completes. */
@@ -277,7 +277,7 @@ abstract class SendOverloads extends PersistentOverloads
     {
         final Operation op = calls.newOp(true);
         op.buf().typed(buf, Args.length(buf), offset, count, 8, BufView.LONG_BASE);
-        calls.finishSend(calls.startSend(op, dest, tag, false));
+        calls.send(op, dest, tag);
     }
 
     /** Starts sending {@code count} elements from {@code buf[offset]}; never blocks. The buffer must not change until the request completes. */
@@ -312,7 +312,7 @@ abstract class SendOverloads extends PersistentOverloads
     {
         final Operation op = calls.newOp(true);
         op.buf().typed(buf, Args.length(buf), offset, count, 4, BufView.FLOAT_BASE);
-        calls.finishSend(calls.startSend(op, dest, tag, false));
+        calls.send(op, dest, tag);
     }
 
     /** Starts sending {@code count} elements from {@code buf[offset]}; never blocks. The buffer must not change until the request completes. */
@@ -347,7 +347,7 @@ abstract class SendOverloads extends PersistentOverloads
     {
         final Operation op = calls.newOp(true);
         op.buf().typed(buf, Args.length(buf), offset, count, 8, BufView.DOUBLE_BASE);
-        calls.finishSend(calls.startSend(op, dest, tag, false));
+        calls.send(op, dest, tag);
     }
 
     /** Starts sending {@code count} elements from {@code buf[offset]}; never blocks. The buffer must not change until the request completes. */

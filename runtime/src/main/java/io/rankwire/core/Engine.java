@@ -42,7 +42,7 @@ public final class Engine
     private final FutureQueue futures = new FutureQueue();
     private final Waiter waiter;
     private final Wakeup wakeup;
-    private final CreditWait creditWait;
+    private final Sends sends;
     private final Closing closing;
     private final Probes probes;
 
@@ -72,8 +72,8 @@ public final class Engine
         final ProtocolSettings settings = new ProtocolSettings(config.eagerLimit(), config.unexpectedBytes(), config.credits(),
             config.sendBufferBytes(), config.offloadMinBytes(), config.srqBuffers());
         this.protocols = new Protocols(transport, settings, rank, size, new StagePool());
-        this.creditWait = new CreditWait(protocols, waiter, config.creditWaitMicros());
         this.closing = new Closing(lock, protocols, transport, wakeup, futures::drain);
+        this.sends = new Sends(lock, protocols, new CreditWait(protocols, waiter, config.creditWaitMicros()), closing, futures);
         this.probes = new Probes(lock, closing, protocols, futures::drain);
         if (config.funneled())
         {
@@ -177,24 +177,27 @@ public final class Engine
      */
     public void send(final Operation op, final int peer, final long tag, final boolean sync)
     {
-        lock.lock();
-        try
+        sends.start(op, peer, tag, sync);
+    }
+
+    /**
+     * A blocking standard send of pooled {@code op}'s buffer to world rank {@code peer}: returns
+     * once the buffer may be reused, and recycles {@code op}. A message that can go out at once
+     * as one eager frame leaves in one lock round without becoming a transfer (no reset,
+     * completion or wait); any other starts as {@link #send} and is waited for.
+     */
+    public void sendBlocking(final Operation op, final int peer, final long tag)
+    {
+        if (sends.startBlocking(op, peer, tag))
         {
-            checkOpen();
-            if (sync || !protocols.sendAtOnce(op, peer, tag))
+            if (op.pooled)
             {
-                if (protocols.lacksCredits(peer, op.length()))
-                {
-                    creditWait.await(op, peer, closing);
-                }
-                protocols.send(op, peer, tag, sync);
+                opPool.offer(op);
             }
+            return;
         }
-        finally
-        {
-            lock.unlock();
-            futures.drain();
-        }
+        op.join();
+        recycle(op);
     }
 
     /**
@@ -345,7 +348,7 @@ public final class Engine
         lock.lock();
         try
         {
-            return Counters.snapshot(protocols.counters(), creditWait.waits(),
+            return Counters.snapshot(protocols.counters(), sends.creditWaits(),
                 closing.isClosed() ? java.util.Map.of() : transport.counterValues());
         }
         finally

@@ -103,7 +103,10 @@ final class Completions
         }
     }
 
-    /** Completes a send that {@link Sender#sendAtOnce} posted whole: never queued nor tracked, so only counted and finished. */
+    /**
+     * Completes a send that {@link Sender#sendAtOnce} posted whole (counted by {@link #sentNow}):
+     * never queued nor tracked, so only finished.
+     */
     void sentAtOnce(final Transfer t, final int peer, final long tag)
     {
         t.reset(Transfer.SEND);
@@ -111,9 +114,15 @@ final class Completions
         t.tag = tag;
         t.protocol = TmHeader.EAGER;
         final int bytes = t.length();
-        count(t, bytes, Outcome.OK, false);
         t.onReleased(Outcome.OK, false);
         t.finish(-1, Envelope.tagOf(tag), bytes, Outcome.OK, false);
+    }
+
+    /** Counts a message of {@code bytes} that went out whole as one eager frame, with no transfer to complete. */
+    void sentNow(final int bytes)
+    {
+        messagesSent++;
+        bytesSent += bytes;
     }
 
     private void count(final Transfer t, final int bytes, final int error, final boolean cancelled)

@@ -1,5 +1,6 @@
 package io.rankwire.proto;
 
+import io.rankwire.buffer.BufView;
 import io.rankwire.buffer.StagePool;
 import io.rankwire.match.MatchEngine;
 import io.rankwire.match.PostedRecv;
@@ -114,11 +115,27 @@ public final class Protocols implements PeerEvents
      */
     public boolean sendAtOnce(final Transfer t, final int peer, final long tag)
     {
-        if (finalization.isFinalized(peer) || !sender.sendAtOnce(t, peer, tag))
+        if (!sendNow(t, peer, tag))
         {
             return false;
         }
         completions.sentAtOnce(t, peer, tag);
+        return true;
+    }
+
+    /**
+     * Like {@link #sendAtOnce} for a blocking send, whose caller needs no outcome: posts the
+     * buffer {@code src} describes as one eager frame and counts it, leaving {@code src} as it
+     * was (no transfer is started or completed). Returns false, having changed nothing, when it
+     * cannot go out now.
+     */
+    public boolean sendNow(final BufView src, final int peer, final long tag)
+    {
+        if (finalization.isFinalized(peer) || !sender.sendAtOnce(src, peer, tag))
+        {
+            return false;
+        }
+        completions.sentNow(src.length());
         return true;
     }
 

@@ -2,6 +2,7 @@ package io.rankwire.proto;
 
 import org.agrona.concurrent.UnsafeBuffer;
 
+import io.rankwire.buffer.BufView;
 import io.rankwire.match.Envelope;
 import io.rankwire.observe.Flight;
 import io.rankwire.spi.MemoryRegion;
@@ -137,7 +138,7 @@ final class Sender
      * changed nothing, otherwise or when the transport did not take the frame: the caller then
      * takes {@link #start}, which meets the same conditions and handles them.
      */
-    boolean sendAtOnce(final Transfer user, final int peer, final long tag)
+    boolean sendAtOnce(final BufView user, final int peer, final long tag)
     {
         final int length = user.length();
         if (length > eagerLimits[peer] || !eagerNow(peer, length) || user.needsStage() || Flight.on() ||
@@ -150,7 +151,7 @@ final class Sender
     }
 
     /** Writes {@code op}'s buffer to {@code peer} as one EAGER frame: the transport's return code. */
-    private int postEager(final Transfer op, final int peer, final long tag, final int flags, final int appCtx)
+    private int postEager(final BufView op, final int peer, final long tag, final int flags, final int appCtx)
     {
         TmHeader.write(header, 0, TmHeader.EAGER, flags, appCtx, tag);
         return transport.postSend(peer, header, 0, TmHeader.LENGTH, op.buffer(), op.offset(), op.length(), 0);

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.Map;
@@ -76,6 +77,60 @@ class SimSendAtOnceTest
                 assertArrayEquals(new int[] {9, 10}, ints);
                 world.recv(b, 0, 8, 0, TAG, status);
                 assertEquals(11, b[0]);
+            }
+        });
+    }
+
+    /**
+     * Blocking sends that go out at once never become transfers: each returns with its buffer
+     * free to reuse (the receiver gets what the buffer held at the call), counts once, and leaves
+     * nothing pending, for every buffer kind the transport reads in place and for a staged one.
+     */
+    @Test
+    void shouldReturnBlockingSendsWithTheirBuffersFreeAndCountThemOnce()
+    {
+        final RankwireConfig config = new RankwireConfig().setAll(Map.of("rankwire.sim.mode", "inline"));
+        LocalJob.run(2, "sim", config, Duration.ofSeconds(45), rw ->
+        {
+            final Comm world = rw.world();
+            final int rounds = 100;
+            if (world.rank() == 0)
+            {
+                final RankStats before = rw.stats();
+                final byte[] bytes = new byte[4];
+                final UnsafeBuffer direct = new UnsafeBuffer(ByteBuffer.allocateDirect(4));
+                final ByteBuffer heap = ByteBuffer.allocate(4).order(ByteOrder.nativeOrder());
+                final int[] ints = new int[1];
+                for (int i = 0; i < rounds; i++)
+                {
+                    new UnsafeBuffer(bytes).putInt(0, 4 * i);
+                    world.send(bytes, 0, 4, 1, TAG);
+                    Arrays.fill(bytes, (byte)-1);
+                    direct.putInt(0, 4 * i + 1);
+                    world.send(direct, 0, 4, 1, TAG);
+                    direct.putInt(0, -1);
+                    heap.putInt(0, 4 * i + 2);
+                    world.send(heap, 1, TAG);
+                    heap.putInt(0, -1);
+                    ints[0] = 4 * i + 3;
+                    world.send(ints, 0, 1, 1, TAG);
+                    ints[0] = -1;
+                }
+                final RankStats after = rw.stats();
+                assertEquals(4 * rounds, after.messagesSent() - before.messagesSent());
+                assertEquals(16L * rounds, after.bytesSent() - before.bytesSent());
+                assertEquals(0, after.activeOperations());
+            }
+            else
+            {
+                final UnsafeBuffer got = new UnsafeBuffer(new byte[4]);
+                final MutableStatus status = new MutableStatus();
+                for (int i = 0; i < 4 * rounds; i++)
+                {
+                    world.recv(got, 0, 4, 0, TAG, status);
+                    assertEquals(4, status.bytes());
+                    assertEquals(i, got.getInt(0), "message " + i);
+                }
             }
         });
     }
