@@ -22,9 +22,11 @@ import java.util.function.LongSupplier;
  *
  * <p>Reads each compiler thread's run time from {@code /proc/self/task/<tid>/schedstat} (Linux);
  * elsewhere the JVM's total compilation time ({@link CompilationMXBean}), which grows only as
- * compilations finish. One thread.
+ * compilations finish. {@link #ofProcess} watches another JVM of this user the same way (a
+ * benchmark's partner process); where its {@code /proc} entries cannot be read it counts as
+ * quiet after one window. One thread.
  */
-final class JitQuiet
+public final class JitQuiet
 {
     static final long WINDOW_MS = 250;
     static final int BUSY_PERCENT = 2;
@@ -36,9 +38,16 @@ final class JitQuiet
     private boolean quiet;
 
     /** Watches this JVM's compiler. */
-    JitQuiet()
+    public JitQuiet()
     {
         this(JitQuiet::busyNanos);
+    }
+
+    /** Watches the compiler of the JVM with process id {@code pid} (through {@code /proc/<pid>/task}). */
+    public static JitQuiet ofProcess(final long pid)
+    {
+        final Path tasks = Path.of("/proc", Long.toString(pid), "task");
+        return new JitQuiet(() -> Math.max(0, compilerThreadNanos(tasks)));
     }
 
     /** Watches {@code busy}: nanoseconds of compiler work so far (tests). */
@@ -52,7 +61,7 @@ final class JitQuiet
      * passed). Reads the compiler's work (a walk of {@code /proc}) only when a window starts or
      * ends, not on every call: the warm-up asks after every batch of round trips.
      */
-    boolean quiet(final long nowNanos)
+    public boolean quiet(final long nowNanos)
     {
         if (windowStart < 0)
         {
@@ -87,12 +96,18 @@ final class JitQuiet
     /** Run time of this JVM's compiler threads ("C1 CompilerThre..", "C2 CompilerThre.."), or -1 where unreadable. */
     static long compilerThreadNanos()
     {
-        if (!Files.isDirectory(TASKS))
+        return compilerThreadNanos(TASKS);
+    }
+
+    /** The same for the process whose thread directory is {@code taskDir} ({@code /proc/<pid>/task}). */
+    static long compilerThreadNanos(final Path taskDir)
+    {
+        if (!Files.isDirectory(taskDir))
         {
             return -1;
         }
         long sum = 0;
-        try (DirectoryStream<Path> tasks = Files.newDirectoryStream(TASKS))
+        try (DirectoryStream<Path> tasks = Files.newDirectoryStream(taskDir))
         {
             for (final Path task : tasks)
             {

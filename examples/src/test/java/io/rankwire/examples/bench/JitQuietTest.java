@@ -1,8 +1,10 @@
 package io.rankwire.examples.bench;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.file.Path;
 import java.util.concurrent.atomic.AtomicLong;
 
 import org.junit.jupiter.api.Test;
@@ -44,5 +46,18 @@ class JitQuietTest
             sum += Integer.toString(i).hashCode();
         }
         assertTrue(JitQuiet.compilerThreadNanos() >= before, "run time only grows (" + sum + ")");
+    }
+
+    @Test
+    @EnabledOnOs(OS.LINUX)
+    void shouldReadTheCompilerThreadsOfAProcessByPid()
+    {
+        final long pid = ProcessHandle.current().pid();
+        final long bySelf = JitQuiet.compilerThreadNanos();
+        final long byPid = JitQuiet.compilerThreadNanos(Path.of("/proc", Long.toString(pid), "task"));
+        assertTrue(byPid >= bySelf, "the same threads, read later: " + byPid + " >= " + bySelf);
+        assertEquals(-1, JitQuiet.compilerThreadNanos(Path.of("/proc", "no-such-process", "task")));
+        final JitQuiet other = JitQuiet.ofProcess(pid);
+        assertFalse(other.quiet(0), "no window has passed yet");
     }
 }

@@ -9,6 +9,7 @@ import org.agrona.concurrent.UnsafeBuffer;
 
 import io.rankwire.Comm;
 import io.rankwire.MutableStatus;
+import io.rankwire.examples.bench.JitQuiet;
 
 /**
  * The shm transport beside its floors between the same two JVMs, interleaved round by round:
@@ -18,7 +19,9 @@ import io.rankwire.MutableStatus;
  * over the bare ring (its two copies, in 64 KiB fragments, are the floor of the two-copy path on
  * whatever pair of cores the two JVMs have at the time). Prints one-way latency percentiles
  * (round trip / 2, timed per round trip) and the ratios to the raw ring's p50, and bandwidths
- * with their ratios to memcpy and to the raw ring's stream.
+ * with their ratios to memcpy and to the raw ring's stream. After the warm round, 8-byte round
+ * trips go on until both JVMs' JIT compilers are quiet, so that no timed round shares a CPU
+ * with them.
  *
  * <pre>
  *   java --add-exports java.base/jdk.internal.misc=ALL-UNNAMED -cp jmh/target/benchmarks.jar \
@@ -29,6 +32,8 @@ public final class ShmVsRingBench
 {
     private static final int[] SIZES = {8, 1024, 16 << 10, 64 << 10, 1 << 20, 4 << 20};
     private static final int BULK = ShmBench.MAX_BYTES;
+    private static final long MAX_COMPILER_WAIT_NS = 30_000_000_000L;
+    private static final int COMPILER_WAIT_BATCH = 2_000;
 
     private ShmVsRingBench()
     {
@@ -63,6 +68,10 @@ public final class ShmVsRingBench
                     System.out.printf("%s  %d  %s | %s (%.2f) | %s (%.2f)%s%n", label, size, p(raw), p(h),
                         ratio(h, raw), p(s), ratio(s, raw), waits(before, pair.rank0().stats().transportCounters(), 2 * n));
                 }
+                if (round == 0)
+                {
+                    untilCompilersQuiet(pair, direct, heap, shared);
+                }
                 final int transfers = Math.max(20, iterations / 500);
                 final double memcpy = memcpy(transfers);
                 final double bwRaw = rawStream(pair, direct, transfers);
@@ -73,6 +82,33 @@ public final class ShmVsRingBench
                     bwHeap / bwRaw, bwShared, bwShared / memcpy, bwShared / bwRaw);
             }
         }
+    }
+
+    /**
+     * After the warm round, 8-byte round trips (bare ring, {@code byte[]}, shared heap) go on until
+     * the JIT compilers of both JVMs have gone quiet ({@link JitQuiet}), for at most
+     * {@link #MAX_COMPILER_WAIT_NS}: while the two compiler threads hold one of two CPUs, the ranks
+     * share the other and every message waits for a hand-off (11-13 us one-way instead of
+     * 0.3-0.6), which a fixed warm-up measured in some first rounds.
+     */
+    private static void untilCompilersQuiet(
+        final ShmPair pair, final UnsafeBuffer direct, final UnsafeBuffer heap, final UnsafeBuffer shared)
+    {
+        final JitQuiet self = new JitQuiet();
+        final JitQuiet partner = JitQuiet.ofProcess(pair.partnerPid());
+        final long start = System.nanoTime();
+        long now = start;
+        boolean quiet = false;
+        while (!quiet && now - start < MAX_COMPILER_WAIT_NS)
+        {
+            raw(pair, direct, 8, COMPILER_WAIT_BATCH);
+            shm(pair, heap, ShmBench.Kind.HEAP, 8, COMPILER_WAIT_BATCH);
+            shm(pair, shared, ShmBench.Kind.SHARED, 8, COMPILER_WAIT_BATCH);
+            now = System.nanoTime();
+            quiet = self.quiet(now) & partner.quiet(now); // both windows advance
+        }
+        System.out.printf("warm  compilers of both JVMs %s after %.1f s more%n", quiet ? "quiet" : "still busy",
+            (now - start) / 1e9);
     }
 
     /** How rank 0 waited for the answers of {@code messages} round trips: doorbell sleeps, yields that found work, spin window. */
