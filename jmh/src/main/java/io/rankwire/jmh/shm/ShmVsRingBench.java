@@ -19,9 +19,9 @@ import io.rankwire.examples.bench.JitQuiet;
  * over the bare ring (its two copies, in 64 KiB fragments, are the floor of the two-copy path on
  * whatever pair of cores the two JVMs have at the time). Prints one-way latency percentiles
  * (round trip / 2, timed per round trip) and the ratios to the raw ring's p50, and bandwidths
- * with their ratios to memcpy and to the raw ring's stream. After the warm round, 8-byte round
- * trips go on until both JVMs' JIT compilers are quiet, so that no timed round shares a CPU
- * with them.
+ * with their ratios to memcpy and to the raw ring's stream. After the warm round, short rounds
+ * of every size go on until both JVMs' JIT compilers are quiet, so that no timed round shares a
+ * CPU with them.
  *
  * <pre>
  *   java --add-exports java.base/jdk.internal.misc=ALL-UNNAMED -cp jmh/target/benchmarks.jar \
@@ -33,7 +33,6 @@ public final class ShmVsRingBench
     private static final int[] SIZES = {8, 1024, 16 << 10, 64 << 10, 1 << 20, 4 << 20};
     private static final int BULK = ShmBench.MAX_BYTES;
     private static final long MAX_COMPILER_WAIT_NS = 30_000_000_000L;
-    private static final int COMPILER_WAIT_BATCH = 2_000;
 
     private ShmVsRingBench()
     {
@@ -60,7 +59,7 @@ public final class ShmVsRingBench
                 final String label = round == 0 ? "warm" : Integer.toString(round);
                 for (final int size : SIZES)
                 {
-                    final int n = Math.max(50, (int)(iterations / Math.max(1, size / 512.0)));
+                    final int n = roundTrips(iterations, size);
                     final long[] raw = raw(pair, direct, size, n);
                     final Map<String, Long> before = pair.rank0().stats().transportCounters();
                     final long[] h = shm(pair, heap, ShmBench.Kind.HEAP, size, n);
@@ -70,7 +69,7 @@ public final class ShmVsRingBench
                 }
                 if (round == 0)
                 {
-                    untilCompilersQuiet(pair, direct, heap, shared);
+                    untilCompilersQuiet(pair, direct, heap, shared, iterations);
                 }
                 final int transfers = Math.max(20, iterations / 500);
                 final double memcpy = memcpy(transfers);
@@ -85,14 +84,15 @@ public final class ShmVsRingBench
     }
 
     /**
-     * After the warm round, 8-byte round trips (bare ring, {@code byte[]}, shared heap) go on until
-     * the JIT compilers of both JVMs have gone quiet ({@link JitQuiet}), for at most
-     * {@link #MAX_COMPILER_WAIT_NS}: while the two compiler threads hold one of two CPUs, the ranks
-     * share the other and every message waits for a hand-off (11-13 us one-way instead of
-     * 0.3-0.6), which a fixed warm-up measured in some first rounds.
+     * After the warm round, short rounds of every size's round trips (bare ring, {@code byte[]},
+     * shared heap; a tenth of a timed round) go on until the JIT compilers of both JVMs have gone
+     * quiet ({@link JitQuiet}), for at most {@link #MAX_COMPILER_WAIT_NS}: while the two compiler
+     * threads hold one of two CPUs, the ranks share the other and every message waits for a
+     * hand-off (8 B: 11-13 us one-way instead of 0.3-0.6; 64 KiB: 15-20 us instead of 6-8),
+     * which a fixed warm-up measured in some first rounds.
      */
     private static void untilCompilersQuiet(
-        final ShmPair pair, final UnsafeBuffer direct, final UnsafeBuffer heap, final UnsafeBuffer shared)
+        final ShmPair pair, final UnsafeBuffer direct, final UnsafeBuffer heap, final UnsafeBuffer shared, final int iterations)
     {
         final JitQuiet self = new JitQuiet();
         final JitQuiet partner = JitQuiet.ofProcess(pair.partnerPid());
@@ -101,14 +101,24 @@ public final class ShmVsRingBench
         boolean quiet = false;
         while (!quiet && now - start < MAX_COMPILER_WAIT_NS)
         {
-            raw(pair, direct, 8, COMPILER_WAIT_BATCH);
-            shm(pair, heap, ShmBench.Kind.HEAP, 8, COMPILER_WAIT_BATCH);
-            shm(pair, shared, ShmBench.Kind.SHARED, 8, COMPILER_WAIT_BATCH);
+            for (final int size : SIZES)
+            {
+                final int n = Math.max(10, roundTrips(iterations, size) / 10);
+                raw(pair, direct, size, n);
+                shm(pair, heap, ShmBench.Kind.HEAP, size, n);
+                shm(pair, shared, ShmBench.Kind.SHARED, size, n);
+            }
             now = System.nanoTime();
             quiet = self.quiet(now) & partner.quiet(now); // both windows advance
         }
         System.out.printf("warm  compilers of both JVMs %s after %.1f s more%n", quiet ? "quiet" : "still busy",
             (now - start) / 1e9);
+    }
+
+    /** Timed round trips of {@code size} bytes in a round: {@code iterations} at 8 B, fewer for larger messages. */
+    private static int roundTrips(final int iterations, final int size)
+    {
+        return Math.max(50, (int)(iterations / Math.max(1, size / 512.0)));
     }
 
     /** How rank 0 waited for the answers of {@code messages} round trips: doorbell sleeps, yields that found work, spin window. */
