@@ -25,10 +25,18 @@ abstract class CommPointToPoint extends CommCore
 
     // ---- blocking sends and receive
 
-    /** Sends {@code count} elements of {@code type} (standard mode). */
+    /**
+     * Sends {@code count} elements of {@code type} (standard mode). Blocks until the buffer may be
+     * reused: at once for a message that goes out eagerly, which then needs no request.
+     */
     public final void send(final Object buf, final int count, final Datatype type, final int dest, final int tag)
     {
-        iSend(buf, count, type, dest, tag).waitFor();
+        final io.rankwire.Comm c = rw();
+        final Buf b = Buf.of(buf, count, type);
+        if (checkDest(c, dest, tag))
+        {
+            Transfer.send(c, b, dest, tag);
+        }
     }
 
     /**
@@ -56,7 +64,13 @@ abstract class CommPointToPoint extends CommCore
     /** Receives up to {@code count} elements of {@code type}; {@link MPI#ERR_TRUNCATE} if the message is longer. */
     public final Status recv(final Object buf, final int count, final Datatype type, final int source, final int tag)
     {
-        return iRecv(buf, count, type, source, tag).waitStatus();
+        final io.rankwire.Comm c = rw();
+        final Buf b = Buf.of(buf, count, type);
+        if (!checkSource(c, source, tag))
+        {
+            return Status.procNull();
+        }
+        return Transfer.recv(c, b, source, tag);
     }
 
     // ---- nonblocking

@@ -111,12 +111,7 @@ public class Request
             s = Status.of(r);
         }
         retire();
-        if (s.getError() == MPI.ERR_TRUNCATE)
-        {
-            throw new MPIException(MPI.ERR_TRUNCATE, "receive buffer : " + s.bytes() +
-                " bytes (expected: room for the whole message, which was longer)");
-        }
-        return s;
+        return Status.untruncated(s);
     }
 
     private void retire()

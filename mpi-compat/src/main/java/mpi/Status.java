@@ -41,6 +41,17 @@ public final class Status
             err, s.cancelled(), s.bytes());
     }
 
+    /** {@code s}, or {@link MPI#ERR_TRUNCATE} raised when the message did not fit its receive buffer. */
+    static Status untruncated(final Status s)
+    {
+        if (s.getError() == MPI.ERR_TRUNCATE)
+        {
+            throw new MPIException(MPI.ERR_TRUNCATE, "receive buffer : " + s.bytes() +
+                " bytes (expected: room for the whole message, which was longer)");
+        }
+        return s;
+    }
+
     Status withIndex(final int i)
     {
         index = i;

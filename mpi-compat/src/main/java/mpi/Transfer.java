@@ -55,27 +55,110 @@ final class Transfer
         return new Request(r, s -> pool.release(stage));
     }
 
+    /**
+     * A blocking standard send of {@code b} through Rankwire's blocking overloads: a small message
+     * that can go out at once leaves in one call, with no request made for it. A staged copy goes
+     * back to the pool when the send returns (its buffer may be reused then).
+     */
+    static void send(final Comm c, final Buf b, final int dest, final int tag)
+    {
+        try
+        {
+            if (b.inPlace())
+            {
+                startSend(c, b, dest, tag, false, true);
+                return;
+            }
+            final StagingPool pool = Binding.current().staging;
+            final byte[] stage = pool.acquire(b.bytes);
+            try
+            {
+                b.copyTo(stage, 0);
+                c.send(stage, 0, b.bytes, dest, tag);
+            }
+            finally
+            {
+                pool.release(stage);
+            }
+        }
+        catch (final MPIException e)
+        {
+            throw e;
+        }
+        catch (final RuntimeException e)
+        {
+            throw Errors.of(e);
+        }
+    }
+
     private static io.rankwire.Request startSend(final Comm c, final Buf b, final int dest, final int tag, final boolean sync)
+    {
+        return startSend(c, b, dest, tag, sync, false);
+    }
+
+    /** The overload for {@code b}'s kind: a blocking standard send ({@code blocking}: returns null) or a request. */
+    private static io.rankwire.Request startSend(
+        final Comm c, final Buf b, final int dest, final int tag, final boolean sync, final boolean blocking)
     {
         final int off = b.elemOffset();
         final int n = b.elemCount();
         switch (b.kind)
         {
             case Buf.DIRECT:
+                if (blocking)
+                {
+                    c.send(b.direct(), 0, b.bytes, dest, tag);
+                    return null;
+                }
                 return sync ? c.issend(b.direct(), 0, b.bytes, dest, tag) : c.isend(b.direct(), 0, b.bytes, dest, tag);
             case Buf.BYTE:
+                if (blocking)
+                {
+                    c.send((byte[])b.array, off, n, dest, tag);
+                    return null;
+                }
                 return sync ? c.issend((byte[])b.array, off, n, dest, tag) : c.isend((byte[])b.array, off, n, dest, tag);
             case Buf.SHORT:
+                if (blocking)
+                {
+                    c.send((short[])b.array, off, n, dest, tag);
+                    return null;
+                }
                 return sync ? c.issend((short[])b.array, off, n, dest, tag) : c.isend((short[])b.array, off, n, dest, tag);
             case Buf.CHAR:
+                if (blocking)
+                {
+                    c.send((char[])b.array, off, n, dest, tag);
+                    return null;
+                }
                 return sync ? c.issend((char[])b.array, off, n, dest, tag) : c.isend((char[])b.array, off, n, dest, tag);
             case Buf.INT:
+                if (blocking)
+                {
+                    c.send((int[])b.array, off, n, dest, tag);
+                    return null;
+                }
                 return sync ? c.issend((int[])b.array, off, n, dest, tag) : c.isend((int[])b.array, off, n, dest, tag);
             case Buf.LONG:
+                if (blocking)
+                {
+                    c.send((long[])b.array, off, n, dest, tag);
+                    return null;
+                }
                 return sync ? c.issend((long[])b.array, off, n, dest, tag) : c.isend((long[])b.array, off, n, dest, tag);
             case Buf.FLOAT:
+                if (blocking)
+                {
+                    c.send((float[])b.array, off, n, dest, tag);
+                    return null;
+                }
                 return sync ? c.issend((float[])b.array, off, n, dest, tag) : c.isend((float[])b.array, off, n, dest, tag);
             default:
+                if (blocking)
+                {
+                    c.send((double[])b.array, off, n, dest, tag);
+                    return null;
+                }
                 return sync ? c.issend((double[])b.array, off, n, dest, tag) : c.isend((double[])b.array, off, n, dest, tag);
         }
     }
@@ -130,6 +213,62 @@ final class Transfer
         catch (final RuntimeException e)
         {
             throw Errors.of(e);
+        }
+    }
+
+    /**
+     * A blocking receive into {@code b} through Rankwire's blocking overloads (no request made for
+     * it); a staged copy is unpacked into {@code b} and goes back to the pool before the return.
+     */
+    static Status recv(final Comm c, final Buf b, final int source, final int tag)
+    {
+        try
+        {
+            final io.rankwire.Status r;
+            if (b.inPlace())
+            {
+                r = recvInPlace(c, b, source, tag);
+            }
+            else
+            {
+                final StagingPool pool = Binding.current().staging;
+                final byte[] stage = pool.acquire(b.bytes);
+                try
+                {
+                    r = c.recv(stage, 0, b.bytes, source, tag);
+                    b.copyFrom(stage, 0, r.bytes());
+                }
+                finally
+                {
+                    pool.release(stage);
+                }
+            }
+            return Status.untruncated(Status.of(r));
+        }
+        catch (final MPIException e)
+        {
+            throw e;
+        }
+        catch (final RuntimeException e)
+        {
+            throw Errors.of(e);
+        }
+    }
+
+    private static io.rankwire.Status recvInPlace(final Comm c, final Buf b, final int source, final int tag)
+    {
+        final int off = b.elemOffset();
+        final int n = b.elemCount();
+        switch (b.kind)
+        {
+            case Buf.DIRECT: return c.recv(b.direct(), 0, b.bytes, source, tag);
+            case Buf.BYTE: return c.recv((byte[])b.array, off, n, source, tag);
+            case Buf.SHORT: return c.recv((short[])b.array, off, n, source, tag);
+            case Buf.CHAR: return c.recv((char[])b.array, off, n, source, tag);
+            case Buf.INT: return c.recv((int[])b.array, off, n, source, tag);
+            case Buf.LONG: return c.recv((long[])b.array, off, n, source, tag);
+            case Buf.FLOAT: return c.recv((float[])b.array, off, n, source, tag);
+            default: return c.recv((double[])b.array, off, n, source, tag);
         }
     }
 
