@@ -66,7 +66,7 @@ final class Transfer
         {
             if (b.inPlace())
             {
-                startSend(c, b, dest, tag, false, true);
+                sendInPlace(c, b, dest, tag);
                 return;
             }
             final StagingPool pool = Binding.current().staging;
@@ -93,73 +93,44 @@ final class Transfer
 
     private static io.rankwire.Request startSend(final Comm c, final Buf b, final int dest, final int tag, final boolean sync)
     {
-        return startSend(c, b, dest, tag, sync, false);
-    }
-
-    /** The overload for {@code b}'s kind: a blocking standard send ({@code blocking}: returns null) or a request. */
-    private static io.rankwire.Request startSend(
-        final Comm c, final Buf b, final int dest, final int tag, final boolean sync, final boolean blocking)
-    {
         final int off = b.elemOffset();
         final int n = b.elemCount();
         switch (b.kind)
         {
             case Buf.DIRECT:
-                if (blocking)
-                {
-                    c.send(b.direct(), 0, b.bytes, dest, tag);
-                    return null;
-                }
                 return sync ? c.issend(b.direct(), 0, b.bytes, dest, tag) : c.isend(b.direct(), 0, b.bytes, dest, tag);
             case Buf.BYTE:
-                if (blocking)
-                {
-                    c.send((byte[])b.array, off, n, dest, tag);
-                    return null;
-                }
                 return sync ? c.issend((byte[])b.array, off, n, dest, tag) : c.isend((byte[])b.array, off, n, dest, tag);
             case Buf.SHORT:
-                if (blocking)
-                {
-                    c.send((short[])b.array, off, n, dest, tag);
-                    return null;
-                }
                 return sync ? c.issend((short[])b.array, off, n, dest, tag) : c.isend((short[])b.array, off, n, dest, tag);
             case Buf.CHAR:
-                if (blocking)
-                {
-                    c.send((char[])b.array, off, n, dest, tag);
-                    return null;
-                }
                 return sync ? c.issend((char[])b.array, off, n, dest, tag) : c.isend((char[])b.array, off, n, dest, tag);
             case Buf.INT:
-                if (blocking)
-                {
-                    c.send((int[])b.array, off, n, dest, tag);
-                    return null;
-                }
                 return sync ? c.issend((int[])b.array, off, n, dest, tag) : c.isend((int[])b.array, off, n, dest, tag);
             case Buf.LONG:
-                if (blocking)
-                {
-                    c.send((long[])b.array, off, n, dest, tag);
-                    return null;
-                }
                 return sync ? c.issend((long[])b.array, off, n, dest, tag) : c.isend((long[])b.array, off, n, dest, tag);
             case Buf.FLOAT:
-                if (blocking)
-                {
-                    c.send((float[])b.array, off, n, dest, tag);
-                    return null;
-                }
                 return sync ? c.issend((float[])b.array, off, n, dest, tag) : c.isend((float[])b.array, off, n, dest, tag);
             default:
-                if (blocking)
-                {
-                    c.send((double[])b.array, off, n, dest, tag);
-                    return null;
-                }
                 return sync ? c.issend((double[])b.array, off, n, dest, tag) : c.isend((double[])b.array, off, n, dest, tag);
+        }
+    }
+
+    /** The blocking standard send overload for {@code b}'s kind, in place. */
+    private static void sendInPlace(final Comm c, final Buf b, final int dest, final int tag)
+    {
+        final int off = b.elemOffset();
+        final int n = b.elemCount();
+        switch (b.kind)
+        {
+            case Buf.DIRECT: c.send(b.direct(), 0, b.bytes, dest, tag); return;
+            case Buf.BYTE: c.send((byte[])b.array, off, n, dest, tag); return;
+            case Buf.SHORT: c.send((short[])b.array, off, n, dest, tag); return;
+            case Buf.CHAR: c.send((char[])b.array, off, n, dest, tag); return;
+            case Buf.INT: c.send((int[])b.array, off, n, dest, tag); return;
+            case Buf.LONG: c.send((long[])b.array, off, n, dest, tag); return;
+            case Buf.FLOAT: c.send((float[])b.array, off, n, dest, tag); return;
+            default: c.send((double[])b.array, off, n, dest, tag);
         }
     }
 

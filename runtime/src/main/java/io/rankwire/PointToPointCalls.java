@@ -48,9 +48,7 @@ final class PointToPointCalls
 
     PersistentRequest bindSend(final PersistentOperation op, final int dest, final int tag, final boolean sync)
     {
-        Envelope.checkUserTag(tag);
-        Envelope.checkRank(dest, group.size());
-        return (PersistentRequest)op.bindSend(group.worldRank(dest), Envelope.pack(group.context(), group.rank(), tag), sync);
+        return (PersistentRequest)op.bindSend(group.worldRank(dest), sendTag(dest, tag), sync);
     }
 
     PersistentRequest bindRecv(final PersistentOperation op, final int source, final int tag)
@@ -62,18 +60,22 @@ final class PointToPointCalls
 
     Request startSend(final Operation op, final int dest, final int tag, final boolean sync)
     {
-        Envelope.checkUserTag(tag);
-        Envelope.checkRank(dest, group.size());
-        engine.send(op, group.worldRank(dest), Envelope.pack(group.context(), group.rank(), tag), sync);
+        engine.send(op, group.worldRank(dest), sendTag(dest, tag), sync);
         return (Request)op;
     }
 
     /** A blocking standard send (see {@link Engine#sendBlocking}). */
     void send(final Operation op, final int dest, final int tag)
     {
+        engine.sendBlocking(op, group.worldRank(dest), sendTag(dest, tag));
+    }
+
+    /** Checks a send's destination and tag against the communicator; its envelope packed for the context. */
+    private long sendTag(final int dest, final int tag)
+    {
         Envelope.checkUserTag(tag);
         Envelope.checkRank(dest, group.size());
-        engine.sendBlocking(op, group.worldRank(dest), Envelope.pack(group.context(), group.rank(), tag));
+        return Envelope.pack(group.context(), group.rank(), tag);
     }
 
     void finishSend(final Request request)

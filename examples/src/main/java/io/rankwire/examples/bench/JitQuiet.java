@@ -30,6 +30,8 @@ public final class JitQuiet
 {
     static final long WINDOW_MS = 250;
     static final int BUSY_PERCENT = 2;
+    /** How long a benchmark waits at most for the compiler to go quiet before it times anyway. */
+    public static final long LONGEST_WAIT_NS = 30_000_000_000L;
     private static final Path TASKS = Path.of("/proc/self/task");
 
     private final LongSupplier busy;

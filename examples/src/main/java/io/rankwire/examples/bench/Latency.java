@@ -34,8 +34,6 @@ public final class Latency
      */
     static final long FIRST_WARMUP_NS = 3_000_000_000L;
     static final long WARMUP_NS = 250_000_000L;
-    /** The longest default warm-up per size while a rank's JIT compiler is still busy. */
-    static final long MAX_WARMUP_NS = 30_000_000_000L;
 
     static final Usage USAGE = new Usage("Latency",
         "Ping-pong between ranks 0 and 1: one-way latency percentiles by size, beside a raw baseline.")
@@ -200,7 +198,7 @@ public final class Latency
     /**
      * Untimed round trips: at least {@code count}, and, by rank 0's clock, for at least
      * {@code minNanos}; with a time floor (the default warm-up) also until the JIT compiler of
-     * both ranks has gone quiet ({@link JitQuiet}), for at most {@link #MAX_WARMUP_NS}. After
+     * both ranks has gone quiet ({@link JitQuiet}), for at most {@link JitQuiet#LONGEST_WAIT_NS}. After
      * each batch rank 1 tells rank 0 whether its compiler is quiet, and rank 0 tells rank 1
      * whether another batch follows.
      */
@@ -227,7 +225,7 @@ public final class Latency
                 world.recv(flag, 0, 1, 1, WARMUP_TAG);
                 final boolean quiet = quietHere && flag[0] != 0;
                 final long elapsed = now - start;
-                flag[0] = (byte)(done < count || elapsed < minNanos || !quiet && elapsed < MAX_WARMUP_NS ? 1 : 0);
+                flag[0] = (byte)(done < count || elapsed < minNanos || !quiet && elapsed < JitQuiet.LONGEST_WAIT_NS ? 1 : 0);
                 world.send(flag, 0, 1, 1, WARMUP_TAG);
             }
             else

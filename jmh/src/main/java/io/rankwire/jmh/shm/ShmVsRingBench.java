@@ -32,7 +32,6 @@ public final class ShmVsRingBench
 {
     private static final int[] SIZES = {8, 1024, 16 << 10, 64 << 10, 1 << 20, 4 << 20};
     private static final int BULK = ShmBench.MAX_BYTES;
-    private static final long MAX_COMPILER_WAIT_NS = 30_000_000_000L;
 
     private ShmVsRingBench()
     {
@@ -86,7 +85,7 @@ public final class ShmVsRingBench
     /**
      * After the warm round, short rounds of every size's round trips (bare ring, {@code byte[]},
      * shared heap; a tenth of a timed round) go on until the JIT compilers of both JVMs have gone
-     * quiet ({@link JitQuiet}), for at most {@link #MAX_COMPILER_WAIT_NS}: while the two compiler
+     * quiet ({@link JitQuiet}), for at most {@link JitQuiet#LONGEST_WAIT_NS}: while the two compiler
      * threads hold one of two CPUs, the ranks share the other and every message waits for a
      * hand-off (8 B: 11-13 us one-way instead of 0.3-0.6; 64 KiB: 15-20 us instead of 6-8),
      * which a fixed warm-up measured in some first rounds.
@@ -99,7 +98,7 @@ public final class ShmVsRingBench
         final long start = System.nanoTime();
         long now = start;
         boolean quiet = false;
-        while (!quiet && now - start < MAX_COMPILER_WAIT_NS)
+        while (!quiet && now - start < JitQuiet.LONGEST_WAIT_NS)
         {
             for (final int size : SIZES)
             {
