@@ -48,7 +48,8 @@ final class PointToPointCalls
 
     PersistentRequest bindSend(final PersistentOperation op, final int dest, final int tag, final boolean sync)
     {
-        return (PersistentRequest)op.bindSend(group.worldRank(dest), sendTag(dest, tag), sync);
+        final long envelope = sendTag(dest, tag);
+        return (PersistentRequest)op.bindSend(group.worldRank(dest), envelope, sync);
     }
 
     PersistentRequest bindRecv(final PersistentOperation op, final int source, final int tag)
@@ -60,17 +61,22 @@ final class PointToPointCalls
 
     Request startSend(final Operation op, final int dest, final int tag, final boolean sync)
     {
-        engine.send(op, group.worldRank(dest), sendTag(dest, tag), sync);
+        final long envelope = sendTag(dest, tag);
+        engine.send(op, group.worldRank(dest), envelope, sync);
         return (Request)op;
     }
 
     /** A blocking standard send (see {@link Engine#sendBlocking}). */
     void send(final Operation op, final int dest, final int tag)
     {
-        engine.sendBlocking(op, group.worldRank(dest), sendTag(dest, tag));
+        final long envelope = sendTag(dest, tag);
+        engine.sendBlocking(op, group.worldRank(dest), envelope);
     }
 
-    /** Checks a send's destination and tag against the communicator; its envelope packed for the context. */
+    /**
+     * Checks a send's destination and tag against the communicator (before anything looks the
+     * destination up) and returns its envelope packed for the context.
+     */
     private long sendTag(final int dest, final int tag)
     {
         Envelope.checkUserTag(tag);
