@@ -150,11 +150,15 @@ final class Launcher
         final Placement placement = spec.placement;
         if (placement.kind == Placement.Kind.SLURM)
         {
+            final List<String> gc = RankCollector.options(spec.jvmOptions, spec.environment, spec.size, placement.cpus);
             supervisor.start("srun (" + spec.size + " ranks)", SlurmAllocation.srunCommand("srun", spec.size,
-                placement.cpus, spec.tagOutput, rankCommand(spec, List.of())),
+                placement.cpus, spec.tagOutput, rankCommand(spec, gc, List.of())),
                 environment(spec, job.toTaskEnvironment()), spec.tagOutput ? "[srun] " : "", null, srun);
             return;
         }
+        final List<String> gcHere = RankCollector.options(spec.jvmOptions, spec.environment,
+            placement.kind == Placement.Kind.SSH ? ranksOnThisHost(placement) : spec.size,
+            Runtime.getRuntime().availableProcessors());
         for (int rank = 0; rank < spec.size; rank++)
         {
             final String prefix = spec.tagOutput ? "[" + rank + "] " : "";
@@ -162,20 +166,20 @@ final class Launcher
             if (placement.kind == Placement.Kind.SSH && ThisHost.is(placement.hosts.get(rank)))
             {
                 // localhost in a host list: a child of this launcher, without ssh
-                supervisor.start("rank " + rank + " (" + placement.hosts.get(rank) + ")", rankCommand(spec, cds),
+                supervisor.start("rank " + rank + " (" + placement.hosts.get(rank) + ")", rankCommand(spec, gcHere, cds),
                     childOfThisLauncher(environment(spec, ThisHost.rankEnvironment(spec, own))), prefix);
             }
             else if (placement.kind == Placement.Kind.SSH)
             {
                 final String host = placement.hosts.get(rank);
                 final List<String> ssh = SshCommand.command(placement.ssh, host, System.getProperty("user.dir"),
-                    remoteEnvironment(spec, own, host), rankCommand(spec, List.of()));
+                    remoteEnvironment(spec, own, host), rankCommand(spec, List.of(), List.of()));
                 supervisor.start("rank " + rank + " (" + host + ")", ssh, spec.environment, prefix,
                     own.toEnvironment().get(JobVariables.SECRET) + "\n", null);
             }
             else
             {
-                supervisor.start("rank " + rank, spec.binding.wrap(rank, rankCommand(spec, cds)),
+                supervisor.start("rank " + rank, spec.binding.wrap(rank, rankCommand(spec, gcHere, cds)),
                     childOfThisLauncher(environment(spec, own.toEnvironment())), prefix);
             }
         }
@@ -251,11 +255,18 @@ final class Launcher
         return child;
     }
 
-    private static List<String> rankCommand(final JobSpec spec, final List<String> cds)
+    /** The ranks of an ssh host list that run on this host. */
+    private static int ranksOnThisHost(final Placement placement)
+    {
+        return (int)placement.hosts.stream().filter(ThisHost::is).count();
+    }
+
+    /** A rank's command: {@code gc} chooses its collector ({@link RankCollector}), {@code cds} its class-data archive. */
+    private static List<String> rankCommand(final JobSpec spec, final List<String> gc, final List<String> cds)
     {
         final List<String> classPath = new ArrayList<>(spec.rankwireClassPath);
         classPath.addAll(spec.userClassPath);
-        final List<String> command = javaCommand(spec, classPath, cds);
+        final List<String> command = javaCommand(spec, classPath, gc, cds);
         command.add(spec.mainClass);
         command.addAll(spec.args);
         return command;
@@ -263,7 +274,7 @@ final class Launcher
 
     private static List<String> inJvmCommand(final JobSpec spec, final List<String> cds)
     {
-        final List<String> command = javaCommand(spec, spec.rankwireClassPath, cds);
+        final List<String> command = javaCommand(spec, spec.rankwireClassPath, List.of(), cds);
         command.add(SimJob.class.getName());
         command.add(Integer.toString(spec.size));
         command.add(Boolean.toString(spec.tagOutput));
@@ -273,11 +284,13 @@ final class Launcher
         return command;
     }
 
-    private static List<String> javaCommand(final JobSpec spec, final List<String> classPath, final List<String> cds)
+    private static List<String> javaCommand(
+        final JobSpec spec, final List<String> classPath, final List<String> gc, final List<String> cds)
     {
         final List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.addAll(RANKWIRE_JVM_OPTIONS);
+        command.addAll(gc);
         command.addAll(cds);
         command.addAll(spec.jvmOptions);
         command.add("-cp");
