@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Properties;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Pattern;
 
 /**
  * A partner JVM started by a benchmark with the benchmark's own class path and the JVM flags
@@ -16,6 +17,8 @@ import java.util.concurrent.TimeUnit;
 public final class PartnerProcess implements AutoCloseable
 {
     private static final long EXIT_WAIT_SECONDS = 30;
+    /** A flag that selects a garbage collector, such as {@code -XX:+UseSerialGC}. */
+    private static final Pattern COLLECTOR = Pattern.compile("-XX:[+-]Use\\w*GC");
     private final Process process;
 
     private PartnerProcess(final Process process)
@@ -61,8 +64,9 @@ public final class PartnerProcess implements AutoCloseable
     }
 
     /**
-     * The options of this JVM a partner must share: module opens and exports, and
-     * {@code -Dio.netty.*} and {@code -Drankwire.*} properties.
+     * The options of this JVM a partner must share: module opens and exports,
+     * {@code -Dio.netty.*} and {@code -Drankwire.*} properties, and the choice of garbage collector
+     * (both sides of a comparison pay the same write barrier).
      */
     static List<String> inheritedJvmOptions()
     {
@@ -77,7 +81,7 @@ public final class PartnerProcess implements AutoCloseable
                 out.add(in.get(++i));
             }
             else if (a.startsWith("--add-opens=") || a.startsWith("--add-exports=") ||
-                a.startsWith("-Dio.netty.") || a.startsWith("-Drankwire."))
+                a.startsWith("-Dio.netty.") || a.startsWith("-Drankwire.") || COLLECTOR.matcher(a).matches())
             {
                 out.add(a);
             }
