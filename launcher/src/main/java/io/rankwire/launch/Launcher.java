@@ -172,8 +172,10 @@ final class Launcher
             else if (placement.kind == Placement.Kind.SSH)
             {
                 final String host = placement.hosts.get(rank);
+                final Map<String, String> remote = remoteEnvironment(spec, own, host);
+                final int serialBelow = RankCollector.serialBelow(spec.jvmOptions, remote, ranksOn(placement, host));
                 final List<String> ssh = SshCommand.command(placement.ssh, host, System.getProperty("user.dir"),
-                    remoteEnvironment(spec, own, host), rankCommand(spec, List.of(), List.of()));
+                    remote, rankCommand(spec, List.of(), List.of()), serialBelow);
                 supervisor.start("rank " + rank + " (" + host + ")", ssh, spec.environment, prefix,
                     own.toEnvironment().get(JobVariables.SECRET) + "\n", null);
             }
@@ -259,6 +261,12 @@ final class Launcher
     private static int ranksOnThisHost(final Placement placement)
     {
         return (int)placement.hosts.stream().filter(ThisHost::is).count();
+    }
+
+    /** The ranks of an ssh host list that run on {@code host}. */
+    private static int ranksOn(final Placement placement, final String host)
+    {
+        return (int)placement.hosts.stream().filter(host::equals).count();
     }
 
     /** A rank's command: {@code gc} chooses its collector ({@link RankCollector}), {@code cds} its class-data archive. */

@@ -15,8 +15,9 @@ import java.util.regex.Pattern;
  *
  * <p>The job names a collector when a {@code -J} option or one of the variables the JVM reads
  * options from ({@value #TOOL_OPTIONS}, {@value #JDK_OPTIONS}, {@value #UNDERSCORE_OPTIONS})
- * holds a {@code -XX:[+-]Use...GC} flag: then nothing is added. A host whose CPUs the launcher
- * cannot count (a remote ssh host) keeps the JVM's choice.
+ * holds a {@code -XX:[+-]Use...GC} flag: then nothing is added. On a remote ssh host, whose CPUs
+ * the launcher cannot count, the rank's script counts them and reads the host's variables
+ * ({@link SshCommand}, {@link #serialBelow}).
  */
 final class RankCollector
 {
@@ -41,11 +42,20 @@ final class RankCollector
     static List<String> options(
         final List<String> jvmOptions, final Map<String, String> environment, final int ranks, final int cpus)
     {
-        if (cpus <= 0 || ranks <= 0 || cpus >= 2L * ranks || namesCollector(jvmOptions, environment))
+        return cpus > 0 && cpus < serialBelow(jvmOptions, environment, ranks) ? List.of(SERIAL) : List.of();
+    }
+
+    /**
+     * The CPU count under which a host of {@code ranks} ranks gives them {@value #SERIAL}: twice
+     * the ranks, or 0 (never) when the job names a collector or the host runs no rank.
+     */
+    static int serialBelow(final List<String> jvmOptions, final Map<String, String> environment, final int ranks)
+    {
+        if (ranks <= 0 || namesCollector(jvmOptions, environment))
         {
-            return List.of();
+            return 0;
         }
-        return List.of(SERIAL);
+        return (int)Math.min(Integer.MAX_VALUE, 2L * ranks);
     }
 
     /** Whether the job chooses a collector itself (see the class comment). */

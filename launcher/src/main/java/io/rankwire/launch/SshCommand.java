@@ -48,6 +48,22 @@ final class SshCommand
         final Map<String, String> env,
         final List<String> command)
     {
+        return command(ssh, host, directory, env, command, 0);
+    }
+
+    /**
+     * Like {@link #command(List, String, String, Map, List)}; the rank's JVM gets
+     * {@value RankCollector#SERIAL} when the host has fewer than {@code serialBelowCpus} CPUs and
+     * its variables name no collector (0: never; see {@link #script(String, Map, List, int)}).
+     */
+    static List<String> command(
+        final List<String> ssh,
+        final String host,
+        final String directory,
+        final Map<String, String> env,
+        final List<String> command,
+        final int serialBelowCpus)
+    {
         final List<String> result = new ArrayList<>(ssh);
         for (final String option : OPTIONS)
         {
@@ -55,16 +71,36 @@ final class SshCommand
             result.add(option);
         }
         result.add(host);
-        result.add("sh -c " + quote(script(directory, env, command)));
+        result.add("sh -c " + quote(script(directory, env, command, serialBelowCpus)));
         return result;
     }
 
     static String script(final String directory, final Map<String, String> env, final List<String> command)
     {
+        return script(directory, env, command, 0);
+    }
+
+    /**
+     * The remote script; with {@code serialBelowCpus > 0} it first counts the host's CPUs
+     * ({@code nproc}, else {@code getconf _NPROCESSORS_ONLN}) and, when there are fewer and none
+     * of the JVM's option variables there names a collector, puts {@value RankCollector#SERIAL}
+     * after the command's first word (the {@code java} executable).
+     */
+    static String script(
+        final String directory, final Map<String, String> env, final List<String> command, final int serialBelowCpus)
+    {
         final StringBuilder line = new StringBuilder("env");
         env.forEach((name, value) -> line.append(' ').append(quote(name + "=" + value)));
-        command.forEach(word -> line.append(' ').append(quote(word)));
+        for (int i = 0; i < command.size(); i++)
+        {
+            line.append(' ').append(quote(command.get(i)));
+            if (i == 0 && serialBelowCpus > 0)
+            {
+                line.append(" $gc");
+            }
+        }
         return "cd " + quote(directory) + " || exit " + SETUP_FAILED_EXIT + "\n" +
+            (serialBelowCpus > 0 ? collectorLines(serialBelowCpus) : "") +
             "IFS= read -r " + JobVariables.SECRET + " || exit " + SETUP_FAILED_EXIT + "\n" +
             "export " + JobVariables.SECRET + "\n" +
             "exec 3<&0\n" +
@@ -81,6 +117,15 @@ final class SshCommand
             "code=$?\n" +
             "kill $watcher 2>/dev/null\n" +
             "exit $code\n";
+    }
+
+    /** Sets {@code gc} to {@value RankCollector#SERIAL} or to nothing (see {@link #script(String, Map, List, int)}). */
+    private static String collectorLines(final int serialBelowCpus)
+    {
+        return "gc=; n=$( (nproc || getconf _NPROCESSORS_ONLN) 2>/dev/null )\n" +
+            "if [ \"${n:-0}\" -gt 0 ] 2>/dev/null && [ \"$n\" -lt " + serialBelowCpus + " ]; then gc=" +
+            RankCollector.SERIAL + "; fi\n" +
+            "case \" $JAVA_TOOL_OPTIONS $JDK_JAVA_OPTIONS $_JAVA_OPTIONS \" in *-XX:[+-]Use*GC[!A-Za-z0-9_]*) gc= ;; esac\n";
     }
 
     /** {@code text} as one word for a POSIX shell. */

@@ -47,6 +47,16 @@ class RankCollectorTest
     }
 
     @Test
+    void shouldGiveARemoteHostTwiceItsRanksAsTheCpuThresholdUnlessTheJobNamesACollector()
+    {
+        assertEquals(4, RankCollector.serialBelow(List.of(), Map.of(), 2));
+        assertEquals(2, RankCollector.serialBelow(List.of("-Xmx1g"), Map.of(), 1));
+        assertEquals(0, RankCollector.serialBelow(List.of(), Map.of(), 0));
+        assertEquals(0, RankCollector.serialBelow(List.of("-XX:+UseZGC"), Map.of(), 2));
+        assertEquals(0, RankCollector.serialBelow(List.of(), Map.of(RankCollector.TOOL_OPTIONS, "-XX:+UseG1GC"), 2));
+    }
+
+    @Test
     void shouldNotTakeOtherFlagsForACollector()
     {
         assertFalse(RankCollector.namesCollector(

@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 
 import io.rankwire.bootstrap.JobIdentity;
@@ -67,6 +68,61 @@ class SshLaunchTest
         assertEquals(3, p.waitFor());
         p.getOutputStream().close();
         assertEquals("it's $HOME in " + dir.toRealPath() + " with c0ffee\n", out);
+    }
+
+    /** Runs {@code script} as sshd would, the secret on stdin: its output. */
+    private static String runScript(final String script, final Map<String, String> extraEnv) throws Exception
+    {
+        final ProcessBuilder pb = new ProcessBuilder("sh", "-c", script).redirectErrorStream(true);
+        pb.environment().keySet().removeAll(List.of(RankCollector.TOOL_OPTIONS, RankCollector.JDK_OPTIONS,
+            RankCollector.UNDERSCORE_OPTIONS));
+        pb.environment().putAll(extraEnv);
+        final Process p = pb.start();
+        writeLine(p, "c0ffee"); // stdin stays open, as the launcher keeps it: closing it ends the rank
+        final String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(p.waitFor(20, TimeUnit.SECONDS));
+        p.getOutputStream().close();
+        return out;
+    }
+
+    /** This host's CPUs as the remote script counts them. */
+    private static int scriptCpus() throws Exception
+    {
+        final Process p = new ProcessBuilder("sh", "-c", "(nproc || getconf _NPROCESSORS_ONLN) 2>/dev/null").start();
+        final String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
+        assertTrue(p.waitFor(20, TimeUnit.SECONDS));
+        return Integer.parseInt(out);
+    }
+
+    @Test
+    void shouldGiveTheRemoteJvmTheSerialCollectorOnlyWhenTheHostHasFewerCpusAndNamesNone() throws Exception
+    {
+        final List<String> echo = List.of("echo", "java");
+        assertEquals(RankCollector.SERIAL + " java\n", runScript(SshCommand.script(dir.toString(), Map.of(), echo, 1 << 20), Map.of()));
+        assertEquals("java\n", runScript(SshCommand.script(dir.toString(), Map.of(), echo, 1), Map.of()));
+        assertEquals("java\n", runScript(SshCommand.script(dir.toString(), Map.of(), echo, 0), Map.of()));
+        assertFalse(SshCommand.script(dir.toString(), Map.of(), echo, 0).contains("nproc"));
+        assertEquals("java\n", runScript(SshCommand.script(dir.toString(), Map.of(), echo, 1 << 20),
+            Map.of(RankCollector.TOOL_OPTIONS, "-Xss1m -XX:+UseG1GC")));
+        assertEquals("java\n", runScript(SshCommand.script(dir.toString(), Map.of(), echo, 1 << 20),
+            Map.of(RankCollector.UNDERSCORE_OPTIONS, "-XX:-UseParallelGC")));
+        assertEquals(RankCollector.SERIAL + " java\n", runScript(SshCommand.script(dir.toString(), Map.of(), echo, 1 << 20),
+            Map.of(RankCollector.JDK_OPTIONS, "-XX:+UseGCOverheadLimit -Xlog:gc")));
+    }
+
+    @Test
+    void shouldStartRemoteRanksWithTheCollectorForTheirShareOfTheirHost() throws Exception
+    {
+        final Map<String, String> env = new TreeMap<>(System.getenv());
+        env.keySet().removeAll(List.of(RankCollector.TOOL_OPTIONS, RankCollector.JDK_OPTIONS, RankCollector.UNDERSCORE_OPTIONS));
+        final LaunchFixture.Result r = LaunchFixture.rwrunRaw(env, "-np", "2", "-H", "127.0.0.2:2", "--ssh", fakeSsh(),
+            "-J-XX:TieredStopAtLevel=1", "-J-Xmx64m", "-cp", LaunchFixture.testClasses(), CollectorMain.class.getName());
+        assertEquals(0, r.code, r::toString);
+        final String expected = scriptCpus() < 4 ? "Copy,MarkSweepCompact" : "G1 Old Generation,G1 Young Generation";
+        for (int rank = 0; rank < 2; rank++)
+        {
+            assertTrue(r.outLines().contains("[" + rank + "] rank " + rank + " gc=" + expected), r::toString);
+        }
     }
 
     @Test
