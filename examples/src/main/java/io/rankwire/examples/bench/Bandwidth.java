@@ -8,7 +8,10 @@ import io.rankwire.Rankwire;
 /**
  * Unidirectional bandwidth: per iteration rank 0 starts a window of 64 {@code isend}s, rank 1 a
  * window of 64 {@code irecv}s, both wait for all of them and rank 1 acknowledges. Reported in MB/s
- * (10^6 bytes per second) for 1 B to 4 MiB, beside the same stream over the raw baseline.
+ * (10^6 bytes per second) for 1 B to 4 MiB, beside the same stream over the raw baseline. Each
+ * side is warmed up as {@link Latency} warms its ping-pong: untimed windows, by default for at
+ * least 3 s at the first size (250 ms at the others) and until both ranks' JIT compilers are
+ * quiet, so that no timed window shares a CPU with a compiler thread.
  *
  * <p>Options ({@link BenchArgs}): {@code --min-size --max-size --window --iters --warmup --csv
  * --plot --no-baseline}.
@@ -42,7 +45,8 @@ public final class Bandwidth
                 .option("--rounds", "R", "Rankwire and the raw baseline alternated R times per size; medians reported", "1")
                 .option("--iters", "N", "timed iterations (windows) per size", "100; 10 from 64K")
                 .option("--warmup", "N", "untimed iterations per size first",
-                    "a tenth of --iters, at least 256M / (window * size), at most 1000")
+                    "a tenth of --iters, at least 256M / (window * size), at most 1000;" +
+                        " and at least 3 s at the first size, 250 ms at the others, and until both ranks' JIT compilers are quiet (at most 30 s)")
                 .outputs(true);
         }
 
@@ -90,6 +94,7 @@ public final class Bandwidth
                 final int size = sizes.get(i);
                 final int iters = opts.itersFor(size, 100, 10);
                 final int warmup = opts.warmupFor(iters, (both ? 2L : 1L) * opts.window * Math.max(1, size));
+                final long warmupNs = opts.warmup >= 0 ? 0 : i == 0 ? Latency.FIRST_WARMUP_NS : Latency.WARMUP_NS;
                 final double bytes = (both ? 2.0 : 1.0) * size * opts.window * iters;
                 final int rounds = raw == null ? 1 : opts.rounds;
                 final double[] rwMbs = new double[rounds];
@@ -97,10 +102,16 @@ public final class Bandwidth
                 final double[] ratios = new double[rounds];
                 for (int r = 0; r < rounds; r++)
                 {
-                    final int w = r == 0 ? warmup : 0;
-                    rwMbs[r] = bytes * 1e3 / (both ? streams.bothWays(size, iters, w) : streams.oneWay(size, iters, w));
-                    baseMbs[r] = raw == null ? Double.NaN :
-                        bytes * 1e3 / (both ? streams.rawBothWays(raw, size, iters, w) : streams.rawOneWay(raw, size, iters, w));
+                    if (r == 0)
+                    {
+                        Latency.warmUp(world, () -> rankwire(streams, size, 1, both), warmup, warmupNs);
+                    }
+                    rwMbs[r] = bytes * 1e3 / rankwire(streams, size, iters, both);
+                    if (raw != null && r == 0)
+                    {
+                        Latency.warmUp(world, () -> raw(streams, raw, size, 1, both), warmup, warmupNs);
+                    }
+                    baseMbs[r] = raw == null ? Double.NaN : bytes * 1e3 / raw(streams, raw, size, iters, both);
                     ratios[r] = rwMbs[r] / baseMbs[r];
                 }
                 final double mbs = Bench.median(rwMbs);
@@ -122,6 +133,18 @@ public final class Bandwidth
                         raw == null ? List.of(rwLine) : List.of(rwLine, rawLine));
                 }
             }
+        }
+
+        /** Nanoseconds for {@code iters} windows of Rankwire's stream. */
+        private static long rankwire(final Streams streams, final int size, final int iters, final boolean both)
+        {
+            return both ? streams.bothWays(size, iters, 0) : streams.oneWay(size, iters, 0);
+        }
+
+        /** Nanoseconds for {@code iters} windows of the raw baseline's stream. */
+        private static long raw(final Streams streams, final RawChannel raw, final int size, final int iters, final boolean both)
+        {
+            return both ? streams.rawBothWays(raw, size, iters, 0) : streams.rawOneWay(raw, size, iters, 0);
         }
     }
 }

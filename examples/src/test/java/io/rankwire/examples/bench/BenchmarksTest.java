@@ -62,7 +62,7 @@ class BenchmarksTest
     {
         final Path plot = dir.resolve("bw.png");
         final Launch.Result r = Launch.run(transport, 2, Bandwidth.class,
-            "--max-size", "16K", "--iters", "3", "--window", "8", "--plot", plot.toString());
+            "--max-size", "16K", "--iters", "3", "--warmup", "1", "--window", "8", "--plot", plot.toString());
         assertEquals(0, r.code, r::toString);
         for (final int size : BenchArgs.powersOfTwo(1, 16384))
         {
@@ -80,7 +80,7 @@ class BenchmarksTest
     void shouldReportBidirectionalBandwidth(final String transport)
     {
         final Launch.Result r = Launch.run(transport, 2, BiBandwidth.class,
-            "--min-size", "64", "--max-size", "64K", "--iters", "2", "--window", "8");
+            "--min-size", "64", "--max-size", "64K", "--iters", "2", "--warmup", "1", "--window", "8");
         assertEquals(0, r.code, r::toString);
         r.line(0, "# Rankwire bidirectional bandwidth over " + transport + ", window 8, MB/s; baseline: raw .*");
         for (final int size : BenchArgs.powersOfTwo(64, 65536))
