@@ -5,7 +5,8 @@ import io.rankwire.Rankwire;
 
 /**
  * Message rate: windows of 64 eight-byte {@code isend}s from rank 0 to rank 1 (as
- * {@link Bandwidth}), reported in messages per second beside the raw baseline.
+ * {@link Bandwidth}), reported in messages per second beside the raw baseline. Both streams warm
+ * up as {@link Latency}'s ping-pong does, until both ranks' JIT compilers are quiet.
  *
  * <p>Options ({@link BenchArgs}): {@code --size} (default 8), {@code --window}, {@code --iters}
  * (default 2000), {@code --warmup}, {@code --csv}, {@code --no-baseline}.
@@ -17,7 +18,8 @@ public final class MessageRate
         .option("--size", "S", "message size, bytes", "8")
         .option("--window", "W", "messages in flight per iteration", "64")
         .option("--iters", "N", "timed iterations (windows)", "2000")
-        .option("--warmup", "N", "untimed iterations first", "a tenth of --iters, at least 256M / (window * size), at most 1000")
+        .option("--warmup", "N", "untimed iterations first", "a tenth of --iters, at least 256M / (window * size), at most 1000;" +
+            " and at least 3 s, and until both ranks' JIT compilers are quiet (at most 30 s)")
         .outputs(false);
 
     private MessageRate()
@@ -46,8 +48,15 @@ public final class MessageRate
             try (RawChannel raw = opts.baseline ? RawChannels.open(rw, world) : null)
             {
                 final double messages = (double)opts.window * iters;
-                final double rate = messages * 1e9 / streams.oneWay(size, iters, warmup);
-                final double rawRate = raw == null ? Double.NaN : messages * 1e9 / streams.rawOneWay(raw, size, iters, warmup);
+                final long warmupNs = opts.warmup >= 0 ? 0 : Latency.FIRST_WARMUP_NS;
+                Latency.warmUp(world, () -> streams.oneWay(size, 1, 0), warmup, warmupNs);
+                final double rate = messages * 1e9 / streams.oneWay(size, iters, 0);
+                double rawRate = Double.NaN;
+                if (raw != null)
+                {
+                    Latency.warmUp(world, () -> streams.rawOneWay(raw, size, 1, 0), warmup, warmupNs);
+                    rawRate = messages * 1e9 / streams.rawOneWay(raw, size, iters, 0);
+                }
                 if (world.rank() == 0)
                 {
                     final Report report = new Report("Rankwire message rate over " + Bench.transport(rw) +

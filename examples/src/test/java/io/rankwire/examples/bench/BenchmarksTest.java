@@ -117,7 +117,7 @@ class BenchmarksTest
     void shouldReportMessageRate(final String transport) throws IOException
     {
         final Path csv = dir.resolve("rate.csv");
-        final Launch.Result r = Launch.run(transport, 2, MessageRate.class, "--iters", "20", "--csv", csv.toString());
+        final Launch.Result r = Launch.run(transport, 2, MessageRate.class, "--iters", "20", "--warmup", "1", "--csv", csv.toString());
         assertEquals(0, r.code, r::toString);
         final Matcher m = r.line(0, "\\s*8\\s+1280" + ("\\s+" + NUMBER).repeat(3));
         assertTrue(Double.parseDouble(m.group(1)) > 0, r::toString);
