@@ -94,7 +94,7 @@ public final class Bandwidth
                 final int size = sizes.get(i);
                 final int iters = opts.itersFor(size, 100, 10);
                 final int warmup = opts.warmupFor(iters, (both ? 2L : 1L) * opts.window * Math.max(1, size));
-                final long warmupNs = opts.warmup >= 0 ? 0 : i == 0 ? Latency.FIRST_WARMUP_NS : Latency.WARMUP_NS;
+                final long warmupNs = opts.warmupNanos(i == 0);
                 final double bytes = (both ? 2.0 : 1.0) * size * opts.window * iters;
                 final int rounds = raw == null ? 1 : opts.rounds;
                 final double[] rwMbs = new double[rounds];

@@ -147,6 +147,16 @@ final class BenchArgs
     }
 
     /**
+     * The default warm-up's time floor ({@link Latency#warmUp}): {@link Latency#FIRST_WARMUP_NS} at a
+     * benchmark's first size, {@link Latency#WARMUP_NS} at the others; 0 when {@code --warmup N} was
+     * given (N iterations, no floor, no wait for the JIT).
+     */
+    long warmupNanos(final boolean firstSize)
+    {
+        return warmup >= 0 ? 0 : firstSize ? Latency.FIRST_WARMUP_NS : Latency.WARMUP_NS;
+    }
+
+    /**
      * Warm-up iterations: the option, or a tenth of the timed iterations but at least enough to
      * move {@link #WARMUP_BYTES} (capped at {@link #WARMUP_MAX_ITERS}), so rendezvous sizes
      * warm up as long as small ones: 1000 iterations up to 256 KiB per iteration, 256 at 1 MiB,

@@ -102,7 +102,7 @@ public final class Latency
             final int size = sizes.get(i);
             final int iters = opts.itersFor(size, 2000, 100);
             final int warmup = opts.warmupFor(iters, Math.max(1, size), BenchArgs.LATENCY_WARMUP_MAX_ITERS);
-            final long warmupNs = opts.warmup >= 0 ? 0 : i == 0 ? FIRST_WARMUP_NS : WARMUP_NS;
+            final long warmupNs = opts.warmupNanos(i == 0);
             final Histogram h = rankwire(world, view, size, iters, warmup, warmupNs);
             final Histogram r = raw == null ? null : raw(world, raw, buf, size, iters, warmup, warmupNs);
             if (world.rank() == 0)

@@ -48,7 +48,7 @@ public final class MessageRate
             try (RawChannel raw = opts.baseline ? RawChannels.open(rw, world) : null)
             {
                 final double messages = (double)opts.window * iters;
-                final long warmupNs = opts.warmup >= 0 ? 0 : Latency.FIRST_WARMUP_NS;
+                final long warmupNs = opts.warmupNanos(true);
                 Latency.warmUp(world, () -> streams.oneWay(size, 1, 0), warmup, warmupNs);
                 final double rate = messages * 1e9 / streams.oneWay(size, iters, 0);
                 double rawRate = Double.NaN;
