@@ -250,8 +250,11 @@ public final class Idles
             {
                 return false;
             }
-            // before a kernel wait each poll is a read syscall, far dearer than a clock read
-            return !kernel && ((spins - least) & (CLOCK_EVERY - 1)) != 0 || System.nanoTime() - spinStart < windowNs;
+            // the clock once every CLOCK_EVERY polls, before a kernel wait too: there a poll may be
+            // a read syscall (tcp: a clock read is nothing beside it, and the window overshoots by
+            // a few polls at most), or a look at mapped memory (shm: a clock read each poll made
+            // it several times dearer and delayed seeing the reply by one, docs/PERFORMANCE-LOG.md)
+            return ((spins - least) & (CLOCK_EVERY - 1)) != 0 || System.nanoTime() - spinStart < windowNs;
         }
 
         /** Past the spin window, yields go on until {@code YIELD_WINDOW_FACTOR} windows have passed. */

@@ -12,7 +12,7 @@ import java.util.Locale;
  *   --window W     messages in flight per iteration (64)        --csv FILE   also write the table as CSV
  *   --plot FILE    draw charts (.png or .svg)                   --no-baseline  skip the raw baseline
  *   --size S       the one message size (MessageRate, Overlap)  --compute-ms M (Overlap)
- *   --rounds R     Rankwire and the baseline alternated R times per size, medians (Bandwidth, BiBandwidth)
+ *   --rounds R     Rankwire and the baseline alternated R times per size, medians (Latency, Bandwidth, BiBandwidth)
  * </pre>
  * Sizes take the binary suffixes K, M and G. Iteration counts of {@code 0} mean the benchmark's
  * own defaults, which shrink for large messages.

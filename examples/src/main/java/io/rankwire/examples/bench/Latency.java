@@ -15,8 +15,11 @@ import io.rankwire.Rankwire;
  * HdrHistogram percentiles, beside the same ping-pong over the raw baseline measured in the same
  * run. Rank 0 prints the table; a progress line per size goes to stderr.
  *
- * <p>Options ({@link BenchArgs}): {@code --min-size --max-size --iters --warmup --csv --plot
- * --no-baseline}. {@code --plot lat.png} writes {@code lat.png} (median latency by size) and
+ * <p>Options ({@link BenchArgs}): {@code --min-size --max-size --iters --rounds --warmup --csv
+ * --plot --no-baseline}. With {@code --rounds R} the two ping-pongs alternate R times per size
+ * (the first of each warmed up as usual, the others after a few untimed round trips): the
+ * percentiles are over all rounds, and {@code p50_ratio} is the median of the rounds' own
+ * ratios, so a host that changes speed between rounds moves both sides of each ratio. {@code --plot lat.png} writes {@code lat.png} (median latency by size) and
  * {@code lat-percentiles.png} (the distribution at the smallest non-zero size).
  */
 public final class Latency
@@ -25,6 +28,8 @@ public final class Latency
     /** Rank 0 tells rank 1 on this tag, after each batch of warm-up round trips, whether another follows. */
     private static final int WARMUP_TAG = 12;
     private static final int WARMUP_BATCH = 100;
+    /** Untimed round trips before each alternated round after the first (caches back on this path). */
+    private static final int REWARM_ITERS = 200;
     /**
      * The default warm-up also lasts this long (rank 0's clock) at the first size, and
      * {@link #WARMUP_NS} at the others: a rank JVM is fresh, and on shared cores its JIT compiler
@@ -40,6 +45,8 @@ public final class Latency
         .option("--min-size", "S", "smallest message, bytes", "0")
         .option("--max-size", "S", "largest message, bytes (powers of two in between)", "4M")
         .option("--iters", "N", "timed round trips per size", "2000; 100 from 64K")
+        .option("--rounds", "R", "Rankwire and the raw baseline alternated R times per size; " +
+            "percentiles over all rounds, p50_ratio the median of the rounds' ratios", "1")
         .option("--warmup", "N", "untimed round trips per size first",
             "a tenth of --iters, at least 256M / size, at most 10000 (10000 up to 16K, 1024 at 256K, 64 at 4M);" +
                 " and at least 3 s at the first size, 250 ms at the others, and until both ranks' JIT compilers are quiet (at most 30 s)")
@@ -90,7 +97,8 @@ public final class Latency
     {
         final String base = raw == null ? "raw" : raw.name();
         final Report report = new Report("Rankwire latency over " + Bench.transport(rw) +
-            ", one-way (round trip / 2) in microseconds; baseline: " + base,
+            ", one-way (round trip / 2) in microseconds; baseline: " + base +
+            (raw != null && opts.rounds > 1 ? "; " + opts.rounds + " alternated rounds, p50_ratio their median" : ""),
             "size", "iters", "p50", "p99", "p99.9", "max", "raw_p50", "raw_p99", "p50_ratio");
         final Plots.Line rwLine = new Plots.Line("Rankwire (" + Bench.transport(rw) + ") p50");
         final Plots.Line rawLine = new Plots.Line(base + " p50");
@@ -103,15 +111,30 @@ public final class Latency
             final int iters = opts.itersFor(size, 2000, 100);
             final int warmup = opts.warmupFor(iters, Math.max(1, size), BenchArgs.LATENCY_WARMUP_MAX_ITERS);
             final long warmupNs = opts.warmupNanos(i == 0);
-            final Histogram h = rankwire(world, view, size, iters, warmup, warmupNs);
-            final Histogram r = raw == null ? null : raw(world, raw, buf, size, iters, warmup, warmupNs);
+            final int rounds = raw == null ? 1 : opts.rounds;
+            final Histogram h = new Histogram(3);
+            final Histogram r = raw == null ? null : new Histogram(3);
+            final double[] ratios = new double[rounds];
+            for (int round = 0; round < rounds; round++)
+            {
+                final int before = round == 0 ? warmup : Math.min(warmup, REWARM_ITERS);
+                final long beforeNs = round == 0 ? warmupNs : 0;
+                final Histogram hr = rankwire(world, view, size, iters, before, beforeNs);
+                final Histogram rr = raw == null ? null : raw(world, raw, buf, size, iters, before, beforeNs);
+                h.add(hr);
+                if (rr != null)
+                {
+                    r.add(rr);
+                    ratios[round] = (double)hr.getValueAtPercentile(50) / rr.getValueAtPercentile(50);
+                }
+            }
             if (world.rank() == 0)
             {
                 final double p50 = h.getValueAtPercentile(50) / 1e3;
                 final double rawP50 = r == null ? Double.NaN : r.getValueAtPercentile(50) / 1e3;
-                report.row(size, iters, p50, h.getValueAtPercentile(99) / 1e3, h.getValueAtPercentile(99.9) / 1e3,
+                report.row(size, h.getTotalCount(), p50, h.getValueAtPercentile(99) / 1e3, h.getValueAtPercentile(99.9) / 1e3,
                     h.getMaxValue() / 1e3, rawP50, r == null ? Double.NaN : r.getValueAtPercentile(99) / 1e3,
-                    p50 / rawP50);
+                    rounds > 1 ? Bench.median(ratios) : p50 / rawP50);
                 rwLine.add(size, p50);
                 rawLine.add(size, rawP50);
                 if (distRw == null && size > 0)

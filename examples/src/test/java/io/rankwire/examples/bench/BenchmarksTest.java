@@ -105,6 +105,21 @@ class BenchmarksTest
         }
     }
 
+    @ParameterizedTest
+    @ValueSource(strings = {"sim", "tcp"})
+    void shouldTimeEveryAlternatedLatencyRound(final String transport)
+    {
+        final Launch.Result r = Launch.run(transport, 2, Latency.class,
+            "--min-size", "8", "--max-size", "64", "--iters", "20", "--warmup", "2", "--rounds", "3");
+        assertEquals(0, r.code, r::toString);
+        r.line(0, "# Rankwire latency over " + transport + ", .*; baseline: raw .*; 3 alternated rounds, p50_ratio their median");
+        for (final int size : BenchArgs.powersOfTwo(8, 64))
+        {
+            final Matcher m = r.line(0, "\\s*" + size + "\\s+60" + ("\\s+" + NUMBER).repeat(7));
+            assertTrue(Double.parseDouble(m.group(1)) > 0 && Double.parseDouble(m.group(7)) > 0, r::toString);
+        }
+    }
+
     @Test
     void shouldMedianTheUpperOfAnEvenCount()
     {
