@@ -17,7 +17,10 @@ import io.rankwire.Request;
  * takes without computing. The raw baseline does the same with a blocking read after computing.
  *
  * <p>Options ({@link BenchArgs}): {@code --size} (default 16M), {@code --compute-ms} (default
- * twice the transfer time), {@code --iters} (default 5; medians are reported), {@code --csv},
+ * twice the transfer time), {@code --iters} (default 5; medians are reported), {@code --warmup}
+ * (untimed rounds; by default at least 3 s of them and until both ranks' JIT compilers are quiet,
+ * as {@link Latency} warms up: the transfer time sets the computation's length, and a transfer
+ * timed while the compilers still worked was several times the compiled one), {@code --csv},
  * {@code --no-baseline}.
  */
 public final class Overlap
@@ -31,6 +34,8 @@ public final class Overlap
         .option("--size", "S", "message size, bytes", "16M")
         .option("--compute-ms", "M", "rank 1's computation time, milliseconds", "twice the measured transfer time")
         .option("--iters", "N", "rounds; medians are reported", "5")
+        .option("--warmup", "N", "untimed rounds before each path's first",
+            "1; and at least 3 s, and until both ranks' JIT compilers are quiet (at most 30 s)")
         .outputs(false);
 
     private Overlap()
@@ -58,6 +63,9 @@ public final class Overlap
             final UnsafeBuffer buf = new UnsafeBuffer(bytes);
 
             // Only rank 1's figures mean anything: it receives, computes and waits; rank 0 just sends.
+            final int warmup = opts.warmup >= 0 ? opts.warmup : 1;
+            final long warmupNs = opts.warmupNanos(true);
+            Latency.warmUp(world, () -> rankwireRound(world, buf, size, 0), warmup, warmupNs);
             final long transfer = median(iters, () -> rankwireRound(world, buf, size, 0));
             final long compute = opts.computeMillis > 0 ? opts.computeMillis * 1_000_000 : Math.max(1_000_000, 2 * transfer);
             final long wait = median(iters, () -> rankwireRound(world, buf, size, compute));
@@ -71,6 +79,7 @@ public final class Overlap
             {
                 try (RawChannel raw = RawChannels.open(rw, world))
                 {
+                    Latency.warmUp(world, () -> rawRound(world, raw, bytes, size, 0), warmup, warmupNs);
                     final long rawTransfer = median(iters, () -> rawRound(world, raw, bytes, size, 0));
                     final long rawWait = median(iters, () -> rawRound(world, raw, bytes, size, compute));
                     report.row(raw.name(), rawTransfer / 1e6, rawWait / 1e6, overlap(rawTransfer, rawWait));
@@ -140,7 +149,7 @@ public final class Overlap
 
     private static long median(final int iters, final java.util.function.LongSupplier round)
     {
-        round.getAsLong();   // warm-up
+        round.getAsLong();   // one more untimed round: the computing ones start after the plain ones
         final long[] t = new long[iters];
         for (int i = 0; i < iters; i++)
         {

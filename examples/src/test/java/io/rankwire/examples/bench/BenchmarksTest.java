@@ -157,7 +157,7 @@ class BenchmarksTest
     void shouldReportOverlapForRankwireAndTheBaseline(final String transport)
     {
         final Launch.Result r = Launch.run(transport, 2, Overlap.class,
-            "--size", "1M", "--iters", "2", "--compute-ms", "5");
+            "--size", "1M", "--iters", "2", "--warmup", "1", "--compute-ms", "5");
         assertEquals(0, r.code, r::toString);
         r.line(1, "# Overlap over " + transport + ": 1M message, rank 1 computes 5.0 ms before waiting; .*");
         for (final String path : List.of("Rankwire \\(" + transport + "\\)", "raw (SocketChannel|Agrona ring)"))
