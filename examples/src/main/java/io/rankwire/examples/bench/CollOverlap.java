@@ -25,7 +25,9 @@ import io.rankwire.Request;
  *
  * <p>The baseline is the blocking {@code allReduce} after the same computation, measured in the
  * same rounds: the time a program without nonblocking collectives spends after computing. Rank 0
- * prints the table.
+ * prints the table. Untimed rounds come first ({@code --warmup N}; by default at least 3 s of
+ * them and until every rank's JIT compiler is quiet, as {@link Latency} warms up: the plain
+ * all-reduce's time sets the computation's length).
  */
 public final class CollOverlap
 {
@@ -37,6 +39,8 @@ public final class CollOverlap
         .option("--size", "S", "allReduce size, bytes (doubles)", "1M")
         .option("--compute-ms", "M", "computation time, milliseconds", "twice the measured allReduce time")
         .option("--iters", "N", "rounds; medians are reported", "9")
+        .option("--warmup", "N", "untimed rounds first",
+            "3; and at least 3 s, and until every rank's JIT compiler is quiet (at most 30 s)")
         .outputs(false);
 
     private CollOverlap()
@@ -59,10 +63,7 @@ public final class CollOverlap
             final double[] in = new double[Math.max(1, size / 8)];
             final double[] out = new double[in.length];
             Arrays.fill(in, world.rank() + 1);
-            for (int i = 0; i < 3; i++)
-            {
-                round(world, in, out, 0, false);   // warm-up
-            }
+            warmUp(world, () -> round(world, in, out, 0, false), opts.warmup >= 0 ? opts.warmup : 3, opts.warmupNanos(true));
             final long[] transfer = new long[iters];
             for (int i = 0; i < iters; i++)
             {
@@ -113,6 +114,33 @@ public final class CollOverlap
     private static double overlap(final long transfer, final long wait)
     {
         return 100.0 * Math.max(0.0, Math.min(1.0, 1.0 - (double)wait / transfer));
+    }
+
+    /**
+     * Untimed rounds: at least {@code count}, and, by rank 0's clock, for at least
+     * {@code minNanos}; with a time floor also until the JIT compiler of every rank has gone quiet
+     * ({@link JitQuiet}), for at most {@link JitQuiet#LONGEST_WAIT_NS}. After each round the ranks
+     * add up how many compilers are busy, and rank 0 broadcasts whether another round follows.
+     */
+    static void warmUp(final Comm world, final Runnable round, final int count, final long minNanos)
+    {
+        final int[] flag = new int[1];
+        final int[] busy = new int[1];
+        final JitQuiet jit = new JitQuiet();
+        final long start = System.nanoTime();
+        int done = 0;
+        do
+        {
+            round.run();
+            done++;
+            final long now = System.nanoTime();
+            flag[0] = minNanos <= 0 || jit.quiet(now) ? 0 : 1;
+            world.allReduce(flag, 0, busy, 0, 1, Op.SUM);
+            final long elapsed = now - start;
+            flag[0] = done < count || elapsed < minNanos || busy[0] > 0 && elapsed < JitQuiet.LONGEST_WAIT_NS ? 1 : 0;
+            world.bcast(flag, 0, 1, 0);
+        }
+        while (flag[0] != 0);
     }
 
     /** One round: the nanoseconds this rank spends waiting after computing for {@code computeNs}. */
