@@ -3,6 +3,7 @@ package io.rankwire.examples.bench;
 import java.util.Arrays;
 
 import io.rankwire.Comm;
+import io.rankwire.Op;
 import io.rankwire.Rankwire;
 
 /** Small pieces every benchmark shares. */
@@ -60,5 +61,33 @@ final class Bench
         {
             System.out.println("# plotting to " + opts.plot);
         }
+    }
+
+    /**
+     * Untimed rounds on every rank of {@code world}: at least {@code count}, and, by rank 0's
+     * clock, for at least {@code minNanos}; with a time floor also until the JIT compiler of every
+     * rank has gone quiet ({@link JitQuiet}), for at most {@link JitQuiet#LONGEST_WAIT_NS}. After each round the ranks
+     * add up how many compilers are busy, and rank 0 broadcasts whether another round follows
+     * ({@link Latency#warmUp} is the two-rank form).
+     */
+    static void warmUpAll(final Comm world, final Runnable round, final int count, final long minNanos)
+    {
+        final int[] flag = new int[1];
+        final int[] busy = new int[1];
+        final JitQuiet jit = new JitQuiet();
+        final long start = System.nanoTime();
+        int done = 0;
+        do
+        {
+            round.run();
+            done++;
+            final long now = System.nanoTime();
+            flag[0] = minNanos <= 0 || jit.quiet(now) ? 0 : 1;
+            world.allReduce(flag, 0, busy, 0, 1, Op.SUM);
+            final long elapsed = now - start;
+            flag[0] = done < count || elapsed < minNanos || busy[0] > 0 && elapsed < JitQuiet.LONGEST_WAIT_NS ? 1 : 0;
+            world.bcast(flag, 0, 1, 0);
+        }
+        while (flag[0] != 0);
     }
 }

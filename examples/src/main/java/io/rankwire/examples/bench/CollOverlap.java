@@ -63,7 +63,7 @@ public final class CollOverlap
             final double[] in = new double[Math.max(1, size / 8)];
             final double[] out = new double[in.length];
             Arrays.fill(in, world.rank() + 1);
-            warmUp(world, () -> round(world, in, out, 0, false), opts.warmup >= 0 ? opts.warmup : 3, opts.warmupNanos(true));
+            Bench.warmUpAll(world, () -> round(world, in, out, 0, false), opts.warmup >= 0 ? opts.warmup : 3, opts.warmupNanos(true));
             final long[] transfer = new long[iters];
             for (int i = 0; i < iters; i++)
             {
@@ -114,33 +114,6 @@ public final class CollOverlap
     private static double overlap(final long transfer, final long wait)
     {
         return 100.0 * Math.max(0.0, Math.min(1.0, 1.0 - (double)wait / transfer));
-    }
-
-    /**
-     * Untimed rounds: at least {@code count}, and, by rank 0's clock, for at least
-     * {@code minNanos}; with a time floor also until the JIT compiler of every rank has gone quiet
-     * ({@link JitQuiet}), for at most {@link JitQuiet#LONGEST_WAIT_NS}. After each round the ranks
-     * add up how many compilers are busy, and rank 0 broadcasts whether another round follows.
-     */
-    static void warmUp(final Comm world, final Runnable round, final int count, final long minNanos)
-    {
-        final int[] flag = new int[1];
-        final int[] busy = new int[1];
-        final JitQuiet jit = new JitQuiet();
-        final long start = System.nanoTime();
-        int done = 0;
-        do
-        {
-            round.run();
-            done++;
-            final long now = System.nanoTime();
-            flag[0] = minNanos <= 0 || jit.quiet(now) ? 0 : 1;
-            world.allReduce(flag, 0, busy, 0, 1, Op.SUM);
-            final long elapsed = now - start;
-            flag[0] = done < count || elapsed < minNanos || busy[0] > 0 && elapsed < JitQuiet.LONGEST_WAIT_NS ? 1 : 0;
-            world.bcast(flag, 0, 1, 0);
-        }
-        while (flag[0] != 0);
     }
 
     /** One round: the nanoseconds this rank spends waiting after computing for {@code computeNs}. */

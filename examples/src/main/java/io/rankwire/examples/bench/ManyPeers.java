@@ -16,7 +16,11 @@ import io.rankwire.Request;
  * between job sizes when ranks outnumber cores: the wall time then also counts the time ranks wait
  * for a core.
  *
- * <p>Arguments: {@code [--iters N] [--window W] [--size S] [--a2a R]} (defaults 20000, 64, 8, 200).
+ * <p>Arguments: {@code [--iters N] [--window W] [--size S] [--a2a R] [--warmup N]} (defaults
+ * 20000, 64, 8, 200). Before each phase untimed rounds run (a quarter of the ring's messages, a
+ * tenth of the all-to-alls) until every rank's JIT compiler is quiet, for at least 3 s before the
+ * ring and 250 ms before the all-to-alls: the CPU time per message counts every thread of every
+ * rank, compiler threads included. {@code --warmup N} runs N such rounds instead, with no wait.
  */
 public final class ManyPeers
 {
@@ -32,6 +36,7 @@ public final class ManyPeers
         int window = 64;
         int size = 8;
         int rounds = 200;
+        int warmup = -1;
         for (int i = 0; i + 1 < args.length; i += 2)
         {
             final int value = Integer.parseInt(args[i + 1]);
@@ -41,13 +46,16 @@ public final class ManyPeers
                 case "--window": window = value; break;
                 case "--size": size = value; break;
                 case "--a2a": rounds = value; break;
-                default: throw new IllegalArgumentException("option : " + args[i] + " (expected: --iters|--window|--size|--a2a)");
+                case "--warmup": warmup = value; break;
+                default: throw new IllegalArgumentException(
+                    "option : " + args[i] + " (expected: --iters|--window|--size|--a2a|--warmup)");
             }
         }
-        run(args, iters, window, size, rounds);
+        run(args, iters, window, size, rounds, warmup);
     }
 
-    private static void run(final String[] args, final int iters, final int window, final int size, final int rounds)
+    private static void run(
+        final String[] args, final int iters, final int window, final int size, final int rounds, final int warmups)
     {
         try (Rankwire rw = Rankwire.init(args))
         {
@@ -58,9 +66,12 @@ public final class ManyPeers
             world.allToAll(out, 0, in, 0, size); // connects every pair
             world.barrier();
             final int count = iters;
-            final double[] warmup = measure(world, () -> streamRing(world, size, Math.max(1, count / 4), window));
+            final int least = warmups >= 0 ? warmups : 1;
+            final double[] warmup = measure(world, () -> Bench.warmUpAll(world,
+                () -> streamRing(world, size, Math.max(1, count / 4), window), least, warmups >= 0 ? 0 : Latency.FIRST_WARMUP_NS));
             final double[] ring = measure(world, () -> streamRing(world, size, count, window));
-                        measure(world, () -> allToAlls(world, out, in, size, Math.max(1, rounds / 10)));
+            Bench.warmUpAll(world, () -> allToAlls(world, out, in, size, Math.max(1, rounds / 10)),
+                least, warmups >= 0 ? 0 : Latency.WARMUP_NS);
             final double[] a2a = measure(world, () -> allToAlls(world, out, in, size, rounds));
             if (world.rank() == 0)
             {

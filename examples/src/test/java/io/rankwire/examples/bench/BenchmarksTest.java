@@ -184,12 +184,21 @@ class BenchmarksTest
         }
     }
 
+    @Test
+    void shouldWarmUpEveryRankForTheTimeFloorByDefault()
+    {
+        final Launch.Result r = Launch.run("sim", 3, ManyPeers.class, "--iters", "40", "--window", "8", "--a2a", "10");
+        assertEquals(0, r.code, r::toString);
+        final Matcher m = r.line(0, "# ManyPeers over sim: 3 ranks, 8 B messages, window 8 \\(warm-up " + NUMBER + " ms\\)");
+        assertTrue(Double.parseDouble(m.group(1)) >= Latency.FIRST_WARMUP_NS / 1e6, r::toString);
+    }
+
     @ParameterizedTest
     @ValueSource(strings = {"sim", "tcp"})
     void shouldReportManyPeersRingAndAllToAllCostPerMessage(final String transport)
     {
         final Launch.Result r = Launch.run(transport, 4, ManyPeers.class,
-            "--iters", "40", "--window", "8", "--size", "16", "--a2a", "10");
+            "--iters", "40", "--window", "8", "--size", "16", "--a2a", "10", "--warmup", "1");
         assertEquals(0, r.code, r::toString);
         r.line(0, "# ManyPeers over " + transport + ": 4 ranks, 16 B messages, window 8 \\(warm-up " + NUMBER + " ms\\)");
         r.line(0, "phase\\s+messages\\s+wall_ms\\s+wall_ns/msg\\s+cpu_ns/msg");
