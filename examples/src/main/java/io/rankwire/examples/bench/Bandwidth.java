@@ -13,8 +13,12 @@ import io.rankwire.Rankwire;
  * least 3 s at the first size (250 ms at the others) and until both ranks' JIT compilers are
  * quiet, so that no timed window shares a CPU with a compiler thread.
  *
- * <p>Options ({@link BenchArgs}): {@code --min-size --max-size --window --iters --warmup --csv
- * --plot --no-baseline}.
+ * <p>Options ({@link BenchArgs}): {@code --min-size --max-size --window --rounds --iters --warmup
+ * --buffers --memcpy --csv --plot --no-baseline}. {@code --buffers allocate} sends from and
+ * receives into buffers from {@code Rankwire.allocate} (over shm the peer reads them directly: one
+ * copy per message); {@code --memcpy} times rank 0 copying the same bytes from one direct buffer
+ * into another in each round and adds that rate and Rankwire's share of it ({@code of_memcpy},
+ * the median of the rounds' own shares).
  */
 public final class Bandwidth
 {
@@ -36,18 +40,22 @@ public final class Bandwidth
 
         static Usage usage(final boolean both)
         {
-            return new Usage(both ? "BiBandwidth" : "Bandwidth", both ?
+            final Usage u = new Usage(both ? "BiBandwidth" : "Bandwidth", both ?
                 "Windows of isends both ways between ranks 0 and 1: MB/s of both directions by size, beside a raw baseline." :
                 "Windows of isends from rank 0 to rank 1: MB/s by size, beside a raw baseline.")
                 .option("--min-size", "S", "smallest message, bytes", "1")
                 .option("--max-size", "S", "largest message, bytes (powers of two in between)", "4M")
                 .option("--window", "W", "messages in flight per iteration", "64")
                 .option("--rounds", "R", "Rankwire and the raw baseline alternated R times per size; medians reported", "1")
+                .option("--buffers", "B", "Rankwire's buffers: direct, or allocate (Rankwire.allocate: over shm one copy per message)",
+                    "direct")
                 .option("--iters", "N", "timed iterations (windows) per size", "100; 10 from 64K")
                 .option("--warmup", "N", "untimed iterations per size first",
                     "a tenth of --iters, at least 256M / (window * size), at most 1000;" +
                         " and at least 3 s at the first size, 250 ms at the others, and until both ranks' JIT compilers are quiet (at most 30 s)")
                 .outputs(true);
+            return both ? u : u.option("--memcpy", null,
+                "also time rank 0 copying the same bytes in memory, beside each round (columns memcpy_MB/s, of_memcpy)", "off");
         }
 
         static void run(final String[] args, final boolean both)
@@ -68,8 +76,8 @@ public final class Bandwidth
                 final int min = opts.minSize >= 0 ? opts.minSize : 1;
                 final int max = opts.maxSize >= 0 ? opts.maxSize : 4 << 20;
                 final List<Integer> sizes = BenchArgs.powersOfTwo(min, max);
-                final Streams streams = new Streams(world, opts.window, max);
-                try (RawChannel raw = opts.baseline ? RawChannels.open(rw, world) : null)
+                try (Streams streams = new Streams(world, opts.window, max, opts.allocate ? rw : null);
+                    RawChannel raw = opts.baseline ? RawChannels.open(rw, world) : null)
                 {
                     measure(rw, world, opts, sizes, streams, raw, both);
                 }
@@ -83,10 +91,13 @@ public final class Bandwidth
             final String transport = Bench.transport(rw);
             final String base = raw == null ? "raw" : raw.name();
             final String what = both ? "Bidirectional bandwidth" : "Bandwidth";
+            final boolean memcpy = opts.memcpy && !both;
+            final String[] columns = memcpy ?
+                new String[] {"size", "iters", "MB/s", "raw_MB/s", "ratio", "memcpy_MB/s", "of_memcpy"} :
+                new String[] {"size", "iters", "MB/s", "raw_MB/s", "ratio"};
             final Report report = new Report("Rankwire " + what.toLowerCase(java.util.Locale.ROOT) + " over " + transport +
-                ", window " + opts.window + ", MB/s; baseline: " + base +
-                (raw != null && opts.rounds > 1 ? "; medians of " + opts.rounds + " alternated rounds" : ""),
-                "size", "iters", "MB/s", "raw_MB/s", "ratio");
+                ", window " + opts.window + (opts.allocate ? ", Rankwire.allocate buffers" : "") + ", MB/s; baseline: " + base +
+                (raw != null && opts.rounds > 1 ? "; medians of " + opts.rounds + " alternated rounds" : ""), columns);
             final Plots.Line rwLine = new Plots.Line("Rankwire (" + transport + ")");
             final Plots.Line rawLine = new Plots.Line(base);
             for (int i = 0; i < sizes.size(); i++)
@@ -96,10 +107,12 @@ public final class Bandwidth
                 final int warmup = opts.warmupFor(iters, (both ? 2L : 1L) * opts.window * Math.max(1, size));
                 final long warmupNs = opts.warmupNanos(i == 0);
                 final double bytes = (both ? 2.0 : 1.0) * size * opts.window * iters;
-                final int rounds = raw == null ? 1 : opts.rounds;
+                final int rounds = raw == null && !memcpy ? 1 : opts.rounds;
                 final double[] rwMbs = new double[rounds];
                 final double[] baseMbs = new double[rounds];
                 final double[] ratios = new double[rounds];
+                final double[] copyMbs = new double[rounds];
+                final double[] ofCopy = new double[rounds];
                 for (int r = 0; r < rounds; r++)
                 {
                     if (r == 0)
@@ -113,12 +126,28 @@ public final class Bandwidth
                     }
                     baseMbs[r] = raw == null ? Double.NaN : bytes * 1e3 / raw(streams, raw, size, iters, both);
                     ratios[r] = rwMbs[r] / baseMbs[r];
+                    if (memcpy)
+                    {
+                        if (r == 0)
+                        {
+                            streams.memcpy(size, 1);
+                        }
+                        copyMbs[r] = world.rank() == 0 ? bytes * 1e3 / streams.memcpy(size, iters) : streams.memcpy(size, iters);
+                        ofCopy[r] = rwMbs[r] / copyMbs[r];
+                    }
                 }
                 final double mbs = Bench.median(rwMbs);
                 final double rawMbs = Bench.median(baseMbs);
                 if (world.rank() == 0)
                 {
-                    report.row(size, iters, mbs, rawMbs, Bench.median(ratios));
+                    if (memcpy)
+                    {
+                        report.row(size, iters, mbs, rawMbs, Bench.median(ratios), Bench.median(copyMbs), Bench.median(ofCopy));
+                    }
+                    else
+                    {
+                        report.row(size, iters, mbs, rawMbs, Bench.median(ratios));
+                    }
                     rwLine.add(size, mbs);
                     rawLine.add(size, rawMbs);
                     System.err.printf("%s: %s B done (%d/%d)%n", what, BenchArgs.formatSize(size), i + 1, sizes.size());

@@ -13,6 +13,8 @@ import java.util.Locale;
  *   --plot FILE    draw charts (.png or .svg)                   --no-baseline  skip the raw baseline
  *   --size S       the one message size (MessageRate, Overlap)  --compute-ms M (Overlap)
  *   --rounds R     Rankwire and the baseline alternated R times per size, medians (Latency, Bandwidth, BiBandwidth)
+ *   --buffers B    direct (default) or allocate: Rankwire's stream buffers (Bandwidth, BiBandwidth)
+ *   --memcpy       also time a plain copy of the same bytes on rank 0 (Bandwidth)
  * </pre>
  * Sizes take the binary suffixes K, M and G. Iteration counts of {@code 0} mean the benchmark's
  * own defaults, which shrink for large messages.
@@ -31,6 +33,10 @@ final class BenchArgs
     String csv;
     String plot;
     boolean baseline = true;
+    /** Rankwire's buffers from {@code Rankwire.allocate} ({@code --buffers allocate}). */
+    boolean allocate;
+    /** Time a plain copy of the same bytes beside the streams ({@code --memcpy}). */
+    boolean memcpy;
     boolean help;
 
     /** Bytes a default warm-up moves at least (in iterations, up to {@link #WARMUP_MAX_ITERS}). */
@@ -93,6 +99,11 @@ final class BenchArgs
                 a.baseline = false;
                 continue;
             }
+            if (name.equals("--memcpy"))
+            {
+                a.memcpy = true;
+                continue;
+            }
             if (i + 1 >= args.length)
             {
                 throw new IllegalArgumentException(name + " : missing value (expected: " + name + " VALUE)");
@@ -110,12 +121,23 @@ final class BenchArgs
                 case "--compute-ms": a.computeMillis = positive(name, value); break;
                 case "--csv": a.csv = value; break;
                 case "--plot": a.plot = value; break;
+                case "--buffers": a.allocate = buffers(value); break;
                 default:
                     throw new IllegalArgumentException("option : '" + name + "' (expected: --min-size, --max-size, --size, " +
-                        "--iters, --warmup, --window, --rounds, --compute-ms, --csv, --plot or --no-baseline)");
+                        "--iters, --warmup, --window, --rounds, --compute-ms, --buffers, --memcpy, --csv, --plot or --no-baseline)");
             }
         }
         return a;
+    }
+
+    private static boolean buffers(final String value)
+    {
+        switch (value)
+        {
+            case "direct": return false;
+            case "allocate": return true;
+            default: throw new IllegalArgumentException("--buffers : '" + value + "' (expected: direct or allocate)");
+        }
     }
 
     /** {@code 0, 1, 2, 4, ...} from {@code min} to {@code max} ({@code 0} first when min is 0). */

@@ -5,6 +5,7 @@ import java.nio.ByteBuffer;
 import org.agrona.concurrent.UnsafeBuffer;
 
 import io.rankwire.Comm;
+import io.rankwire.Rankwire;
 import io.rankwire.Request;
 
 /**
@@ -13,7 +14,7 @@ import io.rankwire.Request;
  * on rank 0 (rank 1's figure is not used). Every iteration moves {@code window} messages of
  * {@code size} bytes, then (one-way streams) waits for a zero-byte acknowledgement.
  */
-final class Streams
+final class Streams implements AutoCloseable
 {
     private static final int DATA = 21;
     private static final int ACK = 22;
@@ -26,16 +27,64 @@ final class Streams
     private final ByteBuffer rawSend;
     private final ByteBuffer rawRecv;
     private final ByteBuffer rawAck = ByteBuffer.allocateDirect(1);
+    private final Rankwire rw;
 
     Streams(final Comm world, final int window, final int maxSize)
+    {
+        this(world, window, maxSize, null);
+    }
+
+    /**
+     * With {@code rw} non-null Rankwire's own streams send from and receive into buffers from
+     * {@link Rankwire#allocate} (over shm, memory the peer reads directly: one copy per message
+     * instead of two); the raw baseline keeps its direct buffers. {@link #close()} frees them.
+     */
+    Streams(final Comm world, final int window, final int maxSize, final Rankwire rw)
     {
         this.world = world;
         this.window = window;
         this.requests = new Request[2 * window];
         this.rawSend = ByteBuffer.allocateDirect(Math.max(1, maxSize));
         this.rawRecv = ByteBuffer.allocateDirect(Math.max(1, maxSize));
-        this.sendBuf = new UnsafeBuffer(rawSend);
-        this.recvBuf = new UnsafeBuffer(rawRecv);
+        this.rw = rw;
+        this.sendBuf = new UnsafeBuffer(rw == null ? rawSend : rw.allocate(Math.max(1, maxSize)));
+        this.recvBuf = new UnsafeBuffer(rw == null ? rawRecv : rw.allocate(Math.max(1, maxSize)));
+    }
+
+    /** Frees the buffers {@link Rankwire#allocate} gave, if any. */
+    @Override
+    public void close()
+    {
+        if (rw != null)
+        {
+            rw.free(sendBuf.byteBuffer());
+            rw.free(recvBuf.byteBuffer());
+        }
+    }
+
+    /**
+     * Nanoseconds for rank 0 to copy {@code iters} windows of {@code size} bytes from one direct
+     * buffer into another (one thread, Agrona's {@code putBytes}: {@code Unsafe.copyMemory}), the
+     * bytes the streams move; rank 1 waits meanwhile and gets 0.
+     */
+    long memcpy(final int size, final int iters)
+    {
+        final int peer = 1 - world.rank();
+        if (world.rank() != 0)
+        {
+            world.recv(sendBuf, 0, 0, peer, ACK);
+            return 0;
+        }
+        final UnsafeBuffer from = new UnsafeBuffer(rawSend);
+        final UnsafeBuffer to = new UnsafeBuffer(rawRecv);
+        final long start = System.nanoTime();
+        for (int i = 0; i < iters * window; i++)
+        {
+            to.putBytes(0, from, 0, size);
+        }
+        final long took = System.nanoTime() - start;
+        world.send(sendBuf, 0, 0, peer, ACK);
+        return took;
     }
 
     /** Rank 0 sends {@code window} messages to rank 1 per iteration. */

@@ -44,6 +44,13 @@ class BenchArgsTest
         assertTrue(option.getMessage().startsWith("--fast : missing value"), option.getMessage());
         assertThrows(IllegalArgumentException.class, () -> BenchArgs.parse(new String[] {"--bogus", "1"}));
         assertThrows(IllegalArgumentException.class, () -> BenchArgs.parseSize("3G"));
+        final IllegalArgumentException buffers = assertThrows(IllegalArgumentException.class,
+            () -> BenchArgs.parse(new String[] {"--buffers", "heap"}));
+        assertEquals("--buffers : 'heap' (expected: direct or allocate)", buffers.getMessage());
+        final BenchArgs a = BenchArgs.parse(new String[] {"--buffers", "allocate", "--memcpy"});
+        assertTrue(a.allocate && a.memcpy);
+        assertThrows(IllegalArgumentException.class,
+            () -> BenchArgs.parse(Bandwidth.StreamBench.usage(true), new String[] {"--memcpy"}), "BiBandwidth takes no --memcpy");
     }
 
     @Test

@@ -107,6 +107,26 @@ class BenchmarksTest
 
     @ParameterizedTest
     @ValueSource(strings = {"sim", "tcp"})
+    void shouldStreamFromAllocatedBuffersBesideACopyInMemory(final String transport)
+    {
+        final Launch.Result r = Launch.run(transport, 2, Bandwidth.class,
+            "--min-size", "64K", "--max-size", "128K", "--iters", "2", "--warmup", "1", "--window", "4", "--rounds", "2",
+            "--buffers", "allocate", "--memcpy");
+        assertEquals(0, r.code, r::toString);
+        r.line(0, "# Rankwire bandwidth over " + transport + ", window 4, Rankwire.allocate buffers, MB/s; baseline: raw .*");
+        r.line(0, "\\s*size\\s+iters\\s+MB/s\\s+raw_MB/s\\s+ratio\\s+memcpy_MB/s\\s+of_memcpy");
+        for (final int size : BenchArgs.powersOfTwo(65536, 131072))
+        {
+            final Matcher m = r.line(0, "\\s*" + size + "\\s+2" + ("\\s+" + NUMBER).repeat(5));
+            final double mbs = Double.parseDouble(m.group(1));
+            final double copy = Double.parseDouble(m.group(4));
+            final double share = Double.parseDouble(m.group(5));
+            assertTrue(mbs > 0 && copy > 0 && share > 0, r::toString);
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"sim", "tcp"})
     void shouldTimeEveryAlternatedLatencyRound(final String transport)
     {
         final Launch.Result r = Launch.run(transport, 2, Latency.class,
