@@ -66,9 +66,9 @@ final class Bench
     /**
      * Untimed rounds on every rank of {@code world}: at least {@code count}, and, by rank 0's
      * clock, for at least {@code minNanos}; with a time floor also until the JIT compiler of every
-     * rank has gone quiet ({@link JitQuiet}), for at most {@link JitQuiet#LONGEST_WAIT_NS}. After each round the ranks
-     * add up how many compilers are busy, and rank 0 broadcasts whether another round follows
-     * ({@link Latency#warmUp} is the two-rank form).
+     * rank has gone quiet ({@link JitQuiet}), for at most {@link JitQuiet#LONGEST_WAIT_NS}. After
+     * each round the ranks add up how many compilers are busy, and rank 0 broadcasts whether
+     * another round follows ({@link Latency#warmUp} is the two-rank form).
      */
     static void warmUpAll(final Comm world, final Runnable round, final int count, final long minNanos)
     {

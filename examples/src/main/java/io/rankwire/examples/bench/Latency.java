@@ -19,7 +19,8 @@ import io.rankwire.Rankwire;
  * --plot --no-baseline}. With {@code --rounds R} the two ping-pongs alternate R times per size
  * (the first of each warmed up as usual, the others after a few untimed round trips): the
  * percentiles are over all rounds, and {@code p50_ratio} is the median of the rounds' own
- * ratios, so a host that changes speed between rounds moves both sides of each ratio. {@code --plot lat.png} writes {@code lat.png} (median latency by size) and
+ * ratios, so a host that changes speed between rounds moves both sides of each ratio.
+ * {@code --plot lat.png} writes {@code lat.png} (median latency by size) and
  * {@code lat-percentiles.png} (the distribution at the smallest non-zero size).
  */
 public final class Latency

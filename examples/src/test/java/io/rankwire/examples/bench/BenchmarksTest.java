@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
@@ -97,9 +98,8 @@ class BenchmarksTest
             "--min-size", "1K", "--max-size", "4K", "--iters", "2", "--window", "4", "--rounds", "3");
         assertEquals(0, r.code, r::toString);
         r.line(0, "# Rankwire bandwidth over " + transport + ", window 4, MB/s; baseline: raw .*; medians of 3 alternated rounds");
-        for (final int size : BenchArgs.powersOfTwo(1024, 4096))
+        for (final Matcher m : rows(r, 1024, 4096, 2, 3))
         {
-            final Matcher m = r.line(0, "\\s*" + size + "\\s+2" + ("\\s+" + NUMBER).repeat(3));
             assertTrue(Double.parseDouble(m.group(1)) > 0 && Double.parseDouble(m.group(2)) > 0 &&
                 Double.parseDouble(m.group(3)) > 0, r::toString);
         }
@@ -115,9 +115,8 @@ class BenchmarksTest
         assertEquals(0, r.code, r::toString);
         r.line(0, "# Rankwire bandwidth over " + transport + ", window 4, Rankwire.allocate buffers, MB/s; baseline: raw .*");
         r.line(0, "\\s*size\\s+iters\\s+MB/s\\s+raw_MB/s\\s+ratio\\s+memcpy_MB/s\\s+of_memcpy");
-        for (final int size : BenchArgs.powersOfTwo(65536, 131072))
+        for (final Matcher m : rows(r, 65536, 131072, 2, 5))
         {
-            final Matcher m = r.line(0, "\\s*" + size + "\\s+2" + ("\\s+" + NUMBER).repeat(5));
             final double mbs = Double.parseDouble(m.group(1));
             final double copy = Double.parseDouble(m.group(4));
             final double share = Double.parseDouble(m.group(5));
@@ -133,11 +132,21 @@ class BenchmarksTest
             "--min-size", "8", "--max-size", "64", "--iters", "20", "--warmup", "2", "--rounds", "3");
         assertEquals(0, r.code, r::toString);
         r.line(0, "# Rankwire latency over " + transport + ", .*; baseline: raw .*; 3 alternated rounds, p50_ratio their median");
-        for (final int size : BenchArgs.powersOfTwo(8, 64))
+        for (final Matcher m : rows(r, 8, 64, 60, 7))
         {
-            final Matcher m = r.line(0, "\\s*" + size + "\\s+60" + ("\\s+" + NUMBER).repeat(7));
             assertTrue(Double.parseDouble(m.group(1)) > 0 && Double.parseDouble(m.group(7)) > 0, r::toString);
         }
+    }
+
+    /** Rank 0's table row for each size from {@code min} to {@code max}: the size, {@code iters}, then {@code numbers} numbers. */
+    private static List<Matcher> rows(final Launch.Result r, final int min, final int max, final int iters, final int numbers)
+    {
+        final List<Matcher> rows = new ArrayList<>();
+        for (final int size : BenchArgs.powersOfTwo(min, max))
+        {
+            rows.add(r.line(0, "\\s*" + size + "\\s+" + iters + ("\\s+" + NUMBER).repeat(numbers)));
+        }
+        return rows;
     }
 
     @Test
