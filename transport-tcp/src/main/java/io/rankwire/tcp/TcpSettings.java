@@ -14,7 +14,7 @@ import java.util.Map;
  *   <tr><td>rankwire.tcp.advertise</td><td>bind address</td><td>host peers connect to</td></tr>
  *   <tr><td>rankwire.tcp.eagerLimit</td><td>65536</td><td>largest eager payload</td></tr>
  *   <tr><td>rankwire.tcp.maxFrame</td><td>1048704</td><td>largest frame length field</td></tr>
- *   <tr><td>rankwire.tcp.readChunk</td><td>262144</td><td>READ_DATA chunk size</td></tr>
+ *   <tr><td>rankwire.tcp.readChunk</td><td>1048576</td><td>READ_DATA chunk size</td></tr>
  *   <tr><td>rankwire.tcp.connect</td><td>lazy</td><td>lazy or eager connection set-up</td></tr>
  *   <tr><td>rankwire.tcp.ioThreads</td><td>1</td><td>event loop threads (accept, connect, handshake)</td></tr>
  *   <tr><td>rankwire.tcp.tls</td><td>false</td><td>TLS on every connection</td></tr>
@@ -92,7 +92,7 @@ final class TcpSettings
         maxFrame = intSetting(settings, "maxFrame", (1 << 20) + 128, MIN_FRAME, Integer.MAX_VALUE - 16);
         eagerLimit = intSetting(settings, "eagerLimit", 64 * 1024, 0, maxFrame - 1 - Frames.TMH);
         readChunk = Math.min(
-            intSetting(settings, "readChunk", 256 * 1024, 1, Integer.MAX_VALUE), maxFrame - 1 - Frames.READ_DATA_FIXED);
+            intSetting(settings, "readChunk", 1 << 20, 1, Integer.MAX_VALUE), maxFrame - 1 - Frames.READ_DATA_FIXED);
         final String connect = settings.getOrDefault(PREFIX + "connect", "lazy");
         if (!"lazy".equals(connect) && !"eager".equals(connect))
         {

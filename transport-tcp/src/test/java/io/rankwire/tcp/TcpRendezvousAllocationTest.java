@@ -41,7 +41,7 @@ class TcpRendezvousAllocationTest
     {
         final ResourceLeakDetector.Level level = ResourceLeakDetector.getLevel();
         ResourceLeakDetector.setLevel(ResourceLeakDetector.Level.SIMPLE);
-        try (TcpJob job = new TcpJob(2, TcpJob.settings()).allDriven())
+        try (TcpJob job = new TcpJob(2, TcpJob.settings("readChunk", "262144")).allDriven())
         {
             final Reader reader = new Reader(job.ranks[1]);
             final Thread readerThread = new Thread(reader, "allocation-reader");
