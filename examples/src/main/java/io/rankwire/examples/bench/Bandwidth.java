@@ -1,5 +1,6 @@
 package io.rankwire.examples.bench;
 
+import java.util.ArrayList;
 import java.util.List;
 
 import io.rankwire.Comm;
@@ -92,12 +93,15 @@ public final class Bandwidth
             final String base = raw == null ? "raw" : raw.name();
             final String what = both ? "Bidirectional bandwidth" : "Bandwidth";
             final boolean memcpy = opts.memcpy && !both;
-            final String[] columns = memcpy ?
-                new String[] {"size", "iters", "MB/s", "raw_MB/s", "ratio", "memcpy_MB/s", "of_memcpy"} :
-                new String[] {"size", "iters", "MB/s", "raw_MB/s", "ratio"};
+            final List<String> columns = new ArrayList<>(List.of("size", "iters", "MB/s", "raw_MB/s", "ratio"));
+            if (memcpy)
+            {
+                columns.addAll(List.of("memcpy_MB/s", "of_memcpy"));
+            }
             final Report report = new Report("Rankwire " + what.toLowerCase(java.util.Locale.ROOT) + " over " + transport +
                 ", window " + opts.window + (opts.allocate ? ", Rankwire.allocate buffers" : "") + ", MB/s; baseline: " + base +
-                (raw != null && opts.rounds > 1 ? "; medians of " + opts.rounds + " alternated rounds" : ""), columns);
+                (raw != null && opts.rounds > 1 ? "; medians of " + opts.rounds + " alternated rounds" : ""),
+                columns.toArray(new String[0]));
             final Plots.Line rwLine = new Plots.Line("Rankwire (" + transport + ")");
             final Plots.Line rawLine = new Plots.Line(base);
             for (int i = 0; i < sizes.size(); i++)
@@ -132,7 +136,7 @@ public final class Bandwidth
                         {
                             streams.memcpy(size, 1);
                         }
-                        copyMbs[r] = world.rank() == 0 ? bytes * 1e3 / streams.memcpy(size, iters) : streams.memcpy(size, iters);
+                        copyMbs[r] = bytes * 1e3 / streams.memcpy(size, iters); // rank 0's figure; rank 1 only waits
                         ofCopy[r] = rwMbs[r] / copyMbs[r];
                     }
                 }
@@ -140,14 +144,12 @@ public final class Bandwidth
                 final double rawMbs = Bench.median(baseMbs);
                 if (world.rank() == 0)
                 {
+                    final List<Object> cells = new ArrayList<>(List.of(size, iters, mbs, rawMbs, Bench.median(ratios)));
                     if (memcpy)
                     {
-                        report.row(size, iters, mbs, rawMbs, Bench.median(ratios), Bench.median(copyMbs), Bench.median(ofCopy));
+                        cells.addAll(List.of(Bench.median(copyMbs), Bench.median(ofCopy)));
                     }
-                    else
-                    {
-                        report.row(size, iters, mbs, rawMbs, Bench.median(ratios));
-                    }
+                    report.row(cells.toArray());
                     rwLine.add(size, mbs);
                     rawLine.add(size, rawMbs);
                     System.err.printf("%s: %s B done (%d/%d)%n", what, BenchArgs.formatSize(size), i + 1, sizes.size());

@@ -85,9 +85,19 @@ final class Bench
             flag[0] = minNanos <= 0 || jit.quiet(now) ? 0 : 1;
             world.allReduce(flag, 0, busy, 0, 1, Op.SUM);
             final long elapsed = now - start;
-            flag[0] = done < count || elapsed < minNanos || busy[0] > 0 && elapsed < JitQuiet.LONGEST_WAIT_NS ? 1 : 0;
+            flag[0] = warmUpGoesOn(done, count, elapsed, minNanos, busy[0] == 0) ? 1 : 0;
             world.bcast(flag, 0, 1, 0);
         }
         while (flag[0] != 0);
+    }
+
+    /**
+     * Whether a warm-up goes on after {@code done} batches and {@code elapsed} nanoseconds: fewer
+     * than {@code count}, under the time floor, or a compiler still busy within
+     * {@link JitQuiet#LONGEST_WAIT_NS}.
+     */
+    static boolean warmUpGoesOn(final int done, final int count, final long elapsed, final long minNanos, final boolean quiet)
+    {
+        return done < count || elapsed < minNanos || !quiet && elapsed < JitQuiet.LONGEST_WAIT_NS;
     }
 }

@@ -135,7 +135,7 @@ public final class Latency
                 final double rawP50 = r == null ? Double.NaN : r.getValueAtPercentile(50) / 1e3;
                 report.row(size, h.getTotalCount(), p50, h.getValueAtPercentile(99) / 1e3, h.getValueAtPercentile(99.9) / 1e3,
                     h.getMaxValue() / 1e3, rawP50, r == null ? Double.NaN : r.getValueAtPercentile(99) / 1e3,
-                    rounds > 1 ? Bench.median(ratios) : p50 / rawP50);
+                    r == null ? Double.NaN : Bench.median(ratios));
                 rwLine.add(size, p50);
                 rawLine.add(size, rawP50);
                 if (distRw == null && size > 0)
@@ -249,7 +249,7 @@ public final class Latency
                 world.recv(flag, 0, 1, 1, WARMUP_TAG);
                 final boolean quiet = quietHere && flag[0] != 0;
                 final long elapsed = now - start;
-                flag[0] = (byte)(done < count || elapsed < minNanos || !quiet && elapsed < JitQuiet.LONGEST_WAIT_NS ? 1 : 0);
+                flag[0] = (byte)(Bench.warmUpGoesOn(done, count, elapsed, minNanos, quiet) ? 1 : 0);
                 world.send(flag, 0, 1, 1, WARMUP_TAG);
             }
             else
