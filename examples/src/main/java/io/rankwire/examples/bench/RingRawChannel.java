@@ -14,6 +14,7 @@ import org.agrona.IoUtil;
 import org.agrona.MutableDirectBuffer;
 import org.agrona.concurrent.IdleStrategy;
 import org.agrona.concurrent.MessageHandler;
+import org.agrona.concurrent.NoOpIdleStrategy;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.agrona.concurrent.ringbuffer.OneToOneRingBuffer;
 import org.agrona.concurrent.ringbuffer.RingBufferDescriptor;
@@ -28,7 +29,7 @@ import io.rankwire.Comm;
  * 64 KiB, so that the two copies overlap as in a pipelined shared-memory transfer; the receiver
  * copies each record into its buffer, as a real receive would.
  * Waiting spins, yields, then parks, in the shape and times of Rankwire's default wait over shm
- * ({@link RawWait}).
+ * ({@link RawWait}), or busy-polls without pause when the job's ranks do ({@code rankwire.idle=spin}).
  *
  * <pre>
  *   file: [ ring 0 -> 1 : CAPACITY + trailer ][ ring 1 -> 0 : CAPACITY + trailer ]
@@ -48,15 +49,19 @@ final class RingRawChannel implements RawChannel
     private final OneToOneRingBuffer out;
     private final OneToOneRingBuffer in;
     private final int maxRecord;
-    private final IdleStrategy sendIdle = new RawWait();
-    private final IdleStrategy recvIdle = new RawWait();
+    private final boolean spin;
+    private final IdleStrategy sendIdle;
+    private final IdleStrategy recvIdle;
     private final UnsafeBuffer sendView = new UnsafeBuffer(0, 0);
     private final UnsafeBuffer recvView = new UnsafeBuffer(0, 0);
     private final Copier copier = new Copier();
 
-    private RingRawChannel(final MappedByteBuffer mapped, final int rank)
+    private RingRawChannel(final MappedByteBuffer mapped, final int rank, final boolean spin)
     {
         this.mapped = mapped;
+        this.spin = spin;
+        this.sendIdle = spin ? NoOpIdleStrategy.INSTANCE : new RawWait();
+        this.recvIdle = spin ? NoOpIdleStrategy.INSTANCE : new RawWait();
         final UnsafeBuffer first = new UnsafeBuffer(mapped, 0, RING_BYTES);
         final UnsafeBuffer second = new UnsafeBuffer(mapped, RING_BYTES, RING_BYTES);
         this.out = new OneToOneRingBuffer(rank == 0 ? first : second);
@@ -64,8 +69,8 @@ final class RingRawChannel implements RawChannel
         this.maxRecord = Math.min(FRAGMENT, out.maxMsgLength());
     }
 
-    /** Maps the rings shared by ranks 0 and 1 of {@code world}. */
-    static RingRawChannel open(final Comm world)
+    /** Maps the rings shared by ranks 0 and 1 of {@code world}; {@code spin}: wait without pause. */
+    static RingRawChannel open(final Comm world, final boolean spin)
     {
         try
         {
@@ -82,14 +87,14 @@ final class RingRawChannel implements RawChannel
                 world.send(path, 0, path.length, 0, PATH_TAG);
                 world.recv(new byte[0], 0, 0, 0, MAPPED_TAG);      // rank 0 has it mapped: remove the name
                 Files.delete(file.toPath());
-                return new RingRawChannel(mapped, 1);
+                return new RingRawChannel(mapped, 1, spin);
             }
             final byte[] path = new byte[4096];
             final int n = world.recv(path, 0, path.length, 1, PATH_TAG).bytes();
             final MappedByteBuffer mapped = IoUtil.mapExistingFile(
                 new File(new String(path, 0, n, StandardCharsets.UTF_8)), "raw baseline ring");
             world.send(new byte[0], 0, 0, 1, MAPPED_TAG);
-            return new RingRawChannel(mapped, 0);
+            return new RingRawChannel(mapped, 0, spin);
         }
         catch (final IOException e)
         {
@@ -100,7 +105,7 @@ final class RingRawChannel implements RawChannel
     @Override
     public String name()
     {
-        return "raw Agrona ring";
+        return spin ? "raw Agrona ring, spinning" : "raw Agrona ring";
     }
 
     @Override

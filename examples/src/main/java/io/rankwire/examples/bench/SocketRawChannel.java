@@ -13,23 +13,30 @@ import java.nio.charset.StandardCharsets;
 import io.rankwire.Comm;
 
 /**
- * The {@code tcp} baseline: one blocking JDK {@link SocketChannel} with {@code TCP_NODELAY}
- * between ranks 0 and 1. Rank 1 listens on an ephemeral port and tells rank 0 the address with
- * a Rankwire message. A message is its payload alone, no header; a zero-byte message moves one
- * byte, since TCP cannot carry an empty write.
+ * The {@code tcp} baseline: one JDK {@link SocketChannel} with {@code TCP_NODELAY} between ranks
+ * 0 and 1, blocking, or non-blocking and polled in a loop when the job's ranks spin
+ * ({@code rankwire.idle=spin}: a rank's thread then polls its sockets the same way). Rank 1
+ * listens on an ephemeral port and tells rank 0 the address with a Rankwire message. A message
+ * is its payload alone, no header; a zero-byte message moves one byte, since TCP cannot carry an
+ * empty write.
  */
 final class SocketRawChannel implements RawChannel
 {
     private static final int ADDRESS_TAG = 9001;
     private final SocketChannel channel;
+    private final boolean spin;
 
-    private SocketRawChannel(final SocketChannel channel)
+    private SocketRawChannel(final SocketChannel channel, final boolean spin)
     {
         this.channel = channel;
+        this.spin = spin;
     }
 
-    /** Connects ranks 0 and 1 of {@code world}; {@code bind} is the interface rank 1 listens on. */
-    static SocketRawChannel open(final Comm world, final String bind)
+    /**
+     * Connects ranks 0 and 1 of {@code world}; {@code bind} is the interface rank 1 listens on,
+     * {@code spin} makes the socket non-blocking (reads and writes are retried until done).
+     */
+    static SocketRawChannel open(final Comm world, final String bind, final boolean spin)
     {
         try
         {
@@ -54,8 +61,8 @@ final class SocketRawChannel implements RawChannel
                 ch = SocketChannel.open(new InetSocketAddress(hostPort[0], Integer.parseInt(hostPort[1])));
             }
             ch.setOption(StandardSocketOptions.TCP_NODELAY, true);
-            ch.configureBlocking(true);
-            return new SocketRawChannel(ch);
+            ch.configureBlocking(!spin);
+            return new SocketRawChannel(ch, spin);
         }
         catch (final IOException e)
         {
@@ -66,7 +73,7 @@ final class SocketRawChannel implements RawChannel
     @Override
     public String name()
     {
-        return "raw SocketChannel";
+        return spin ? "raw SocketChannel, spinning" : "raw SocketChannel";
     }
 
     @Override

@@ -19,6 +19,7 @@ import io.rankwire.examples.Launch;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Every benchmark, with tiny sizes and counts, as a launched two-rank job on both transports. */
@@ -136,6 +137,25 @@ class BenchmarksTest
         {
             assertTrue(Double.parseDouble(m.group(1)) > 0 && Double.parseDouble(m.group(7)) > 0, r::toString);
         }
+    }
+
+    /** A job whose ranks spin gets a baseline that spins too; the default job's blocks or backs off. */
+    @ParameterizedTest
+    @ValueSource(strings = {"sim", "tcp"})
+    void shouldSpinInTheBaselineWhenTheRanksSpin(final String transport)
+    {
+        final String raw = "sim".equals(transport) ? "raw Agrona ring" : "raw SocketChannel";
+        final Launch.Result spin = Launch.run(System.getenv(), List.of("-x", "rankwire.idle=spin"), transport, 2,
+            Latency.class, "--min-size", "8", "--max-size", "8", "--iters", "200", "--warmup", "1", "--rounds", "2");
+        assertEquals(0, spin.code, spin::toString);
+        spin.line(0, "# Rankwire latency over " + transport + ", .*; baseline: " + raw + ", spinning; 2 alternated rounds.*");
+        final Matcher row = rows(spin, 8, 8, 400, 7).get(0);
+        assertTrue(Double.parseDouble(row.group(1)) > 0 && Double.parseDouble(row.group(7)) > 0, spin::toString);
+        final Launch.Result plain = Launch.run(transport, 2, Latency.class,
+            "--min-size", "8", "--max-size", "8", "--iters", "200", "--warmup", "1");
+        assertEquals(0, plain.code, plain::toString);
+        plain.line(0, "# Rankwire latency over " + transport + ", .*; baseline: " + raw + "(; .*)?");
+        assertFalse(plain.toString().contains("spinning"), plain::toString);
     }
 
     /** Rank 0's table row for each size from {@code min} to {@code max}: the size, {@code iters}, then {@code numbers} numbers. */
