@@ -13,6 +13,7 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 
 import org.agrona.concurrent.UnsafeBuffer;
 
@@ -43,6 +44,9 @@ import io.rankwire.jmh.sim.Exchanges;
  * system properties (e.g. {@code -Drankwire.tcp.readChunk=1048576}); they apply to every mode
  * and to both ranks (see {@link PartnerProcess#rankwireProperties}); a mode's own setting wins.
  *
+ * <p>8-byte ping-pongs, raw and Rankwire alike, first run untimed round trips for at least 3 s
+ * and half the timed count, so that the fresh partner JVM has compiled its path.
+ *
  * <p>4 MiB transfers: both the raw stream and Rankwire first run untimed transfers (a fifth of
  * the timed ones, at least 1 GiB), and Rankwire before them 5,000 rendezvous sends of 128 KiB,
  * so that its per-message rendezvous path is compiled in the fresh partner JVM (a few hundred
@@ -65,6 +69,12 @@ public final class TcpModesBench
      * anything is timed; a few hundred 4 MiB transfers call it too rarely for the JIT.
      */
     private static final int PATH_WARM_UP = 5000;
+    /**
+     * 8-byte ping-pongs run untimed for at least this long (and half the timed count): the partner
+     * is a fresh JVM each time, and 10,000 round trips (the count alone, at 20,000 iterations)
+     * end before its compiler has finished with the path.
+     */
+    private static final long PING_WARM_UP_NS = TimeUnit.SECONDS.toNanos(3);
     private static final int PATH_WARM_UP_BYTES = 128 << 10;
 
     private TcpModesBench()
@@ -155,7 +165,8 @@ public final class TcpModesBench
             final Comm world = pair.rank0().world();
             final UnsafeBuffer buf = Exchanges.directBuffer(Exchanges.SMALL_BYTES);
             final MutableStatus status = new MutableStatus();
-            for (int i = 0; i < iterations / 2; i++)
+            final long warmUpStart = System.nanoTime();
+            for (int i = 0; i < iterations / 2 || System.nanoTime() - warmUpStart < PING_WARM_UP_NS; i++)
             {
                 Exchanges.pingPong(world, buf, status);
             }
@@ -248,15 +259,18 @@ public final class TcpModesBench
                     ch.setOption(StandardSocketOptions.TCP_NODELAY, true);
                     ch.configureBlocking(!spin); // non-blocking: the loops below spin on read and write
                     final ByteBuffer m = ByteBuffer.allocateDirect(Exchanges.SMALL_BYTES);
-                    for (int i = -iterations / 2; i < iterations; i++)
+                    final long warmUpStart = System.nanoTime();
+                    for (int i = 0; i < iterations / 2 || System.nanoTime() - warmUpStart < PING_WARM_UP_NS; i++)
+                    {
+                        writeFully(ch, m.clear());
+                        readFully(ch, m.clear());
+                    }
+                    for (int i = 0; i < iterations; i++)
                     {
                         final long start = System.nanoTime();
                         writeFully(ch, m.clear());
                         readFully(ch, m.clear());
-                        if (i >= 0)
-                        {
-                            samples[i] = (System.nanoTime() - start) / 2;
-                        }
+                        samples[i] = (System.nanoTime() - start) / 2;
                     }
                 }
                 Arrays.sort(samples);
