@@ -17,7 +17,7 @@ public final class Idles
          * Busy-spin: poll again at once, without a spin-wait hint ({@code Thread.onSpinWait()}).
          * Over tcp a poll is a read syscall, a pause of its own; with the hint between polls the
          * 8-byte ping-pong through {@code rwrun} measured 1.11x the spinning raw socket (median of
-         * 24 jobs), without it 1.06x (15 jobs): see docs/PERFORMANCE-LOG.md.
+         * 24 jobs), without it 1.06x (25 jobs): see docs/PERFORMANCE-LOG.md.
          */
         SPIN,
         /** Spin briefly, then {@code Thread.yield()}. */
