@@ -158,6 +158,12 @@ public final class TcpModesBench
         return sorted[sorted.length / 2] + "/" + sorted[sorted.length * 9 / 10] + "/" + sorted[sorted.length * 99 / 100];
     }
 
+    /** Whether an 8-byte warm-up goes on after {@code done} round trips: half the timed count and {@link #PING_WARM_UP_NS}. */
+    private static boolean pingWarmUpGoesOn(final int done, final int iterations, final long start)
+    {
+        return done < iterations / 2 || System.nanoTime() - start < PING_WARM_UP_NS;
+    }
+
     private static long[] rankwirePingPong(final Map<String, String> settings, final int iterations) throws Exception
     {
         try (TcpPair pair = TcpPair.start(settings, Exchanges.Role.ECHO))
@@ -166,7 +172,7 @@ public final class TcpModesBench
             final UnsafeBuffer buf = Exchanges.directBuffer(Exchanges.SMALL_BYTES);
             final MutableStatus status = new MutableStatus();
             final long warmUpStart = System.nanoTime();
-            for (int i = 0; i < iterations / 2 || System.nanoTime() - warmUpStart < PING_WARM_UP_NS; i++)
+            for (int i = 0; pingWarmUpGoesOn(i, iterations, warmUpStart); i++)
             {
                 Exchanges.pingPong(world, buf, status);
             }
@@ -260,7 +266,7 @@ public final class TcpModesBench
                     ch.configureBlocking(!spin); // non-blocking: the loops below spin on read and write
                     final ByteBuffer m = ByteBuffer.allocateDirect(Exchanges.SMALL_BYTES);
                     final long warmUpStart = System.nanoTime();
-                    for (int i = 0; i < iterations / 2 || System.nanoTime() - warmUpStart < PING_WARM_UP_NS; i++)
+                    for (int i = 0; pingWarmUpGoesOn(i, iterations, warmUpStart); i++)
                     {
                         writeFully(ch, m.clear());
                         readFully(ch, m.clear());
