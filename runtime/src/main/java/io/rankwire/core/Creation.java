@@ -314,7 +314,7 @@ public final class Creation
     /** Drives the engine once (which moves every started creation on); the work done. */
     public int progress()
     {
-        return engine.progressOnce();
+        return engine.progressOnce(false);
     }
 
     /** The engine the creation runs on. */
@@ -337,7 +337,7 @@ public final class Creation
         Idles.begin(idler, deadline);
         while (!done)
         {
-            final int work = engine.progressOnce();
+            final int work = engine.progressOnce(false);
             if (done)
             {
                 break;

@@ -264,12 +264,15 @@ final class TcpTransport implements Transport
     @Override
     public int poll(final CompletionHandler handler, final int max)
     {
-        if (closed)
-        {
-            return 0;
-        }
-        final int count = engineIo.poll(handler, max);
-        return count + inbound.poll(handler, max - count);
+        final int count = closed ? 0 : engineIo.poll(handler, max);
+        return closed ? count : count + inbound.poll(handler, max - count);
+    }
+
+    @Override
+    public int pollBeforeWait(final CompletionHandler handler, final int max)
+    {
+        final int count = closed ? 0 : engineIo.pollBeforeWait(handler, max); // reads no socket: the kernel wait watches them
+        return closed ? count : count + inbound.poll(handler, max - count);
     }
 
     /** {@value #SPIN_MICROS} us ({@link #SPIN_MICROS}). */
