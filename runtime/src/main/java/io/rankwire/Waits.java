@@ -169,7 +169,7 @@ final class Waits
             final Engine e = ((Operation)r).engine();
             if (e != last)
             {
-                e.progressOnce(false);
+                e.progressOnce();
                 last = e;
             }
         }

@@ -314,7 +314,7 @@ public final class Creation
     /** Drives the engine once (which moves every started creation on); the work done. */
     public int progress()
     {
-        return engine.progressOnce(false);
+        return engine.progressOnce();
     }
 
     /** The engine the creation runs on. */
@@ -337,7 +337,7 @@ public final class Creation
         Idles.begin(idler, deadline);
         while (!done)
         {
-            final int work = engine.progressOnce(false);
+            final int work = engine.progressOnce();
             if (done)
             {
                 break;

@@ -283,8 +283,8 @@ public final class Engine
         futures.add(op);
     }
 
-    /** Progress once unless another thread makes it; never blocks; {@code beforeWait}: {@link Protocols#progress(boolean)}. Returns the work done. */
-    public int progressOnce(final boolean beforeWait)
+    /** Makes progress once if no other thread is doing so. Never blocks. Returns the work done. */
+    public int progressOnce()
     {
         int work = 0;
         if (lock.tryLock())
@@ -293,7 +293,7 @@ public final class Engine
             {
                 if (!closing.isClosed())
                 {
-                    work = protocols.progress(beforeWait);
+                    work = protocols.progress();
                 }
             }
             finally
@@ -313,7 +313,7 @@ public final class Engine
      * A hint for spinning waiters: false when a progress call now would find no completion
      * ({@link Transport#mayHaveCompletions()}). Engine work that no completion announces (sends
      * waiting for credits or buffers, deferred control messages) is not covered: waiters call
-     * {@link #progressOnce} every so often whatever this says.
+     * {@link #progressOnce()} every so often whatever this says.
      */
     boolean mayHaveWork()
     {

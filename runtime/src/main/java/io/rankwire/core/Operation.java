@@ -208,7 +208,7 @@ public class Operation extends Transfer
     {
         if (!isDone())
         {
-            engine.progressOnce(false);
+            engine.progressOnce();
         }
         return isDone();
     }

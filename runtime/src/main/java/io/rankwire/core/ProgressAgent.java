@@ -23,7 +23,7 @@ public final class ProgressAgent implements Agent
     @Override
     public int doWork()
     {
-        return engine.isClosed() ? 0 : engine.progressOnce(false);
+        return engine.isClosed() ? 0 : engine.progressOnce();
     }
 
     @Override

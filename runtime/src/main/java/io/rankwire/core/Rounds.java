@@ -278,7 +278,7 @@ public final class Rounds
     /** Drives the engine once (which advances every started collective whose messages completed). */
     public int progress()
     {
-        final int work = engine.progressOnce(false);
+        final int work = engine.progressOnce();
         kick();
         return work;
     }

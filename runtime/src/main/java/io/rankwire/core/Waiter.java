@@ -61,14 +61,12 @@ final class Waiter
         final long deadline = limit > 0 ? System.nanoTime() + limit : 0;
         Idles.begin(idler, deadline);
         int quiet = 0;
-        int work = 0;
         while (!op.isDone())
         {
+            final int work;
             if (quiet == 0 || engine.mayHaveWork())
             {
-                // right before a kernel wait the poll may leave the sockets to it, unless the last
-                // pass found work: a wait kept busy by its own flushes still reads every other pass
-                work = engine.progressOnce(work == 0 && Idles.blocksNext(idler));
+                work = engine.progressOnce();
                 quiet = work > 0 ? 0 : FULL_POLL_EVERY - 1;
             }
             else

@@ -80,18 +80,6 @@ public final class Idles
     }
 
     /**
-     * Whether {@code idler}'s next {@code idle()} call (with no work) is its first block in the
-     * transport's kernel wait since it last had work: a {@link Backoff} that has announced itself
-     * and has not blocked since, on a transport that offers the wait. The progress call before
-     * it may then leave out what the wait watches ({@code Transport.pollBeforeWait}); the calls
-     * after it poll in full, so a wait that returns without blocking still reads at once.
-     */
-    public static boolean blocksNext(final IdleStrategy idler)
-    {
-        return idler instanceof Backoff && ((Backoff)idler).firstBlockNext();
-    }
-
-    /**
      * The strategy of a background progress thread: a short spin (no window), then yield, then
      * block like {@link Mode#BACKOFF}, so it never competes long with the rank's own threads.
      */
@@ -165,8 +153,6 @@ public final class Idles
         private boolean kernel;
         /** Blocks since the last announcement: after the first, a kernel wait may last {@link #LONG_AWAIT_NS}. */
         private int blocks;
-        /** Blocks since the wait began ({@link #reset()}): none yet means the next poll may be {@link #firstBlockNext}'s. */
-        private boolean blockedThisWait;
         /** The end of the current wait loop ({@link System#nanoTime()}), or 0 ({@link Idles#begin}). */
         private long deadline;
         /** Kernel-path waits in a row whose spin found nothing ({@link #adaptKernel()}). */
@@ -227,7 +213,6 @@ public final class Idles
                 wakeup.await(parkNs, awaitNs(), seenEpoch);
                 parkNs = Math.min(parkNs << 1, maxParkNs);
                 blocks++;
-                blockedThisWait = true;
             }
             seenEpoch = wakeup.epoch();
         }
@@ -338,12 +323,6 @@ public final class Idles
             }
         }
 
-        /** See {@link Idles#blocksNext}: announced, not blocked since the wait began, and the next idle goes to the kernel wait. */
-        boolean firstBlockNext()
-        {
-            return announced && !blockedThisWait && wakeup.kernelWait();
-        }
-
         /** The spin window in use (nanoseconds). */
         long windowNs()
         {
@@ -363,7 +342,6 @@ public final class Idles
             }
             spins = 0;
             yields = 0;
-            blockedThisWait = false;
             parkNs = minParkNs;
             kernel = wakeup.kernelWait();
             if (kernel && windowNs <= 0)

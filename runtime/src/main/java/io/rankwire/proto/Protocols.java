@@ -227,21 +227,11 @@ public final class Protocols implements PeerEvents
     /** One pass of progress: completions from the transport, then every retry queue. Returns the work done. */
     public int progress()
     {
-        return progress(false);
-    }
-
-    /**
-     * {@link #progress()}; {@code beforeWait}: the calling thread blocks in the transport's
-     * kernel wait next, so the transport may leave out what that wait watches
-     * ({@link Transport#pollBeforeWait}).
-     */
-    public int progress(final boolean beforeWait)
-    {
         if (srq != null)
         {
             srq.flushReposts(); // the previous poll's buffers, before this poll can need them
         }
-        int work = beforeWait ? transport.pollBeforeWait(dispatcher, POLL_BATCH) : transport.poll(dispatcher, POLL_BATCH);
+        int work = transport.poll(dispatcher, POLL_BATCH);
         work += sender.flush();
         work += receiver.flushReads();
         work += control.flush();

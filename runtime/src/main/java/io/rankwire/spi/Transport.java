@@ -104,21 +104,6 @@ public interface Transport extends AutoCloseable
     int poll(CompletionHandler handler, int max);
 
     /**
-     * {@link #poll}, made by a thread that calls {@link #awaitActivity} next: it may leave out
-     * the work that wait itself watches for (a read of a socket the wait covers), because the wait
-     * returns at once when there is some; everything else a poll does it still does (writes that
-     * wait, completions queued by other threads). The caller polls in full after the wait
-     * returns, blocked or not, so nothing waits longer than that. Saves a waiting rank the read
-     * that finds nothing before it blocks. Optional: the default polls.
-     *
-     * @return the number of completions delivered (0 when nothing happened).
-     */
-    default int pollBeforeWait(final CompletionHandler handler, final int max)
-    {
-        return poll(handler, max);
-    }
-
-    /**
      * A hint for a thread spinning on {@link #poll}: false when a poll now would certainly
      * deliver nothing (the completion ring's next record is not written yet, nothing waits inside
      * the transport), so the caller may skip it. Never blocks, takes no lock, any thread; it may

@@ -10,7 +10,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 import io.rankwire.spi.InertTransport;
-import org.agrona.concurrent.YieldingIdleStrategy;
 
 
 /**
@@ -277,44 +276,6 @@ class IdlesTest
             assertEquals(0, backoff.windowNs(), "closed, wait " + i);
             assertTrue(backoff.announced());
         }
-    }
-
-    @Test
-    @Timeout(20)
-    void shouldLetOnlyThePollRightBeforeTheFirstKernelWaitOfAWaitLeaveOutWhatTheWaitWatches()
-    {
-        final KernelWaits transport = new KernelWaits();
-        final Wakeup wakeup = kernelWakeup(transport);
-        final Idles.Backoff closed = new Idles.Backoff(wakeup, SPINS, 0, 2, 1_000, 1_000);
-        assertTrue(Idles.blocksNext(closed), "no window: the wait's first poll comes right before the kernel wait");
-        closed.idle(0);
-        assertEquals(2, transport.waits.get(), "and that idle blocks in it");
-        assertFalse(Idles.blocksNext(closed), "after the wait returned, polls read in full");
-        closed.idle(0);
-        assertFalse(Idles.blocksNext(closed), "still the same wait");
-        closed.idle(1);
-        assertTrue(Idles.blocksNext(closed), "work: the next wait, once more");
-        closed.reset();
-        assertTrue(Idles.blocksNext(closed), "a new wait, once more");
-
-        final Idles.Backoff window = new Idles.Backoff(wakeup, SPINS, 20_000_000, 2, 1_000, 1_000);
-        while (!window.announced())
-        {
-            assertFalse(Idles.blocksNext(window), "polls in the spin window read");
-            window.idle(0);
-        }
-        assertTrue(Idles.blocksNext(window), "the poll after the window, right before the kernel wait");
-        window.idle(0);
-        assertFalse(Idles.blocksNext(window));
-
-        final Idles.Backoff parks = new Idles.Backoff(new Wakeup(), SPINS, 0, 2, 1_000, 1_000);
-        while (!parks.announced())
-        {
-            parks.idle(0);
-        }
-        assertFalse(Idles.blocksNext(parks), "without a kernel wait every poll reads: a park watches nothing");
-        assertFalse(Idles.blocksNext(new YieldingIdleStrategy()));
-        assertFalse(Idles.blocksNext(Idles.create(Idles.Mode.SPIN, wakeup, 0)));
     }
 
     /** A wake-up that has seen {@code transport} offer a kernel wait (one wait already made). */

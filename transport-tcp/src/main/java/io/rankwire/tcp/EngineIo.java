@@ -122,31 +122,6 @@ final class EngineIo
     }
 
     /**
-     * Before {@link #awaitActivity}: polls the sessions holding bytes read already (the wait
-     * would return at once for them), and only writes what waits on the others; reads no socket,
-     * since the wait watches them all. Engine thread.
-     */
-    int pollBeforeWait(final CompletionHandler handler, final int max)
-    {
-        int count = 0;
-        for (final EngineSession s : sessions)
-        {
-            if (s.hasInput())
-            {
-                if (count < max)
-                {
-                    count += s.poll(handler, max - count);
-                }
-            }
-            else
-            {
-                s.flushBeforeWait();
-            }
-        }
-        return count;
-    }
-
-    /**
      * Blocks until a session's socket is readable (or writable while it has output waiting),
      * {@link #wakeAwait()}, or {@code maxNanos} (rounded up to a millisecond) pass.
      */

@@ -231,24 +231,6 @@ final class EngineSession implements FrameReader.Sink
         return count;
     }
 
-    /** Writes what waits and reads nothing: the kernel wait that comes next watches the socket ({@link EngineIo#pollBeforeWait}). */
-    void flushBeforeWait()
-    {
-        if (done)
-        {
-            return;
-        }
-        try
-        {
-            flushPending();
-            updateInterest();
-        }
-        catch (final IOException e)
-        {
-            lost(false, e.toString());
-        }
-    }
-
     private void flushPending() throws IOException
     {
         if (writeError != null)

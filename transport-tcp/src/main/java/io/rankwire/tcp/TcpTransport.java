@@ -264,15 +264,12 @@ final class TcpTransport implements Transport
     @Override
     public int poll(final CompletionHandler handler, final int max)
     {
-        final int count = closed ? 0 : engineIo.poll(handler, max);
-        return closed ? count : count + inbound.poll(handler, max - count);
-    }
-
-    @Override
-    public int pollBeforeWait(final CompletionHandler handler, final int max)
-    {
-        final int count = closed ? 0 : engineIo.pollBeforeWait(handler, max); // reads no socket: the kernel wait watches them
-        return closed ? count : count + inbound.poll(handler, max - count);
+        if (closed)
+        {
+            return 0;
+        }
+        final int count = engineIo.poll(handler, max);
+        return count + inbound.poll(handler, max - count);
     }
 
     /** {@value #SPIN_MICROS} us ({@link #SPIN_MICROS}). */
