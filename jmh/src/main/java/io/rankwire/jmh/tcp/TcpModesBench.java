@@ -268,14 +268,12 @@ public final class TcpModesBench
                     final long warmUpStart = System.nanoTime();
                     for (int i = 0; pingWarmUpGoesOn(i, iterations, warmUpStart); i++)
                     {
-                        writeFully(ch, m.clear());
-                        readFully(ch, m.clear());
+                        roundTrip(ch, m);
                     }
                     for (int i = 0; i < iterations; i++)
                     {
                         final long start = System.nanoTime();
-                        writeFully(ch, m.clear());
-                        readFully(ch, m.clear());
+                        roundTrip(ch, m);
                         samples[i] = (System.nanoTime() - start) / 2;
                     }
                 }
@@ -283,6 +281,13 @@ public final class TcpModesBench
                 return samples;
             }
         }
+    }
+
+    /** One raw 8-byte round trip: {@code m} out, the echo back into it. */
+    private static void roundTrip(final SocketChannel ch, final ByteBuffer m) throws IOException
+    {
+        writeFully(ch, m.clear());
+        readFully(ch, m.clear());
     }
 
     private static long cpuUsed(final long start, final long end)
