@@ -1,10 +1,8 @@
 package io.rankwire.tcp;
 
 import java.nio.channels.ClosedChannelException;
-import java.util.concurrent.ConcurrentLinkedDeque;
+import java.util.ArrayDeque;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.AtomicLong;
 
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFutureListener;
@@ -17,7 +15,9 @@ import io.netty.handler.ssl.SslHandler;
  * arrives, the oldest is turned away (VERDICT BUSY, then closed), so connections held open
  * without authenticating cannot keep a peer out: the peer's client retries with backoff until its
  * {@code connectTimeoutMs}. A connection also has {@code helloTimeoutMs} for its HELLO. Any event
- * loop may admit or release; eviction runs on the evicted connection's loop.
+ * loop may admit or release; eviction runs on the evicted connection's loop. The queue and its
+ * count change together under the queue's lock (connection setup only, never a message), so no
+ * reader ever sees more than the budget waiting, even while several loops accept at once.
  * <pre>
  *   accepted --&gt; [ oldest ... newest ] --handshake done or refused--&gt; leaves the queue
  *                   |
@@ -30,9 +30,8 @@ final class InboundAdmission
     static final int MAX_DEFAULT_BUDGET = 1024;
 
     private final int budget;
-    private final ConcurrentLinkedDeque<HandshakeHandler> waiting = new ConcurrentLinkedDeque<>();
-    private final AtomicInteger count = new AtomicInteger();
-    private final AtomicLong turnedAway = new AtomicLong();
+    private final ArrayDeque<HandshakeHandler> waiting = new ArrayDeque<>();
+    private long turnedAway;
 
     InboundAdmission(final int budget)
     {
@@ -53,26 +52,27 @@ final class InboundAdmission
     /** Queues an accepted connection; turns the oldest away while the budget is exceeded. */
     void admit(final HandshakeHandler h)
     {
-        waiting.addLast(h);
-        if (count.incrementAndGet() <= budget)
+        final HandshakeHandler oldest;
+        synchronized (waiting)
         {
-            return;
+            waiting.addLast(h);
+            if (waiting.size() <= budget)
+            {
+                return;
+            }
+            oldest = waiting.pollFirst();
+            turnedAway++;
         }
-        final HandshakeHandler oldest = waiting.pollFirst();
-        if (oldest != null)
-        {
-            count.decrementAndGet();
-            turnedAway.incrementAndGet();
-            oldest.turnAway("more than " + budget + " connections were waiting to authenticate, and this was the oldest");
-        }
+        // outside the lock: turning away may run the oldest's release on this thread or its loop
+        oldest.turnAway("more than " + budget + " connections were waiting to authenticate, and this was the oldest");
     }
 
     /** {@code h} finished its handshake, was refused or closed: it no longer counts. Idempotent. */
     void release(final HandshakeHandler h)
     {
-        if (waiting.remove(h))
+        synchronized (waiting)
         {
-            count.decrementAndGet();
+            waiting.remove(h);
         }
     }
 
@@ -105,12 +105,18 @@ final class InboundAdmission
     /** Connections waiting now. */
     int waiting()
     {
-        return count.get();
+        synchronized (waiting)
+        {
+            return waiting.size();
+        }
     }
 
     /** Connections turned away for a newer one so far. */
     long turnedAway()
     {
-        return turnedAway.get();
+        synchronized (waiting)
+        {
+            return turnedAway;
+        }
     }
 }

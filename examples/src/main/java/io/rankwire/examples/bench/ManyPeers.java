@@ -12,9 +12,11 @@ import io.rankwire.Request;
  * {@code --size} bytes to its right neighbour while receiving as many from its left one, with
  * {@code --window} receives posted ahead; then times {@code --a2a} all-to-alls of {@code --size}
  * bytes per pair. Rank 0 prints, for both phases, the job's wall time per message and the CPU time
- * per message (all ranks' process CPU time, summed, over all messages), which is what to compare
- * between job sizes when ranks outnumber cores: the wall time then also counts the time ranks wait
- * for a core.
+ * per message (the process CPU time of every JVM of the job, summed, over all messages: ranks that
+ * share one JVM, as over {@code sim}, count it once), which is what to compare between job sizes
+ * when ranks outnumber cores: the wall time then also counts the time ranks wait for a core. The
+ * JVM's process CPU clock counts in the kernel's clock ticks (10 ms on Linux), so a phase should
+ * take well over that much CPU time for its CPU figure to mean anything.
  *
  * <p>Arguments: {@code [--iters N] [--window W] [--size S] [--a2a R] [--warmup N]} (defaults
  * 20000, 64, 8, 200). Before each phase untimed rounds run (a quarter of the ring's messages, a
@@ -64,15 +66,16 @@ public final class ManyPeers
             final byte[] out = new byte[size * n];
             final byte[] in = new byte[size * n];
             world.allToAll(out, 0, in, 0, size); // connects every pair
+            final boolean countsCpu = firstRankOfItsJvm(world);
             world.barrier();
             final int count = iters;
             final int least = warmups >= 0 ? warmups : 1;
-            final double[] warmup = measure(world, () -> Bench.warmUpAll(world,
+            final double[] warmup = measure(world, countsCpu, () -> Bench.warmUpAll(world,
                 () -> streamRing(world, size, Math.max(1, count / 4), window), least, warmups >= 0 ? 0 : Latency.FIRST_WARMUP_NS));
-            final double[] ring = measure(world, () -> streamRing(world, size, count, window));
+            final double[] ring = measure(world, countsCpu, () -> streamRing(world, size, count, window));
             Bench.warmUpAll(world, () -> allToAlls(world, out, in, size, Math.max(1, rounds / 10)),
                 least, warmups >= 0 ? 0 : Latency.WARMUP_NS);
-            final double[] a2a = measure(world, () -> allToAlls(world, out, in, size, rounds));
+            final double[] a2a = measure(world, countsCpu, () -> allToAlls(world, out, in, size, rounds));
             if (world.rank() == 0)
             {
                 final double ringMessages = (double)n * iters;
@@ -91,8 +94,11 @@ public final class ManyPeers
         System.out.printf("%-10s %10.0f %10.1f %14.0f %14.0f%n", phase, messages, m[0] / 1e6, m[0] / messages, m[1] / messages);
     }
 
-    /** Runs {@code body} on every rank between barriers: {wall ns (rank 0's), CPU ns (all ranks summed)} at rank 0. */
-    private static double[] measure(final Comm world, final Runnable body)
+    /**
+     * Runs {@code body} on every rank between barriers: {wall ns (rank 0's), CPU ns (every JVM's,
+     * summed: the ranks that {@code countsCpu})} at rank 0.
+     */
+    private static double[] measure(final Comm world, final boolean countsCpu, final Runnable body)
     {
         world.barrier();
         final long cpu0 = cpuNanos();
@@ -100,10 +106,31 @@ public final class ManyPeers
         body.run();
         world.barrier();
         final long wall = System.nanoTime() - t0;
-        final long[] cpu = {cpuNanos() - cpu0};
+        final long[] cpu = {countsCpu ? cpuNanos() - cpu0 : 0};
         final long[] total = new long[1];
         world.allReduce(cpu, 0, total, 0, 1, io.rankwire.Op.SUM);
         return new double[] {wall, total[0]};
+    }
+
+    /**
+     * Whether this rank is the lowest-numbered one of those in its JVM (the one that reports its CPU
+     * time). A JVM is told by its process id and start time, which together also tell apart two
+     * hosts' processes with one id.
+     */
+    static boolean firstRankOfItsJvm(final Comm world)
+    {
+        final ProcessHandle self = ProcessHandle.current();
+        final long[] mine = {self.pid(), self.info().startInstant().map(t -> t.toEpochMilli()).orElse(0L)};
+        final long[] all = new long[2 * world.size()];
+        world.allGather(mine, 0, all, 0, 2);
+        for (int r = 0; r < world.rank(); r++)
+        {
+            if (all[2 * r] == mine[0] && all[2 * r + 1] == mine[1])
+            {
+                return false;
+            }
+        }
+        return true;
     }
 
     private static long cpuNanos()
