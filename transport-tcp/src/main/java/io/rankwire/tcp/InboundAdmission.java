@@ -15,9 +15,9 @@ import io.netty.handler.ssl.SslHandler;
  * arrives, the oldest is turned away (VERDICT BUSY, then closed), so connections held open
  * without authenticating cannot keep a peer out: the peer's client retries with backoff until its
  * {@code connectTimeoutMs}. A connection also has {@code helloTimeoutMs} for its HELLO. Any event
- * loop may admit or release; eviction runs on the evicted connection's loop. The queue and its
- * count change together under the queue's lock (connection setup only, never a message), so no
- * reader ever sees more than the budget waiting, even while several loops accept at once.
+ * loop may admit or release; eviction runs on the evicted connection's loop. The queue is its own
+ * count, changed only under its lock (connection setup only, never a message), so no reader ever
+ * sees more than the budget waiting, even while several loops accept at once.
  * <pre>
  *   accepted --&gt; [ oldest ... newest ] --handshake done or refused--&gt; leaves the queue
  *                   |
@@ -63,7 +63,7 @@ final class InboundAdmission
             oldest = waiting.pollFirst();
             turnedAway++;
         }
-        // outside the lock: turning away may run the oldest's release on this thread or its loop
+        // outside the lock: turning away hands the oldest to its own loop, which logs and closes it
         oldest.turnAway("more than " + budget + " connections were waiting to authenticate, and this was the oldest");
     }
 

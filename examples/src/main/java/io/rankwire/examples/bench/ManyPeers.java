@@ -117,7 +117,7 @@ public final class ManyPeers
      * time). A JVM is told by its process id and start time, which together also tell apart two
      * hosts' processes with one id.
      */
-    static boolean firstRankOfItsJvm(final Comm world)
+    private static boolean firstRankOfItsJvm(final Comm world)
     {
         final ProcessHandle self = ProcessHandle.current();
         final long[] mine = {self.pid(), self.info().startInstant().map(t -> t.toEpochMilli()).orElse(0L)};
