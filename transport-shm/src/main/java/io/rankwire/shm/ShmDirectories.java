@@ -34,9 +34,11 @@ import java.util.Set;
  * dies during wire-up may leave files behind: a launcher removes the directory when the job ends,
  * whatever happened, with {@link #removeJob(String, String)}.
  *
- * <p>Ranks given a fake host identity ({@code rankwire.hostId}, for tests and containers) use one
- * directory per fake host, {@code <job directory>.h<8 hex digits of the identity's SHA-256>}, so
- * that the "hosts" sharing this machine never remove each other's directory.
+ * <p>The ranks of one host ({@code io.rankwire.spi.HostIdentity}: host name, boot id, mount and
+ * network namespaces, or a fake identity from {@code rankwire.hostId}) use their own directory,
+ * {@code <job directory>.h<8 hex digits of the identity's SHA-256>}: "hosts" that share one
+ * {@code /dev/shm} (network namespaces or containers on one machine, fake hosts in tests) never
+ * create, fill or remove each other's directory.
  */
 public final class ShmDirectories
 {
@@ -73,19 +75,18 @@ public final class ShmDirectories
     }
 
     /**
-     * The directory of the ranks of one fake host inside a job ({@code fakeHost} from
-     * {@code io.rankwire.spi.HostIdentity#overridden}), or {@code jobDir} itself for a real host
-     * ({@code fakeHost} null).
+     * The directory of the ranks of one host inside a job: {@code hostId} is the host's identity
+     * ({@code io.rankwire.spi.HostIdentity#of}), real or fake.
      */
-    static Path hostDirectory(final Path jobDir, final String fakeHost)
+    static Path hostDirectory(final Path jobDir, final String hostId)
     {
-        return fakeHost == null ? jobDir : jobDir.resolveSibling(jobDir.getFileName() + HOST_SUFFIX + sha256Prefix(fakeHost).substring(0, HASH_HEX));
+        return jobDir.resolveSibling(jobDir.getFileName() + HOST_SUFFIX + sha256Prefix(hostId).substring(0, HASH_HEX));
     }
 
     /**
      * Removes every directory of job {@code jobId} under {@code base} ({@code rankwire.shm.dir};
-     * null or empty means the default) of the user running this JVM: the job directory and those
-     * of its fake hosts, with {@link #remove(Path)}. For launchers, once a job has ended.
+     * null or empty means the default) of the user running this JVM: those of its hosts, and the
+     * plain job directory, with {@link #remove(Path)}. For launchers, once a job has ended.
      *
      * @throws UncheckedIOException when something could not be removed
      */

@@ -56,7 +56,7 @@ final class Wiring
         this.size = context.size();
         this.jobDir = ShmDirectories.hostDirectory(
             ShmDirectories.jobDirectory(settings.dir, context.jobId(), System.getProperty("user.name", "user")),
-            HostIdentity.overridden(context));
+            HostIdentity.of(context));
         this.localIndex = new int[size];
     }
 

@@ -24,6 +24,7 @@ import io.rankwire.Comm;
 import io.rankwire.LocalJob;
 import io.rankwire.RankwireConfig;
 import io.rankwire.bootstrap.InMemoryBootstrap;
+import io.rankwire.spi.HostIdentity;
 import io.rankwire.spi.TransportContext;
 
 /** The job directory: owner-only files, unlinked once every rank mapped them, nothing left behind. */
@@ -67,8 +68,10 @@ class ShmFilesTest
             new TransportContext(0, 2, jobId, new byte[16], bootstrap.forRank(0), settings, () -> { }));
         final CompletableFuture<Void> wiring = CompletableFuture.runAsync(rank0::wireUp);
         bootstrap.forRank(1).put(Wiring.HOST_KEY, bootstrap.forRank(0).get(0, Wiring.HOST_KEY, Duration.ofSeconds(30)));
-        final Path jobDir = ShmDirectories.jobDirectory(base, jobId, System.getProperty("user.name"));
+        final Path plainJobDir = ShmDirectories.jobDirectory(base, jobId, System.getProperty("user.name"));
+        final Path jobDir = plainJobDir.resolveSibling(plainJobDir.getFileName() + ".h" + sha256Hex(HostIdentity.real()).substring(0, 8));
         bootstrap.forRank(0).get(0, Wiring.READY_KEY, Duration.ofSeconds(30));
+        assertEquals(List.of(jobDir), list(base), "one directory, named after the job and this host's identity");
         assertEquals("rwx------", PosixFilePermissions.toString(Files.getPosixFilePermissions(jobDir, LinkOption.NOFOLLOW_LINKS)));
         for (final String name : List.of("rank-0", "heap-0"))
         {
@@ -79,6 +82,38 @@ class ShmFilesTest
         assertThrows(Exception.class, () -> wiring.get(30, TimeUnit.SECONDS));
         assertEquals(List.of(), list(base), "a rank that gives up removes what it made");
         rank0.close();
+    }
+
+    @Test
+    void shouldGiveEveryHostOfAJobItsOwnDirectory()
+    {
+        final Path jobDir = ShmDirectories.jobDirectory(Path.of("/dev/shm"), "job-1", "alice");
+        final Path h1 = ShmDirectories.hostDirectory(jobDir, "ci1h1/0b6e/mnt:[4026532301]/net:[4026532233]");
+        final Path h4 = ShmDirectories.hostDirectory(jobDir, "ci1h4/0b6e/mnt:[4026532466]/net:[4026532398]");
+        assertTrue(h1.getFileName().toString().matches("rankwire-alice-job-1\\.h[0-9a-f]{8}"), h1.toString());
+        assertEquals(jobDir.getParent(), h1.getParent());
+        assertFalse(h1.equals(h4), "hosts sharing /dev/shm (namespaces of one machine) must not share a directory");
+        assertEquals(h1, ShmDirectories.hostDirectory(jobDir, "ci1h1/0b6e/mnt:[4026532301]/net:[4026532233]"));
+    }
+
+    @Test
+    void shouldRemoveTheDirectoriesOfEveryHostOfAJob() throws Exception
+    {
+        final Path jobDir = ShmDirectories.jobDirectory(base, "many-hosts", System.getProperty("user.name"));
+        final Path kept = Files.createDirectory(base.resolve(jobDir.getFileName() + ".hnot-hex"));
+        for (final String host : List.of("a", "b"))
+        {
+            final Path dir = ShmDirectories.hostDirectory(jobDir, host);
+            ShmDirectories.create(dir);
+            Files.write(dir.resolve("rank-0"), new byte[10]);
+        }
+        ShmDirectories.removeJob(base.toString(), "many-hosts");
+        assertEquals(List.of(kept), list(base), "only the job's host directories are removed");
+    }
+
+    private static String sha256Hex(final String text) throws Exception
+    {
+        return java.util.HexFormat.of().formatHex(java.security.MessageDigest.getInstance("SHA-256").digest(text.getBytes(java.nio.charset.StandardCharsets.UTF_8)));
     }
 
     @Test
