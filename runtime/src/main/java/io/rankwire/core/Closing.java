@@ -88,6 +88,7 @@ final class Closing
     /** Announces that this rank finalizes: every peer gets a FINALIZE notice after everything sent to it. */
     void finalizeNotice()
     {
+        transport.closing();
         lock.lock();
         try
         {

@@ -238,6 +238,15 @@ final class MultiTransport implements Transport
     }
 
     @Override
+    public void closing()
+    {
+        for (final Transport t : subs)
+        {
+            t.closing();
+        }
+    }
+
+    @Override
     public boolean awaitActivity(final long maxNanos)
     {
         return waiting.await(maxNanos);

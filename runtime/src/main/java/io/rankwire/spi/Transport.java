@@ -240,6 +240,18 @@ public interface Transport extends AutoCloseable
         return false;
     }
 
+    /**
+     * The rank has begun to close: it sends its FINALIZE notices next, then waits in the job's
+     * closing rendezvous, after which {@link #close()} follows. From here on a peer that has
+     * finished its own close may drop a connection this endpoint is still setting up (to deliver
+     * a notice that peer no longer needs): the transport still fails what it cannot deliver, as
+     * always, but need not warn, since the rendezvous (the job's membership) reports a peer that
+     * really failed. Any thread. Optional: the default does nothing.
+     */
+    default void closing()
+    {
+    }
+
     /** Closes the endpoint; pending work completes with {@link CompletionStatus#FLUSHED}. */
     @Override
     void close();

@@ -173,14 +173,13 @@ final class EngineIo
         selector.wakeup();
     }
 
-    /** Every session still driven here (for an orderly close). */
-    EngineSession[] sessions()
-    {
-        return sessions;
-    }
-
+    /** Releases every session still driven here, then the wait's resources. */
     void close()
     {
+        for (final EngineSession s : sessions)
+        {
+            s.release();
+        }
         readySet.close();
         try
         {

@@ -39,6 +39,8 @@ final class Peers
     private final TcpTransport transport;
     private final PeerLink[] links;
     private Connector connector;
+    /** Set once the rank has begun to close (FINALIZE notices, then the closing rendezvous). */
+    private volatile boolean closing;
 
     Peers(final TcpTransport transport, final PeerLink[] links)
     {
@@ -49,6 +51,12 @@ final class Peers
     void connector(final Connector connector)
     {
         this.connector = connector;
+    }
+
+    /** The rank has begun to close ({@link TcpTransport#closing()}). Any thread. */
+    void closing()
+    {
+        closing = true;
     }
 
     PeerLink link(final int peer)
@@ -210,7 +218,12 @@ final class Peers
         }, delay, TimeUnit.MILLISECONDS);
     }
 
-    /** This rank's connection attempt failed before the peer was ready. */
+    /**
+     * This rank's connection attempt failed before the peer was ready. Once this rank has begun
+     * to close, a peer that passed the closing rendezvous drops connections still being set up (a
+     * FINALIZE notice on its way, which it no longer needs): then only a DEBUG line, since the
+     * rendezvous reports a peer that really failed.
+     */
     void connectFailed(final int peer, final String why)
     {
         final PeerLink link = links[peer];
@@ -218,7 +231,7 @@ final class Peers
         {
             return;
         }
-        LOG.log(Level.WARNING, "rankwire-tcp: rank " + transport.rank + ": " + why);
+        LOG.log(closing ? Level.DEBUG : Level.WARNING, "rankwire-tcp: rank " + transport.rank + ": " + why);
         transport.pendingReads.failPeer(peer);
         transport.inbound.offerEvent(CompletionOpcode.PEER_FAILED, peer, CompletionStatus.PEER_FAILED, 0);
     }

@@ -306,6 +306,12 @@ final class TcpTransport implements Transport
     }
 
     @Override
+    public void closing()
+    {
+        peers.closing();
+    }
+
+    @Override
     public void close()
     {
         close(true);
@@ -332,10 +338,6 @@ final class TcpTransport implements Transport
         }
         connector.close(CLOSE_TIMEOUT_MS);
         loops.group.shutdownGracefully(0, 2, TimeUnit.SECONDS).awaitUninterruptibly(10, TimeUnit.SECONDS);
-        for (final EngineSession s : engineIo.sessions())
-        {
-            s.release();
-        }
         engineIo.close();
         for (final PeerLink link : links)
         {

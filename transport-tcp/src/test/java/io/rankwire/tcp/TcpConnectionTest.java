@@ -4,16 +4,26 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
 import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Future;
+import java.util.logging.Handler;
+import java.util.logging.Level;
+import java.util.logging.LogRecord;
+import java.util.logging.Logger;
 
 import io.netty.channel.Channel;
+import io.rankwire.bootstrap.InMemoryBootstrap;
 import io.rankwire.spi.CompletionOpcode;
 import io.rankwire.spi.CompletionStatus;
 import io.rankwire.spi.MemoryRegion;
@@ -162,6 +172,89 @@ class TcpConnectionTest
             assertEquals(1, failed.peer);
             assertEquals(ReturnCode.PEER_FAILED, job.ranks[0].postSend(1, msg, 0, 16, msg, 16, 4, 0));
         }
+    }
+
+    /**
+     * At the end of a job a peer that has passed the closing rendezvous drops a connection this
+     * rank is still setting up to deliver its FINALIZE notice (seen across the namespace bed's
+     * hosts): the send still fails with PEER_FAILED, but a closing rank logs it at DEBUG, not as a
+     * warning. Before the rank begins to close, the same drop is a warning.
+     */
+    @Test
+    void shouldFailButNotWarnWhenAPeerDropsTheHandshakeOnceThisRankCloses() throws Exception
+    {
+        final Logger log = Logger.getLogger(Peers.class.getName());
+        final Level level = log.getLevel();
+        final List<LogRecord> records = new CopyOnWriteArrayList<>();
+        final Handler capture = new Handler()
+        {
+            @Override
+            public void publish(final LogRecord r)
+            {
+                records.add(r);
+            }
+
+            @Override
+            public void flush()
+            {
+            }
+
+            @Override
+            public void close()
+            {
+            }
+        };
+        log.setLevel(Level.FINE);
+        log.addHandler(capture);
+        final InMemoryBootstrap bootstrap = new InMemoryBootstrap(3);
+        final ExecutorService pool = Executors.newCachedThreadPool();
+        try (ServerSocket gone = new ServerSocket(0, 50, InetAddress.getLoopbackAddress()))
+        {
+            pool.submit(() -> acceptAndDrop(gone));
+            for (final int peer : new int[] {1, 2})
+            {
+                bootstrap.forRank(peer).put(TcpTransport.ADDRESS_KEY, ("127.0.0.1:" + gone.getLocalPort()).getBytes(StandardCharsets.UTF_8));
+            }
+            try (TcpTransport zero = TcpJob.open(0, 3, "job-" + System.nanoTime(), "s3cret-0123456789".getBytes(StandardCharsets.UTF_8), bootstrap, Map.of()))
+            {
+                zero.wireUp();
+                final UnsafeBuffer msg = TcpJob.message(1, new byte[4]);
+                for (final int peer : new int[] {1, 2})
+                {
+                    if (peer == 2)
+                    {
+                        zero.closing();
+                    }
+                    assertEquals(ReturnCode.OK, zero.postSend(peer, msg, 0, 16, msg, 16, 4, 0));
+                    final TcpJob.Seen failed = TcpJob.await(zero, 1).get(0);
+                    assertEquals(CompletionOpcode.PEER_FAILED, failed.opcode);
+                    assertEquals(peer, failed.peer);
+                }
+            }
+            final List<String> warnings = records.stream().filter(r -> r.getLevel().intValue() >= Level.WARNING.intValue())
+                .map(LogRecord::getMessage).toList();
+            assertEquals(List.of("rankwire-tcp: rank 0: connection to rank 1 closed during the handshake"), warnings);
+            assertTrue(records.stream().anyMatch(r -> r.getLevel() == Level.FINE &&
+                r.getMessage().equals("rankwire-tcp: rank 0: connection to rank 2 closed during the handshake")), records::toString);
+        }
+        finally
+        {
+            pool.shutdownNow();
+            log.removeHandler(capture);
+            log.setLevel(level);
+        }
+    }
+
+    private static Void acceptAndDrop(final ServerSocket server) throws Exception
+    {
+        while (!server.isClosed())
+        {
+            try (Socket s = server.accept())
+            {
+                s.getInputStream().read();
+            }
+        }
+        return null;
     }
 
     static void assertOneConnection(final TcpTransport a, final TcpTransport b)
