@@ -5,6 +5,7 @@
 #   1. placement: ranks 0-1 on host 1, 2-3 on host 2, ... (the address each ssh session reached)
 #   2. the point-to-point scenarios across hosts
 #   3. collectives with the job's default algorithms (the launcher says the job spans 4 hosts)
+#   (jobs 1-3 end well, and no rank of them logs a warning)
 #   4. a host whose link is 10x slower (100 Mbit/s): the same job completes
 #   5. a host's link cut mid-job: the job fails within 60 s, an error names a rank of that host,
 #      and nothing of the job is left running on any host
@@ -47,6 +48,11 @@ all_gone() {
   return 1
 }
 
+no_warnings() {
+  # a job that ends well logs no warning on any rank ($1: which job)
+  ! grep -q 'WARNING' "$work/out" || fail "$1 logged a warning (expected none from a job that ends well): $(grep -m 3 WARNING "$work/out")"
+}
+
 run() {
   # rwrun on the first host with the bed's hostfile; output in $work/out (also shown), exit code in $code
   set +e
@@ -66,11 +72,13 @@ for r in 0 1 2 3 4 5 6 7; do
   address="$(awk -v h="${hosts[$((r / 2))]}" '$2 == h {print $1}' "/etc/netns/${hosts[0]}/hosts")"
   grep -qxF "[$r] rank $r of 8 on $address" "$work/out" || fail "missing line '[$r] rank $r of 8 on $address'"
 done
+no_warnings "the placement job"
 
 say "2. point-to-point scenarios across hosts"
 run -np 8 -cp "$tests_cp" io.rankwire.launch.tcp.ScenariosMain
 [ "$code" -eq 0 ] || fail "scenarios exited $code (expected 0)"
 [ "$(grep -c ' PASS$' "$work/out")" -eq 48 ] || fail "expected 6 scenarios x 8 ranks PASS"
+no_warnings "the scenarios job"
 
 say "3. collectives with the multi-host defaults"
 run -np 8 -cp "$tests_cp" io.rankwire.launch.tcp.CollectivesMain check
@@ -78,6 +86,7 @@ run -np 8 -cp "$tests_cp" io.rankwire.launch.tcp.CollectivesMain check
 for r in 0 1 2 3 4 5 6 7; do
   grep -qxF "[$r] collectives rank $r of 8 PASS (hosts 4)" "$work/out" || fail "rank $r did not pass with hosts 4"
 done
+no_warnings "the collectives job"
 fast="$(sed -n 's/^\[0\] collectives took \([0-9]*\) ms$/\1/p' "$work/out")"
 
 say "4. host ${hosts[2]}'s link 10x slower (100 Mbit/s): the job completes"
