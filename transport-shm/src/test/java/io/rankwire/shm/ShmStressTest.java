@@ -107,13 +107,26 @@ class ShmStressTest
             final ByteBuffer buf = ByteBuffer.allocate(100_000);
             final BitSet[] received = {new BitSet(), new BitSet(), new BitSet(), new BitSet()};
             final MutableStatus st = new MutableStatus();
+            // messages of each tag not yet received: a receive for a tag of which none is left could
+            // never match (the any-tag receives take the tags in whatever order they arrive)
+            final int[] left = {perSender, perSender, perSender}; // 3 senders, perSender / 3 of each tag
             for (int k = 0; k < 3 * perSender; k++)
             {
                 final boolean anyTag = k % 2 == 0;
-                world.recv(buf.array(), 0, buf.capacity(), Comm.ANY_SOURCE, anyTag ? Comm.ANY_TAG : k % 3, st);
+                int tag = k % 3;
+                while (left[tag] == 0)
+                {
+                    tag = (tag + 1) % 3;
+                }
+                world.recv(buf.array(), 0, buf.capacity(), Comm.ANY_SOURCE, anyTag ? Comm.ANY_TAG : tag, st);
                 final int seq = buf.getInt(8);
                 final BitSet got = received[st.source()];
                 assertEquals(seq % 3, st.tag());
+                if (!anyTag)
+                {
+                    assertEquals(tag, st.tag(), "the tag of a receive for one tag");
+                }
+                left[st.tag()]--;
                 int earliest = anyTag ? got.nextClearBit(0) : st.tag();
                 while (!anyTag && got.get(earliest))
                 {
