@@ -5,12 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.ByteOrder;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
-import java.util.logging.Handler;
-import java.util.logging.LogRecord;
-import java.util.logging.Logger;
+import java.util.logging.Level;
 
 import org.agrona.concurrent.AtomicBuffer;
 import org.agrona.concurrent.UnsafeBuffer;
@@ -22,6 +19,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
+import io.rankwire.observe.LogCapture;
 import io.rankwire.proto.TmHeader;
 import io.rankwire.spi.CompletionOpcode;
 import io.rankwire.spi.CompletionStatus;
@@ -34,28 +32,7 @@ import io.rankwire.spi.ReturnCode;
  */
 class ShmCorruptFrameTest
 {
-    private final List<String> warnings = new ArrayList<>();
-    private final Handler capture = new Handler()
-    {
-        @Override
-        public void publish(final LogRecord r)
-        {
-            synchronized (warnings)
-            {
-                warnings.add(r.getMessage());
-            }
-        }
-
-        @Override
-        public void flush()
-        {
-        }
-
-        @Override
-        public void close()
-        {
-        }
-    };
+    private LogCapture capture;
 
     @TempDir
     Path dir;
@@ -63,13 +40,13 @@ class ShmCorruptFrameTest
     @BeforeEach
     void listen()
     {
-        Logger.getLogger(ShmTransport.class.getName()).addHandler(capture);
+        capture = new LogCapture(ShmTransport.class.getName(), null);
     }
 
     @AfterEach
     void stopListening()
     {
-        Logger.getLogger(ShmTransport.class.getName()).removeHandler(capture);
+        capture.close();
     }
 
     /** Writes one raw record of {@code length} zero bytes into rank 0's ring to {@code to}, then lets {@code fill} change its body. */
@@ -103,10 +80,8 @@ class ShmCorruptFrameTest
         final ShmJob.Seen fromOne = ShmJob.await(job.ranks[2], 1, s -> s.opcode == CompletionOpcode.RECV).get(0);
         assertEquals(1, fromOne.peer);
         assertEquals(42, fromOne.tag());
-        synchronized (warnings)
-        {
-            assertTrue(warnings.stream().anyMatch(w -> w.contains("rank 0 failed") && w.contains(expectedWhy)), warnings.toString());
-        }
+        final List<String> warnings = capture.messages(Level.ALL);
+        assertTrue(warnings.stream().anyMatch(w -> w.contains("rank 0 failed") && w.contains(expectedWhy)), warnings.toString());
         final ShmJob.Seen cut = ShmJob.await(job.ranks[0], 1, s -> s.opcode == CompletionOpcode.PEER_FAILED).get(0);
         assertEquals(2, cut.peer, "rank 0 learns that rank 2 cut it off, as from a closed TCP connection");
         assertEquals(ReturnCode.PEER_FAILED, job.ranks[0].postSend(2, ShmTransportTest.eager(1), 0, TmHeader.LENGTH, null, 0, 0, 0));
@@ -205,11 +180,9 @@ class ShmCorruptFrameTest
                 s.status == CompletionStatus.PEER_FAILED), seen.toString());
             job.ranks[0].close();
             job.ranks[1].close();
-            synchronized (warnings)
-            {
-                assertTrue(warnings.stream().anyMatch(w -> w.contains("rank 0 failed") && w.contains("fragment of read 12345")),
-                    warnings.toString());
-            }
+            final List<String> warnings = capture.messages(Level.ALL);
+            assertTrue(warnings.stream().anyMatch(w -> w.contains("rank 0 failed") && w.contains("fragment of read 12345")),
+                warnings.toString());
         }
     }
 

@@ -69,7 +69,7 @@ class ShmFilesTest
         final CompletableFuture<Void> wiring = CompletableFuture.runAsync(rank0::wireUp);
         bootstrap.forRank(1).put(Wiring.HOST_KEY, bootstrap.forRank(0).get(0, Wiring.HOST_KEY, Duration.ofSeconds(30)));
         final Path plainJobDir = ShmDirectories.jobDirectory(base, jobId, System.getProperty("user.name"));
-        final Path jobDir = plainJobDir.resolveSibling(plainJobDir.getFileName() + ".h" + sha256Hex(HostIdentity.real()).substring(0, 8));
+        final Path jobDir = ShmDirectories.hostDirectory(plainJobDir, HostIdentity.real());
         bootstrap.forRank(0).get(0, Wiring.READY_KEY, Duration.ofSeconds(30));
         assertEquals(List.of(jobDir), list(base), "one directory, named after the job and this host's identity");
         assertEquals("rwx------", PosixFilePermissions.toString(Files.getPosixFilePermissions(jobDir, LinkOption.NOFOLLOW_LINKS)));
@@ -109,11 +109,6 @@ class ShmFilesTest
         }
         ShmDirectories.removeJob(base.toString(), "many-hosts");
         assertEquals(List.of(kept), list(base), "only the job's host directories are removed");
-    }
-
-    private static String sha256Hex(final String text) throws Exception
-    {
-        return java.util.HexFormat.of().formatHex(java.security.MessageDigest.getInstance("SHA-256").digest(text.getBytes(java.nio.charset.StandardCharsets.UTF_8)));
     }
 
     @Test

@@ -15,15 +15,12 @@ import java.util.Map;
 import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Future;
-import java.util.logging.Handler;
 import java.util.logging.Level;
-import java.util.logging.LogRecord;
-import java.util.logging.Logger;
 
 import io.netty.channel.Channel;
 import io.rankwire.bootstrap.InMemoryBootstrap;
+import io.rankwire.observe.LogCapture;
 import io.rankwire.spi.CompletionOpcode;
 import io.rankwire.spi.CompletionStatus;
 import io.rankwire.spi.MemoryRegion;
@@ -183,29 +180,7 @@ class TcpConnectionTest
     @Test
     void shouldFailButNotWarnWhenAPeerDropsTheHandshakeOnceThisRankCloses() throws Exception
     {
-        final Logger log = Logger.getLogger(Peers.class.getName());
-        final Level level = log.getLevel();
-        final List<LogRecord> records = new CopyOnWriteArrayList<>();
-        final Handler capture = new Handler()
-        {
-            @Override
-            public void publish(final LogRecord r)
-            {
-                records.add(r);
-            }
-
-            @Override
-            public void flush()
-            {
-            }
-
-            @Override
-            public void close()
-            {
-            }
-        };
-        log.setLevel(Level.FINE);
-        log.addHandler(capture);
+        final LogCapture log = new LogCapture(Peers.class.getName(), Level.FINE);
         final InMemoryBootstrap bootstrap = new InMemoryBootstrap(3);
         final ExecutorService pool = Executors.newCachedThreadPool();
         try (ServerSocket gone = new ServerSocket(0, 50, InetAddress.getLoopbackAddress()))
@@ -231,17 +206,15 @@ class TcpConnectionTest
                     assertEquals(peer, failed.peer);
                 }
             }
-            final List<String> warnings = records.stream().filter(r -> r.getLevel().intValue() >= Level.WARNING.intValue())
-                .map(LogRecord::getMessage).toList();
-            assertEquals(List.of("rankwire-tcp: rank 0: connection to rank 1 closed during the handshake"), warnings);
-            assertTrue(records.stream().anyMatch(r -> r.getLevel() == Level.FINE &&
-                r.getMessage().equals("rankwire-tcp: rank 0: connection to rank 2 closed during the handshake")), records::toString);
+            assertEquals(List.of("rankwire-tcp: rank 0: connection to rank 1 closed during the handshake"),
+                log.messages(Level.WARNING));
+            assertTrue(log.logged(Level.FINE, "rankwire-tcp: rank 0: connection to rank 2 closed during the handshake"),
+                log::toString);
         }
         finally
         {
             pool.shutdownNow();
-            log.removeHandler(capture);
-            log.setLevel(level);
+            log.close();
         }
     }
 
