@@ -11,7 +11,7 @@ import io.rankwire.Rankwire;
  * The rank side of the collective switch benchmark on several hosts: one collective at several
  * sizes, with whatever algorithm the job's settings force ({@code rwrun -x
  * rankwire.coll.bcast.algorithm=scatterAllgather}), each rank its own JVM, started by
- * {@code rwrun}. A driver (docs/bench/netns-coll.sh) runs one job per algorithm, alternating, so
+ * {@code rwrun}. A driver (bench/netns-coll.sh) runs one job per algorithm, alternating, so
  * each algorithm is measured against its alternative in the same run.
  *
  * <p>Every call is timed as the OSU collective benchmarks time it: a barrier, then the call, each

@@ -5,16 +5,16 @@
 # and in reverse order every second repetition, so each is measured against its alternative in
 # the same run. Needs root and a prior `mvn -B package -DskipTests`.
 #
-#   docs/bench/netns-coll.sh [--hosts 4,8] [--reps 3] [--rate 1gbit] [--delay D] [--queue Q]
+#   bench/netns-coll.sh [--hosts 4,8] [--reps 3] [--rate 1gbit] [--delay D] [--queue Q]
 #                            [--switches bcast,reduce,gather,scatter] [--out FILE]
 #                            [--bytes "65536 1048576 ..."] [--blocks "64 1024 ..."]
-#   docs/bench/netns-coll.sh --summary FILE     (only the summary of earlier raw lines)
+#   bench/netns-coll.sh --summary FILE     (only the summary of earlier raw lines)
 #
 # Prints, per switch, host count and size, each algorithm's median time per call (us) over the
 # repetitions and its ratio to the first algorithm, as the median [min-max] of the per-repetition
 # ratios. Raw lines go to FILE (default: a temporary file, printed at the end).
 set -euo pipefail
-cd "$(dirname "$0")/../.."
+cd "$(dirname "$0")/.."
 
 host_counts=4,8
 reps=3

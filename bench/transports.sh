@@ -4,9 +4,9 @@
 # the auto transport's composite (forced with rankwire.auto.composite=always) against what it
 # wraps. Each job prints Rankwire beside its raw baseline (a mapped Agrona ring pair for shm, a
 # socket for tcp) measured in the same job. Runs are interleaved, round by round.
-# Needs a prior `mvn -B package -DskipTests`. Usage: docs/bench/transports.sh [rounds] [outdir]
+# Needs a prior `mvn -B package -DskipTests`. Usage: bench/transports.sh [rounds] [outdir]
 set -euo pipefail
-cd "$(dirname "$0")/../.."
+cd "$(dirname "$0")/.."
 rounds=${1:-3}
 out=${2:-$(mktemp -d)}
 mkdir -p "$out"

@@ -1,14 +1,14 @@
 #!/usr/bin/env bash
 # Start-up of a 4-rank hello job: bin/rwrun (tcp and sim) against Open MPI's mpirun of the same
 # trivial program in C, interleaved run by run. Needs Debian's openmpi-bin and libopenmpi-dev
-# and a prior `mvn -B package -DskipTests`. Usage: docs/bench/startup.sh [rounds]
+# and a prior `mvn -B package -DskipTests`. Usage: bench/startup.sh [rounds]
 # rwrun-tcp-nocds is the tcp job with `--cds off` (rank JVMs without the class-data archive).
 set -euo pipefail
-cd "$(dirname "$0")/../.."
+cd "$(dirname "$0")/.."
 rounds=${1:-10}
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
-mpicc -O2 -o "$out/hello" docs/bench/hello.c
+mpicc -O2 -o "$out/hello" bench/hello.c
 EX=examples/target/rankwire-examples-0.1.0-SNAPSHOT.jar
 ms() { local t0 t1; t0=$(date +%s%N); "$@" > /dev/null 2>&1; t1=$(date +%s%N); echo $(( (t1 - t0) / 1000000 )); }
 for i in $(seq "$rounds"); do
