@@ -17,7 +17,7 @@ public final class Idles
          * Busy-spin: poll again at once, without a spin-wait hint ({@code Thread.onSpinWait()}).
          * Over tcp a poll is a read syscall, a pause of its own; with the hint between polls the
          * 8-byte ping-pong through {@code rwrun} measured 1.11x the spinning raw socket (median of
-         * 24 jobs), without it 1.06x (25 jobs): see docs/PERFORMANCE-LOG.md.
+         * 24 jobs), without it 1.06x (25 jobs): see bench/results/2026-11-27-idle-spin-no-hint.md.
          */
         SPIN,
         /** Spin briefly, then {@code Thread.yield()}. */
@@ -41,7 +41,7 @@ public final class Idles
      * Longest later kernel wait of the same announcement, which no signal can miss. Beyond a
      * scheduler tick, so that arming its timeout does not reprogram the CPU's timer (two timer
      * writes per wait, each a VM exit on a virtual machine: measured as a third of an 8-byte
-     * round trip over TCP with both ranks on one CPU, docs/PERFORMANCE-LOG.md).
+     * round trip over TCP with both ranks on one CPU, bench/results/2026-11-26-tcp-spin-window.md).
      */
     static final long LONG_AWAIT_NS = TimeUnit.MILLISECONDS.toNanos(20);
 
@@ -258,7 +258,8 @@ public final class Idles
             // the clock once every CLOCK_EVERY polls, before a kernel wait too: there a poll may be
             // a read syscall (tcp: a clock read is nothing beside it, and the window overshoots by
             // a few polls at most), or a look at mapped memory (shm: a clock read each poll made
-            // it several times dearer and delayed seeing the reply by one, docs/PERFORMANCE-LOG.md)
+            // it several times dearer and delayed seeing the reply by one,
+            // bench/results/2026-11-27-spin-phase-clock.md)
             return ((spins - least) & (CLOCK_EVERY - 1)) != 0 || System.nanoTime() - spinStart < windowNs;
         }
 
