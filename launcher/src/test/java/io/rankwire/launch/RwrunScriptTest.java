@@ -28,6 +28,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * Runs {@code bin/rwrun} itself, over a {@code RANKWIRE_HOME} whose {@code lib/} this test fills
  * with the jars of this JVM's class path but the tests (class directories of the reactor's
  * modules packed as jars), the way {@code mvn package} fills {@code dist/target/rankwire/lib}.
+ * Under {@code mvn test} the runtime's tests come as {@code runtime/target/test-classes} rather
+ * than a {@code -tests.jar}, and are left out alike.
  */
 @Timeout(90)
 class RwrunScriptTest
@@ -47,7 +49,7 @@ class RwrunScriptTest
         for (final String entry : ClassPaths.split(System.getProperty("java.class.path")))
         {
             final Path path = Path.of(entry).toAbsolutePath();
-            if (path.equals(tests) || path.getFileName().toString().endsWith("-tests.jar"))
+            if (path.equals(tests) || isTests(path))
             {
                 continue;
             }
@@ -66,6 +68,13 @@ class RwrunScriptTest
             assertTrue(jars.anyMatch(f -> f.getFileName().toString().startsWith("rankwire-launcher-")),
                 () -> "no launcher jar in " + lib);
         }
+    }
+
+    /** A module's test classes: its {@code -tests.jar} after {@code package}, its test-classes directory before. */
+    private static boolean isTests(final Path classPathEntry)
+    {
+        final String name = classPathEntry.getFileName().toString();
+        return name.endsWith("-tests.jar") || name.equals("test-classes") && Files.isDirectory(classPathEntry);
     }
 
     private static void jar(final Path classes, final Path jarFile) throws IOException

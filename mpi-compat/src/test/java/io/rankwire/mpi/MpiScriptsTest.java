@@ -53,7 +53,10 @@ class MpiScriptsTest
         for (final String entry : System.getProperty("java.class.path").split(File.pathSeparator))
         {
             final Path path = Path.of(entry).toAbsolutePath();
-            if (path.equals(tests.toAbsolutePath()) || path.getFileName().toString().endsWith("-tests.jar"))
+            // test classes: a -tests.jar after package, <module>/target/test-classes before (mvn test)
+            final String name = path.getFileName().toString();
+            if (path.equals(tests.toAbsolutePath()) || name.endsWith("-tests.jar") ||
+                name.equals("test-classes") && Files.isDirectory(path))
             {
                 continue;
             }
