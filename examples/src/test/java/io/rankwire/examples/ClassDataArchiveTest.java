@@ -20,7 +20,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The launcher records a class-data archive of Rankwire's jars once, and rank JVMs then load
- * Rankwire's classes from it; {@code --cds off} starts them without it.
+ * Rankwire's classes from it; {@code --cds off} starts them without it. Rankwire comes as jars, as
+ * from a distribution's {@code lib/}: before {@code package} (under {@code mvn test}) the reactor's
+ * class directories are packed into jars first, since only jars can be archived.
  */
 class ClassDataArchiveTest
 {
@@ -31,18 +33,22 @@ class ClassDataArchiveTest
     @TempDir
     Path dir;
 
+    /** Rankwire's jars, as the launcher is given them. */
+    private String rankwire;
+
     @Test
     @Timeout(240)
     void shouldRecordTheArchiveOnceAndStartRanksFromIt() throws IOException
     {
         final Map<String, String> env = new HashMap<>(System.getenv());
         env.put("RANKWIRE_CDS_DIR", dir.resolve("cds").toString());
+        rankwire = Launch.rankwireJars(dir.resolve("lib"));
 
         recordOrSkip(env);
         final List<Path> archives = archives();
         assertEquals(1, archives.size(), "archives: " + archives);
 
-        final Launch.Result second = Launch.run(env, List.of(classLoadLog("on")), "tcp", 2, Hello.class);
+        final Launch.Result second = Launch.run(env, List.of(classLoadLog("on")), "tcp", 2, rankwire, Hello.class);
         assertEquals(0, second.code, second.toString());
         assertEquals(archives, archives(), "the second job records nothing new");
         for (final String line : rankwireLoads("on"))
@@ -50,7 +56,7 @@ class ClassDataArchiveTest
             assertTrue(line.contains("shared objects file"), "loaded without the archive: " + line);
         }
 
-        final Launch.Result off = Launch.run(env, List.of("--cds", "off", classLoadLog("off")), "sim", 2, Hello.class);
+        final Launch.Result off = Launch.run(env, List.of("--cds", "off", classLoadLog("off")), "sim", 2, rankwire, Hello.class);
         assertEquals(0, off.code, off.toString());
         for (final String line : rankwireLoads("off"))
         {
@@ -69,7 +75,7 @@ class ClassDataArchiveTest
     {
         for (int attempt = 1; attempt <= 2; attempt++)
         {
-            final Launch.Result job = Launch.run(env, List.of(), "tcp", 2, Hello.class);
+            final Launch.Result job = Launch.run(env, List.of(), "tcp", 2, rankwire, Hello.class);
             assertEquals(0, job.code, job.toString());
             assertFalse(job.err.contains("rwrun: recording the class-data archive failed"), "broken: " + job);
             if (!archives().isEmpty())

@@ -2,17 +2,22 @@ package io.rankwire.examples;
 
 import java.io.ByteArrayOutputStream;
 import java.io.File;
+import java.io.IOException;
 import java.io.PrintStream;
 import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.jar.JarEntry;
+import java.util.jar.JarOutputStream;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 import io.rankwire.launch.Rwrun;
 
@@ -89,6 +94,14 @@ public final class Launch
         final Map<String, String> environment, final List<String> options, final String transport, final int np,
         final Class<?> main, final String... args)
     {
+        return run(environment, options, transport, np, rankwireClassPath(), main, args);
+    }
+
+    /** Like {@link #run(Map, List, String, int, Class, String...)} with Rankwire's class path given. */
+    public static Result run(
+        final Map<String, String> environment, final List<String> options, final String transport, final int np,
+        final String rankwireClassPath, final Class<?> main, final String... args)
+    {
         final List<String> argv = new ArrayList<>(List.of("-np", Integer.toString(np),
             "--timeout", "50s", "-cp", examplesClasses()));
         if (transport != null)
@@ -105,7 +118,7 @@ public final class Launch
         try (PrintStream o = new PrintStream(out, true, StandardCharsets.UTF_8);
             PrintStream e = new PrintStream(err, true, StandardCharsets.UTF_8))
         {
-            code = Rwrun.execute(argv.toArray(new String[0]), o, e, environment, rankwireClassPath());
+            code = Rwrun.execute(argv.toArray(new String[0]), o, e, environment, rankwireClassPath);
         }
         return new Result(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
     }
@@ -114,6 +127,47 @@ public final class Launch
     static String examplesClasses()
     {
         return location(PingPong.class);
+    }
+
+    /**
+     * Rankwire's class path as the launcher finds it in a distribution, jars only: this JVM's, with
+     * each class directory (the reactor's modules before {@code package}, as under {@code mvn test})
+     * packed into a jar under {@code dir}, named after its module.
+     */
+    public static String rankwireJars(final Path dir) throws IOException
+    {
+        final List<String> entries = new ArrayList<>();
+        for (final String entry : rankwireClassPath().split(File.pathSeparator))
+        {
+            final Path path = Path.of(entry);
+            if (Files.isDirectory(path))
+            {
+                // <module>/target/classes
+                final Path jar = dir.resolve("rankwire-" + path.getParent().getParent().getFileName() + "-classes.jar");
+                pack(path, jar);
+                entries.add(jar.toString());
+            }
+            else
+            {
+                entries.add(entry);
+            }
+        }
+        return String.join(File.pathSeparator, entries);
+    }
+
+    private static void pack(final Path classes, final Path jarFile) throws IOException
+    {
+        Files.createDirectories(jarFile.getParent());
+        try (JarOutputStream jar = new JarOutputStream(Files.newOutputStream(jarFile));
+            Stream<Path> files = Files.walk(classes))
+        {
+            for (final Path f : files.filter(Files::isRegularFile).sorted().collect(Collectors.toList()))
+            {
+                jar.putNextEntry(new JarEntry(classes.relativize(f).toString().replace('\\', '/')));
+                Files.copy(f, jar);
+                jar.closeEntry();
+            }
+        }
     }
 
     /** This JVM's class path without the examples' own classes and tests. */
