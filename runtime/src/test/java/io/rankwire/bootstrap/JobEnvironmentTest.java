@@ -76,6 +76,16 @@ class JobEnvironmentTest
         badSecret.put(JobVariables.SECRET, "xyz0");
         assertTrue(assertThrows(IllegalStateException.class, () -> EnvironmentParser.parse(badSecret, new Properties()))
             .getMessage().startsWith("RANKWIRE_SECRET : not hex"));
+        final Map<String, String> oddSecret = launcherVariables();
+        oddSecret.put(JobVariables.SECRET, "00ff10ab0102030405060708090a0b0c0");
+        assertEquals("RANKWIRE_SECRET : not hex, 33 characters (expected: an even number of hex digits 0-9a-f)",
+            assertThrows(IllegalStateException.class, () -> EnvironmentParser.parse(oddSecret, new Properties()))
+                .getMessage());
+        final Map<String, String> wideDigits = launcherVariables();
+        wideDigits.put(JobVariables.SECRET, "\uff10\uff11".repeat(16)); // full-width digits: Unicode digits, not hex
+        assertEquals("RANKWIRE_SECRET : not hex, 32 characters (expected: an even number of hex digits 0-9a-f)",
+            assertThrows(IllegalStateException.class, () -> EnvironmentParser.parse(wideDigits, new Properties()))
+                .getMessage());
     }
 
     @Test
