@@ -25,7 +25,6 @@ import java.util.Objects;
  */
 public final class SimFabric
 {
-    private final SimConfig config;
     private final int size;
     private final SimNic[] nics;
     private final SimTransport[] transports;
@@ -36,7 +35,6 @@ public final class SimFabric
 
     private SimFabric(final int size, final SimConfig config)
     {
-        this.config = config;
         this.size = size;
         this.nics = new SimNic[size];
         this.transports = new SimTransport[size];
@@ -62,11 +60,6 @@ public final class SimFabric
     public int size()
     {
         return size;
-    }
-
-    public SimConfig config()
-    {
-        return config;
     }
 
     /** Opens rank {@code rank}'s endpoint, with no wake-up signal. */

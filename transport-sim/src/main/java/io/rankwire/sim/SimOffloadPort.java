@@ -51,12 +51,6 @@ final class SimOffloadPort implements OffloadPort
         return maxOps;
     }
 
-    /** Operations posted whose completion was not yet polled. */
-    int opsOutstanding()
-    {
-        return opsOutstanding;
-    }
-
     void opCompleted()
     {
         opsOutstanding--;
@@ -74,7 +68,7 @@ final class SimOffloadPort implements OffloadPort
         {
             return ReturnCode.INVALID_ARGUMENT;
         }
-        final int slot = nic.srq().take(buffer, offset, length, wrId);
+        final int slot = nic.srq().take(buffer, offset, wrId);
         if (slot < 0)
         {
             return ReturnCode.BACK_PRESSURED;
