@@ -84,11 +84,6 @@ final class Admission
         waiting.remove(c);
     }
 
-    int waiting()
-    {
-        return waiting.size();
-    }
-
     /**
      * Takes the connections whose deadline passed out of the queue into {@code overdue}; returns
      * nanoseconds until the next deadline, or {@code Long.MAX_VALUE}.

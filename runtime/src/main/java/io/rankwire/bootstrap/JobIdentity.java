@@ -3,6 +3,7 @@ package io.rankwire.bootstrap;
 import java.net.InetSocketAddress;
 import java.util.Arrays;
 import java.util.Collections;
+import java.util.HexFormat;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Properties;
@@ -159,7 +160,7 @@ public record JobIdentity(
         final Map<String, String> env = new TreeMap<>();
         env.put(JobVariables.SIZE, Integer.toString(size));
         env.put(JobVariables.JOB_ID, jobId);
-        env.put(JobVariables.SECRET, Hex.encode(secret));
+        env.put(JobVariables.SECRET, HexFormat.of().formatHex(secret));
         env.put(JobVariables.TRANSPORT, transport);
         if (bootstrap != null)
         {
@@ -224,13 +225,33 @@ public record JobIdentity(
     {
         try
         {
-            final byte[] secret = Hex.decode(JobVariables.SECRET, text);
+            final byte[] secret = secretFromHex(text);
             TransportContext.checkSecret(JobVariables.SECRET, secret, size);
             return secret;
         }
         catch (final IllegalArgumentException e)
         {
             throw new IllegalStateException(e.getMessage(), e);
+        }
+    }
+
+    /**
+     * The secret's bytes from its text in {@value JobVariables#SECRET}: hex, as
+     * {@link #toTaskEnvironment()} writes it.
+     *
+     * @throws IllegalArgumentException naming the variable and the text's length (never the text)
+     *                                  when it is not an even number of hex digits
+     */
+    static byte[] secretFromHex(final String text)
+    {
+        try
+        {
+            return HexFormat.of().parseHex(text);
+        }
+        catch (final IllegalArgumentException e)
+        {
+            throw new IllegalArgumentException(JobVariables.SECRET + " : not hex, " + text.length() +
+                " characters (expected: an even number of hex digits 0-9a-f)");
         }
     }
 

@@ -67,12 +67,6 @@ final class Membership
         this.abortListener = listener;
     }
 
-    /** The first rank that departed and why, or null. */
-    Departure firstDeparture()
-    {
-        return departed.isEmpty() ? null : departed.get(0);
-    }
-
     /** {@code c}'s rank joins on {@code c}; the ranks that departed so far are reported to it at once. */
     void join(final BootstrapConnection c)
     {

@@ -40,12 +40,6 @@ public final class RankClaims
         return new Claim(key);
     }
 
-    /** Whether {@code rank} of job {@code jobId} is claimed in this JVM now. */
-    public static boolean isClaimed(final String jobId, final int rank)
-    {
-        return OPEN.contains(new Key(jobId, rank));
-    }
-
     /** One claimed rank; closing it (once, from any thread) gives it back. */
     public static final class Claim implements AutoCloseable
     {

@@ -16,6 +16,7 @@ import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.security.SecureRandom;
 import java.time.Duration;
+import java.util.HexFormat;
 import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
@@ -75,7 +76,7 @@ final class SlurmRendezvous
         final Path dir = directory(env);
         final String[] published = rank == 0 ? publish(dir, size, listen) : await(dir, wait);
         final InetSocketAddress address = BootstrapAddress.parse(JobVariables.BOOTSTRAP, published[0]);
-        final byte[] secret = Hex.decode(JobVariables.SECRET, published[1]);
+        final byte[] secret = JobIdentity.secretFromHex(published[1]);
         final String transport = env.getOrDefault(JobVariables.TRANSPORT, "");
         final JobIdentity identity = new JobIdentity(rank, size, "slurm-" + SlurmEnvironment.stepKey(env), secret,
             transport.isEmpty() ? RankwireConfig.TRANSPORT_DEFAULT : transport, address, settings);
@@ -98,7 +99,7 @@ final class SlurmRendezvous
             throw new IllegalStateException(JobVariables.BIND + " : '" + listen + "' (expected: an address)", e);
         }
         final String address = BootstrapAddress.format(advertised(server.address()));
-        final String text = address + "\n" + Hex.encode(secret) + "\n";
+        final String text = address + "\n" + HexFormat.of().formatHex(secret) + "\n";
         try
         {
             createPrivateDirectory(dir);
@@ -115,7 +116,7 @@ final class SlurmRendezvous
                 " (set " + DIR + " to a writable directory shared by the step's nodes)", e);
         }
         Runtime.getRuntime().addShutdownHook(new Thread(() -> remove(dir), "rankwire-rendezvous-cleanup"));
-        return new String[] {address, Hex.encode(secret)};
+        return new String[] {address, HexFormat.of().formatHex(secret)};
     }
 
     private static String[] await(final Path dir, final Duration wait)

@@ -57,25 +57,32 @@ class JobEnvironmentTest
     @Test
     void shouldNameMissingOrMalformedVariable()
     {
-        final Map<String, String> noSecret = launcherVariables();
-        noSecret.remove(JobVariables.SECRET);
         assertEquals("RANKWIRE_RANK is set but RANKWIRE_SECRET is not (a launcher sets both)",
-            assertThrows(IllegalStateException.class, () -> EnvironmentParser.parse(noSecret, new Properties()))
-                .getMessage());
-        final Map<String, String> badRank = launcherVariables();
-        badRank.put(JobVariables.RANK, "4");
-        assertEquals("RANKWIRE_RANK : '4' (expected: an integer 0..3)",
-            assertThrows(IllegalStateException.class, () -> EnvironmentParser.parse(badRank, new Properties()))
-                .getMessage());
-        final Map<String, String> badAddress = launcherVariables();
-        badAddress.put(JobVariables.BOOTSTRAP, "localhost");
-        assertTrue(assertThrows(IllegalStateException.class,
-                () -> EnvironmentParser.parse(badAddress, new Properties()))
-            .getMessage().startsWith("RANKWIRE_BOOTSTRAP : 'localhost' (expected: host:port)"));
-        final Map<String, String> badSecret = launcherVariables();
-        badSecret.put(JobVariables.SECRET, "xyz0");
-        assertTrue(assertThrows(IllegalStateException.class, () -> EnvironmentParser.parse(badSecret, new Properties()))
-            .getMessage().startsWith("RANKWIRE_SECRET : not hex"));
+            refusal(JobVariables.SECRET, null));
+        assertEquals("RANKWIRE_RANK : '4' (expected: an integer 0..3)", refusal(JobVariables.RANK, "4"));
+        assertTrue(refusal(JobVariables.BOOTSTRAP, "localhost")
+            .startsWith("RANKWIRE_BOOTSTRAP : 'localhost' (expected: host:port)"));
+        assertTrue(refusal(JobVariables.SECRET, "xyz0").startsWith("RANKWIRE_SECRET : not hex"));
+        assertEquals("RANKWIRE_SECRET : not hex, 33 characters (expected: an even number of hex digits 0-9a-f)",
+            refusal(JobVariables.SECRET, "00ff10ab0102030405060708090a0b0c0"));
+        // full-width digits are Unicode digits, not hex
+        assertEquals("RANKWIRE_SECRET : not hex, 32 characters (expected: an even number of hex digits 0-9a-f)",
+            refusal(JobVariables.SECRET, "\uff10\uff11".repeat(16)));
+    }
+
+    /** The message with which the launcher's variables are refused once {@code name} is {@code value} (null: unset). */
+    private static String refusal(final String name, final String value)
+    {
+        final Map<String, String> env = launcherVariables();
+        if (value == null)
+        {
+            env.remove(name);
+        }
+        else
+        {
+            env.put(name, value);
+        }
+        return assertThrows(IllegalStateException.class, () -> EnvironmentParser.parse(env, new Properties())).getMessage();
     }
 
     @Test

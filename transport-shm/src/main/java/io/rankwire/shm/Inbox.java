@@ -163,15 +163,6 @@ final class Inbox implements ControlledMessageHandler
         return dead[i] || !hasCommitted(rings[i]);
     }
 
-    /** Stops reading the ring of local peer {@code index} (pair rings), e.g. after its failure. */
-    void kill(final int peerIndex)
-    {
-        if (rings.length > 1)
-        {
-            dead[peerIndex] = true;
-        }
-    }
-
     /**
      * A committed record waits at the ring's head: its length field is positive (Agrona writes it
      * negative when a record is claimed and positive when it is committed, and the reader zeroes

@@ -37,11 +37,6 @@ final class SharedHeap
         free.put(0L, size);
     }
 
-    long size()
-    {
-        return size;
-    }
-
     /** A buffer of {@code capacity} bytes (position 0, limit capacity), or null when the heap has no room. */
     synchronized ByteBuffer allocate(final int capacity)
     {

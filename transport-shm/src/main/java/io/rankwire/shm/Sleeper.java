@@ -87,12 +87,6 @@ final class Sleeper
         armed = true;
     }
 
-    /** The spin window and how the waits ended (the waiting thread's view; counters for monitoring). */
-    SpinWindow window()
-    {
-        return window;
-    }
-
     /** Waits for work, a {@link #wakeup()}, or {@code maxNanos}. */
     void await(final long maxNanos)
     {

@@ -39,7 +39,6 @@ final class EventScheduler
     private final Random random;
     private long now;
     private long seq;
-    private long executed;
 
     EventScheduler(final long seed)
     {
@@ -68,11 +67,6 @@ final class EventScheduler
         return queue.size();
     }
 
-    synchronized long executed()
-    {
-        return executed;
-    }
-
     /** Runs the earliest event; false when none is pending. */
     synchronized boolean step()
     {
@@ -82,7 +76,6 @@ final class EventScheduler
             return false;
         }
         now = Math.max(now, e.time);
-        executed++;
         e.action.run();
         return true;
     }

@@ -21,21 +21,24 @@ import io.rankwire.spi.SmallCopy;
 final class FinOutbox
 {
     private final NicLock lock;
-    private final SimFabric fabric;
+    private final MessagePool pool;
+    private final Wires wires;
     private final ArrayDeque<WireMessage> queue = new ArrayDeque<>();
     private boolean flushing;
     private volatile boolean pending;
 
-    FinOutbox(final NicLock lock, final SimFabric fabric)
+    /** FINs sent under {@code lock}'s NIC, in messages from {@code pool}, on {@code wires}. */
+    FinOutbox(final NicLock lock, final MessagePool pool, final Wires wires)
     {
         this.lock = lock;
-        this.fabric = fabric;
+        this.pool = pool;
+        this.wires = wires;
     }
 
     /** The FIN of a rendezvous {@code request} that NIC {@code rank} matched. */
     WireMessage fin(final int rank, final WireMessage request)
     {
-        final WireMessage fin = fabric.pool().acquire();
+        final WireMessage fin = pool.acquire();
         fin.source = rank;
         fin.destination = request.source;
         SmallCopy.copy(fin.buffer, 0, request.buffer, 0, TmHeader.LENGTH + RvHeader.LENGTH);
@@ -80,7 +83,7 @@ final class FinOutbox
         WireMessage m;
         while ((m = next()) != null)
         {
-            fabric.transmit(m);
+            wires.transmit(m);
         }
     }
 

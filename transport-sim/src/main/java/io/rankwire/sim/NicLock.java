@@ -75,21 +75,9 @@ final class NicLock extends NicLockState
         }
     }
 
-    /** Takes the lock if it is free; never waits. */
-    boolean tryLock()
-    {
-        return state == 0 && STATE.compareAndSet(this, 0, 1);
-    }
-
     /** Releases the lock; only the holder calls this. */
     void unlock()
     {
         STATE.setRelease(this, 0);
-    }
-
-    /** True when some thread holds the lock (a hint for tests and assertions). */
-    boolean isLocked()
-    {
-        return state != 0;
     }
 }

@@ -1,5 +1,7 @@
 package io.rankwire.sim;
 
+import java.util.function.Consumer;
+
 import org.agrona.MutableDirectBuffer;
 
 import io.rankwire.proto.RvHeader;
@@ -17,19 +19,32 @@ import io.rankwire.spi.CompletionStatus;
  */
 final class NicReads
 {
-    private final SimNic nic;
-    private final SimFabric fabric;
+    private final int rank;
+    private final FabricContext context;
+    private final boolean scheduled;
+    private final MessagePool pool;
     private final CompletionQueue cq;
     private final NicCounters counters;
     private final FinOutbox outbox;
+    private final Consumer<RndvRead> later;
 
-    NicReads(final SimNic nic, final SimFabric fabric, final CompletionQueue cq, final NicCounters counters, final FinOutbox outbox)
+    /**
+     * The reads of NIC {@code rank}, from its peers' regions ({@link FabricContext#nic}); in
+     * scheduled mode a matched rendezvous is handed to {@code later}, which finishes it after the
+     * read delay.
+     */
+    NicReads(
+        final int rank, final FabricContext context, final CompletionQueue cq, final NicCounters counters,
+        final FinOutbox outbox, final Consumer<RndvRead> later)
     {
-        this.nic = nic;
-        this.fabric = fabric;
+        this.rank = rank;
+        this.context = context;
+        this.scheduled = context.scheduled;
+        this.pool = context.pool;
         this.cq = cq;
         this.counters = counters;
         this.outbox = outbox;
+        this.later = later;
     }
 
     /**
@@ -39,10 +54,10 @@ final class NicReads
     void start(
         final WireMessage request, final int handle, final MutableDirectBuffer buffer, final int offset, final long recvWrId)
     {
-        final WireMessage fin = outbox.fin(nic.rank(), request);
-        if (fabric.isScheduled())
+        final WireMessage fin = outbox.fin(rank, request);
+        if (scheduled)
         {
-            fabric.scheduleRead(new RndvRead(nic, request, handle, buffer, offset, recvWrId, fin));
+            later.accept(new RndvRead(request, handle, buffer, offset, recvWrId, fin));
         }
         else
         {
@@ -76,7 +91,7 @@ final class NicReads
         final long recvWrId,
         final WireMessage fin)
     {
-        final int status = fabric.nic(source).regions().read(va, rkey, length, buffer, offset);
+        final int status = context.nic(source).regions().read(va, rkey, length, buffer, offset);
         int flags = 0;
         if (status == CompletionStatus.SUCCESS)
         {
@@ -88,7 +103,7 @@ final class NicReads
         else
         {
             counters.increment(NicCounters.REMOTE_ACCESS_ERRORS);
-            fabric.pool().release(fin);
+            pool.release(fin);
         }
         cq.publish(CompletionOpcode.TM_RECV, status, flags, source, handle, appCtx, length, -1, recvWrId, tag);
     }
@@ -98,7 +113,7 @@ final class NicReads
         final int peer, final long va, final int rkey, final int length, final MutableDirectBuffer dst, final int dstOffset,
         final long wrId)
     {
-        final int status = fabric.nic(peer).regions().read(va, rkey, length, dst, dstOffset);
+        final int status = context.nic(peer).regions().read(va, rkey, length, dst, dstOffset);
         if (status == CompletionStatus.SUCCESS)
         {
             counters.increment(NicCounters.RNDV_READS);

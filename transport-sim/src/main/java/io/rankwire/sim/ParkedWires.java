@@ -18,15 +18,16 @@ final class ParkedWires
     }
 
     private final ArrayDeque<WireMessage>[] wires;
-    private final SimFabric fabric;
+    private final MessagePool pool;
     private volatile int total;
     private int retryStart;
 
     @SuppressWarnings("unchecked")
-    ParkedWires(final SimFabric fabric)
+    /** Wires from each of {@code size} ranks; delivered and dropped messages go back to {@code pool}. */
+    ParkedWires(final int size, final MessagePool pool)
     {
-        this.fabric = fabric;
-        this.wires = new ArrayDeque[fabric.size()];
+        this.pool = pool;
+        this.wires = new ArrayDeque[size];
     }
 
     /** Messages waiting, over all wires (volatile read). */
@@ -75,7 +76,7 @@ final class ParkedWires
             {
                 wire.removeFirst();
                 total--;
-                fabric.pool().release(m);
+                pool.release(m);
             }
         }
         retryStart = (retryStart + 1) % n;
@@ -90,7 +91,7 @@ final class ParkedWires
             WireMessage m;
             while (wire != null && (m = wire.pollFirst()) != null)
             {
-                fabric.pool().release(m);
+                pool.release(m);
             }
         }
         total = 0;

@@ -11,7 +11,6 @@ import io.rankwire.proto.TmHeader;
  */
 final class RndvRead
 {
-    final SimNic nic;
     final int source;
     final int handle;
     final long va;
@@ -25,7 +24,6 @@ final class RndvRead
     final WireMessage fin;
 
     RndvRead(
-        final SimNic nic,
         final WireMessage request,
         final int handle,
         final MutableDirectBuffer buffer,
@@ -33,7 +31,6 @@ final class RndvRead
         final long recvWrId,
         final WireMessage fin)
     {
-        this.nic = nic;
         this.source = request.source;
         this.handle = handle;
         this.va = RvHeader.va(request.buffer, TmHeader.LENGTH);

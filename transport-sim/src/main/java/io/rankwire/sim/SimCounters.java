@@ -55,11 +55,6 @@ public final class SimCounters
         this.inlineCqes = v[NicCounters.INLINE_CQES];
     }
 
-    public int rank()
-    {
-        return rank;
-    }
-
     /** Tagged messages the NIC matched to a tagged buffer (TM_RECV with MATCH). */
     public long matchedInHardware()
     {
@@ -117,12 +112,6 @@ public final class SimCounters
         return opErrors;
     }
 
-    /** RDMA reads the NIC performed for matched rendezvous plus software {@code postRead}s served. */
-    public long rndvReads()
-    {
-        return rndvReads;
-    }
-
     /** Bytes this NIC read from peers (rendezvous and {@code postRead}). */
     public long bytesRead()
     {
@@ -132,12 +121,6 @@ public final class SimCounters
     public long rndvIncomplete()
     {
         return rndvIncomplete;
-    }
-
-    /** Eager messages longer than their tagged buffer (TM_RECV LENGTH_ERROR). */
-    public long lengthErrors()
-    {
-        return lengthErrors;
     }
 
     public long remoteAccessErrors()
@@ -155,12 +138,6 @@ public final class SimCounters
     public long cqOverflows()
     {
         return cqOverflows;
-    }
-
-    /** Messages discarded because this NIC was closed. */
-    public long dropped()
-    {
-        return dropped;
     }
 
     /** Messages for a plain SRQ buffer that travelled inside their CQE ({@code cqeInlineBytes}). */

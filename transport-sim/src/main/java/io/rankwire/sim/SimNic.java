@@ -45,7 +45,9 @@ final class SimNic
 {
     private final NicLock lock = new NicLock();
     private final int rank;
-    private final SimFabric fabric;
+    /** Scheduled mode (see {@link Wires}): a parked message is retried by the events that follow. */
+    private final boolean scheduled;
+    private final MessagePool pool;
     private final TagList tags;
     private final SrqBuffers srq;
     private final CompletionQueue cq;
@@ -58,18 +60,20 @@ final class SimNic
     private volatile boolean closed;
     private volatile Runnable signal = () -> { };
 
-    SimNic(final int rank, final SimFabric fabric, final SimConfig config)
+    SimNic(final int rank, final FabricContext context)
     {
+        final SimConfig config = context.config;
         this.rank = rank;
-        this.fabric = fabric;
+        this.scheduled = context.scheduled;
+        this.pool = context.pool;
         this.tags = new TagList(config.maxNumTags());
         this.srq = new SrqBuffers(config.srqCapacity());
         this.cq = new CompletionQueue(config.cqCapacity(), lock);
         this.regions = new RegionTable();
-        this.outbox = new FinOutbox(lock, fabric);
-        this.reads = new NicReads(this, fabric, cq, counters, outbox);
+        this.outbox = new FinOutbox(lock, context.pool, context.wires);
+        this.reads = new NicReads(rank, context, cq, counters, outbox, read -> context.wires.scheduleRead(this, read));
         this.arrivals = new Arrivals(tags, srq, cq, counters, reads, config);
-        this.parked = new ParkedWires(fabric);
+        this.parked = new ParkedWires(context.size, context.pool);
     }
 
     int rank()
@@ -138,7 +142,7 @@ final class SimNic
             }
             parked.park(m);
             counters.increment(NicCounters.RNR_WAITS);
-            if (!fabric.isScheduled() && srq.hasPosted())
+            if (!scheduled && srq.hasPosted())
             {
                 // an SRQ buffer was posted after this message looked for one (see the class comment)
                 retryParkedLocked();
@@ -162,7 +166,7 @@ final class SimNic
         {
             if (closed)
             {
-                fabric.pool().release(r.fin);
+                pool.release(r.fin);
                 return;
             }
             reads.finish(r);
@@ -295,7 +299,7 @@ final class SimNic
     boolean retryIfParked()
     {
         // the head read outside the lock may be stale, which only makes a retry more likely
-        if (parked.total() == 0 || fabric.isScheduled() || !srq.hasPosted())
+        if (parked.total() == 0 || scheduled || !srq.hasPosted())
         {
             return false;
         }

@@ -14,22 +14,29 @@ import io.rankwire.spi.ReturnCode;
  */
 final class SimOffloadPort implements OffloadPort
 {
-    private final SimTransport transport;
-    private final SimFabric fabric;
     private final SimNic nic;
+    private final boolean scheduled;
+    private final Wires wires;
     private final int maxNumTags;
     private final int maxOps;
     private final int minSrqLength;
     private int opsOutstanding;
+    private volatile boolean closed;
 
-    SimOffloadPort(final SimTransport transport, final SimFabric fabric, final SimNic nic)
+    SimOffloadPort(final FabricContext context, final SimNic nic)
     {
-        this.transport = transport;
-        this.fabric = fabric;
         this.nic = nic;
-        this.maxNumTags = fabric.config().maxNumTags();
-        this.maxOps = fabric.config().maxOps();
-        this.minSrqLength = fabric.config().maxMessageSize();
+        this.scheduled = context.scheduled;
+        this.wires = context.wires;
+        this.maxNumTags = context.config.maxNumTags();
+        this.maxOps = context.config.maxOps();
+        this.minSrqLength = context.config.maxMessageSize();
+    }
+
+    /** Its transport closed: every post returns {@link ReturnCode#CLOSED} from now on. Any thread. */
+    void close()
+    {
+        closed = true;
     }
 
     @Override
@@ -44,12 +51,6 @@ final class SimOffloadPort implements OffloadPort
         return maxOps;
     }
 
-    /** Operations posted whose completion was not yet polled. */
-    int opsOutstanding()
-    {
-        return opsOutstanding;
-    }
-
     void opCompleted()
     {
         opsOutstanding--;
@@ -59,7 +60,7 @@ final class SimOffloadPort implements OffloadPort
     @Override
     public int postSrqBuffer(final MutableDirectBuffer buffer, final int offset, final int length, final long wrId)
     {
-        if (transport.isClosed())
+        if (closed)
         {
             return ReturnCode.CLOSED;
         }
@@ -67,15 +68,15 @@ final class SimOffloadPort implements OffloadPort
         {
             return ReturnCode.INVALID_ARGUMENT;
         }
-        final int slot = nic.srq().take(buffer, offset, length, wrId);
+        final int slot = nic.srq().take(buffer, offset, wrId);
         if (slot < 0)
         {
             return ReturnCode.BACK_PRESSURED;
         }
-        if (fabric.isScheduled())
+        if (scheduled)
         {
             nic.postSrq(slot, false);
-            fabric.scheduleOp(nic, nic::retryParked);
+            wires.scheduleOp(nic, nic::retryParked);
         }
         else if (nic.postSrq(slot, true))
         {
@@ -105,9 +106,9 @@ final class SimOffloadPort implements OffloadPort
             return ReturnCode.INVALID_ARGUMENT;
         }
         opsOutstanding++;
-        if (fabric.isScheduled())
+        if (scheduled)
         {
-            fabric.scheduleOp(nic, () -> nic.executeAdd(handle, tag, mask, buffer, offset, length, recvWrId, swCnt));
+            wires.scheduleOp(nic, () -> nic.executeAdd(handle, tag, mask, buffer, offset, length, recvWrId, swCnt));
         }
         else
         {
@@ -126,9 +127,9 @@ final class SimOffloadPort implements OffloadPort
             return rc;
         }
         opsOutstanding++;
-        if (fabric.isScheduled())
+        if (scheduled)
         {
-            fabric.scheduleOp(nic, () -> nic.executeDel(handle, swCnt));
+            wires.scheduleOp(nic, () -> nic.executeDel(handle, swCnt));
         }
         else
         {
@@ -141,7 +142,7 @@ final class SimOffloadPort implements OffloadPort
     @Override
     public int postSync(final int swCnt)
     {
-        if (transport.isClosed())
+        if (closed)
         {
             return ReturnCode.CLOSED;
         }
@@ -154,9 +155,9 @@ final class SimOffloadPort implements OffloadPort
             return ReturnCode.BACK_PRESSURED;
         }
         opsOutstanding++;
-        if (fabric.isScheduled())
+        if (scheduled)
         {
-            fabric.scheduleOp(nic, () -> nic.executeSync(swCnt));
+            wires.scheduleOp(nic, () -> nic.executeSync(swCnt));
         }
         else
         {
@@ -168,7 +169,7 @@ final class SimOffloadPort implements OffloadPort
 
     private int checkOp(final int handle)
     {
-        if (transport.isClosed())
+        if (closed)
         {
             return ReturnCode.CLOSED;
         }

@@ -47,8 +47,13 @@ import io.rankwire.spi.Transport;
 public final class SimTransport implements Transport
 {
     private static final int IDLE_SPIN_MICROS = 50;
-    private final SimFabric fabric;
     private final SimNic nic;
+    private final FabricContext context;
+    private final int size;
+    private final boolean scheduled;
+    private final MessagePool pool;
+    private final Wires wires;
+    private final Runnable onClose;
     private final Capabilities capabilities;
     private final SimOffloadPort offloadPort;
     private final Completion completion = new Completion();
@@ -58,27 +63,27 @@ public final class SimTransport implements Transport
     private WireMessage outgoing;
     private volatile boolean closed;
 
-    SimTransport(final SimFabric fabric, final SimNic nic)
+    /** Rank {@code nic}'s endpoint; {@code onClose} runs once when it closes, after the NIC took its last post. */
+    SimTransport(final FabricContext context, final SimNic nic, final Runnable onClose)
     {
-        this.fabric = fabric;
+        this.context = context;
         this.nic = nic;
-        final SimConfig c = fabric.config();
+        this.size = context.size;
+        this.scheduled = context.scheduled;
+        this.pool = context.pool;
+        this.wires = context.wires;
+        this.onClose = onClose;
+        final SimConfig c = context.config;
         this.capabilities = new Capabilities(c.eagerLimit(), c.maxMessageSize(), c.maxRndvHdrSize(),
             c.maxNumTags(), c.maxOps(), c.maxSge(),
             Capabilities.TM_CAP_RC | Capabilities.TM_CAP_NO_TAG | (c.rndvOffload() ? Capabilities.TM_CAP_RNDV : 0));
-        this.offloadPort = new SimOffloadPort(this, fabric, nic);
+        this.offloadPort = new SimOffloadPort(context, nic);
     }
 
     /** This endpoint's rank. */
     public int rank()
     {
         return nic.rank();
-    }
-
-    /** The fabric this endpoint belongs to. */
-    public SimFabric fabric()
-    {
-        return fabric;
     }
 
     /** A snapshot of this rank's NIC counters. */
@@ -132,7 +137,7 @@ public final class SimTransport implements Transport
         {
             return ReturnCode.CLOSED;
         }
-        if (peer < 0 || peer >= fabric.size() ||
+        if (peer < 0 || peer >= size ||
             !PostArguments.sendValid(header, hdrOffset, hdrLength, 1, payload, payloadOffset, payloadLength))
         {
             return ReturnCode.INVALID_ARGUMENT;
@@ -147,22 +152,22 @@ public final class SimTransport implements Transport
         {
             return rc;
         }
-        if (fabric.nic(peer).isClosed())
+        if (context.nic(peer).isClosed())
         {
             return ReturnCode.PEER_FAILED;
         }
-        if (fabric.isScheduled())
+        if (scheduled)
         {
-            fabric.transmit(fabric.pool().acquire()
+            wires.transmit(pool.acquire()
                 .fill(nic.rank(), peer, header, hdrOffset, hdrLength, payload, payloadOffset, payloadLength));
             return ReturnCode.OK;
         }
-        final WireMessage m = outgoing != null ? outgoing : fabric.pool().acquire();
+        final WireMessage m = outgoing != null ? outgoing : pool.acquire();
         m.fill(nic.rank(), peer, header, hdrOffset, hdrLength, payload, payloadOffset, payloadLength);
         // the field changes only when the NIC keeps a message or a new one is taken; m stays in it
         // while delivered, which is safe because delivery runs no engine code that could send
         // again on this endpoint (the NIC's outbox goes out through the fabric's pool)
-        if (fabric.deliverNow(m))
+        if (wires.deliverNow(m))
         {
             outgoing = null;
         }
@@ -215,13 +220,13 @@ public final class SimTransport implements Transport
         {
             return ReturnCode.CLOSED;
         }
-        if (peer < 0 || peer >= fabric.size() || !PostArguments.inBounds(dst, dstOffset, length))
+        if (peer < 0 || peer >= size || !PostArguments.inBounds(dst, dstOffset, length))
         {
             return ReturnCode.INVALID_ARGUMENT;
         }
-        if (fabric.isScheduled())
+        if (scheduled)
         {
-            fabric.scheduleRemoteRead(nic, () -> nic.finishRead(peer, va, rkey, length, dst, dstOffset, wrId));
+            wires.scheduleRemoteRead(nic, () -> nic.finishRead(peer, va, rkey, length, dst, dstOffset, wrId));
         }
         else
         {
@@ -244,7 +249,7 @@ public final class SimTransport implements Transport
         {
             return 0;
         }
-        fabric.progress();
+        wires.progress();
         if (this.handler != handler)
         {
             // written once: the engine polls with one handler, and a store per poll would dirty
@@ -274,7 +279,7 @@ public final class SimTransport implements Transport
     @Override
     public boolean mayHaveCompletions()
     {
-        return closed || fabric.isScheduled() || nic.cq().mayHaveRecords() || nic.mayHaveWaiting();
+        return closed || scheduled || nic.cq().mayHaveRecords() || nic.mayHaveWaiting();
     }
 
     private void onCqe(final int msgTypeId, final MutableDirectBuffer buffer, final int index, final int length)
@@ -317,17 +322,13 @@ public final class SimTransport implements Transport
             return;
         }
         closed = true;
-        fabric.closed(nic);
-    }
-
-    boolean isClosed()
-    {
-        return closed;
+        offloadPort.close();
+        onClose.run();
     }
 
     @Override
     public String toString()
     {
-        return "SimTransport{rank=" + nic.rank() + ", size=" + fabric.size() + ", " + capabilities + '}';
+        return "SimTransport{rank=" + nic.rank() + ", size=" + size + ", " + capabilities + '}';
     }
 }

@@ -7,7 +7,7 @@ import org.agrona.BitUtil;
 import org.agrona.MutableDirectBuffer;
 
 /**
- * The plain SRQ buffers of one NIC: a fixed table of slots (buffer, offset, length, wrId) plus
+ * The plain SRQ buffers of one NIC: a fixed table of slots (buffer, offset, wrId) plus
  * the FIFO of posted slots the NIC consumes. Slots are taken, posted and freed by the rank's
  * engine thread ({@link #take}, {@link #post}, {@link #release}); the NIC takes posted slots
  * under its lock. The FIFO is a single-producer ring of slot indexes: the engine writes the
@@ -41,7 +41,6 @@ final class SrqBuffers
 
     private final MutableDirectBuffer[] buffers;
     private final int[] offsets;
-    private final int[] lengths;
     private final long[] wrIds;
     private final int[] freeSlots;
     private final int[] posted;
@@ -53,7 +52,6 @@ final class SrqBuffers
     {
         buffers = new MutableDirectBuffer[capacity];
         offsets = new int[capacity];
-        lengths = new int[capacity];
         wrIds = new long[capacity];
         freeSlots = new int[capacity];
         for (int i = 0; i < capacity; i++)
@@ -65,8 +63,11 @@ final class SrqBuffers
         mask = posted.length - 1;
     }
 
-    /** Takes a free slot for a buffer (engine thread); -1 when the table is full. */
-    int take(final MutableDirectBuffer buffer, final int offset, final int length, final long wrId)
+    /**
+     * Takes a free slot for a buffer (engine thread); -1 when the table is full. The buffer holds
+     * any message ({@link SimOffloadPort#postSrqBuffer} checks its length), so its length is not kept.
+     */
+    int take(final MutableDirectBuffer buffer, final int offset, final long wrId)
     {
         final long free = engineCell[FREE];
         if (free == 0)
@@ -82,10 +83,6 @@ final class SrqBuffers
         if (offsets[slot] != offset)
         {
             offsets[slot] = offset;
-        }
-        if (lengths[slot] != length)
-        {
-            lengths[slot] = length;
         }
         if (wrIds[slot] != wrId)
         {
@@ -153,11 +150,6 @@ final class SrqBuffers
     int offset(final int slot)
     {
         return offsets[slot];
-    }
-
-    int length(final int slot)
-    {
-        return lengths[slot];
     }
 
     long wrId(final int slot)

@@ -22,7 +22,6 @@ final class TagList
     private final int[] prev;
     private int head = NIL;
     private int tail = NIL;
-    private int size;
 
     TagList(final int capacity)
     {
@@ -35,16 +34,6 @@ final class TagList
         inUse = new boolean[capacity];
         next = new int[capacity];
         prev = new int[capacity];
-    }
-
-    int capacity()
-    {
-        return tags.length;
-    }
-
-    int size()
-    {
-        return size;
     }
 
     boolean contains(final int handle)
@@ -84,7 +73,6 @@ final class TagList
             next[tail] = handle;
         }
         tail = handle;
-        size++;
         return true;
     }
 
@@ -115,7 +103,6 @@ final class TagList
         }
         inUse[handle] = false;
         buffers[handle] = null;
-        size--;
         return true;
     }
 

@@ -93,7 +93,7 @@ class InlineCqeTest
         java.util.Arrays.fill(backing, GUARD);
         assertEquals(0, b.offloadPort().postSrqBuffer(new UnsafeBuffer(backing), 8, length, 42));
         Nics.sendEager(a, 1, 0x1234_5678_9ABCL, 77, Nics.bytes(payload, payload + 1));
-        if (fabric.isScheduled())
+        if (config.mode() == SimConfig.Mode.SCHEDULED)
         {
             fabric.runUntilIdle();
         }

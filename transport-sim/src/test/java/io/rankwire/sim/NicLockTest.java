@@ -1,9 +1,7 @@
 package io.rankwire.sim;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicReference;
@@ -14,19 +12,6 @@ import org.junit.jupiter.api.Timeout;
 @Timeout(30)
 class NicLockTest
 {
-    @Test
-    void shouldRefuseTryLockWhileHeldAndGrantItAfterUnlock()
-    {
-        final NicLock lock = new NicLock();
-        assertTrue(lock.tryLock());
-        assertTrue(lock.isLocked());
-        assertFalse(lock.tryLock());
-        lock.unlock();
-        assertFalse(lock.isLocked());
-        assertTrue(lock.tryLock());
-        lock.unlock();
-    }
-
     @Test
     void shouldExcludeThreadsFromEachOther() throws Exception
     {

@@ -25,18 +25,21 @@ import io.rankwire.spi.TransportException;
  */
 final class Connector
 {
-    private final TcpTransport transport;
+    private final TcpContext tcp;
+    private final Peers peers;
     private final TcpSettings settings;
     private final Bootstrap client;
     private final Channel server;
     private final TlsContexts tls;
     private final Set<Channel> channels = ConcurrentHashMap.newKeySet();
 
-    Connector(final TcpTransport transport, final EventLoops loops, final TcpSettings settings)
+    /** Listens at once; {@code peers} hears of failed connection attempts, and each connection's handshake reports there. */
+    Connector(final TcpContext tcp, final Peers peers, final EventLoops loops)
     {
-        this.transport = transport;
-        this.settings = settings;
-        this.tls = settings.tls ? TlsContexts.create() : null;
+        this.tcp = tcp;
+        this.peers = peers;
+        this.settings = tcp.settings;
+        this.tls = tcp.tls;
         this.client = new Bootstrap()
             .channelFactory(DirectNioChannels.Socket::new)
             .option(ChannelOption.TCP_NODELAY, true)
@@ -58,12 +61,6 @@ final class Connector
         this.server = bound.channel();
     }
 
-    /** This transport's certificate fingerprint, or null without TLS. */
-    byte[] fingerprint()
-    {
-        return tls == null ? null : tls.fingerprint();
-    }
-
     InetSocketAddress localAddress()
     {
         return (InetSocketAddress)server.localAddress();
@@ -75,14 +72,14 @@ final class Connector
         final InetSocketAddress address = link.address();
         if (address == null)
         {
-            transport.peers.connectFailed(link.peer, "no address for rank " + link.peer + " (wireUp not called?)");
+            peers.connectFailed(link.peer, "no address for rank " + link.peer + " (wireUp not called?)");
             return;
         }
         client.clone(link.loop).handler(initializer(link.peer)).connect(address).addListener((ChannelFuture f) ->
         {
             if (!f.isSuccess())
             {
-                transport.peers.connectFailed(link.peer, "cannot connect to rank " + link.peer + " at " + address + ": " +
+                peers.connectFailed(link.peer, "cannot connect to rank " + link.peer + " at " + address + ": " +
                     f.cause());
             }
         });
@@ -102,7 +99,7 @@ final class Connector
                 {
                     ch.pipeline().addLast(tls.handler(ch, peer >= 0));
                 }
-                ch.pipeline().addLast(new FrameDecoder(transport.refusals), new HandshakeHandler(transport, peer));
+                ch.pipeline().addLast(new FrameDecoder(tcp.refusals), new HandshakeHandler(tcp, peers, peer));
             }
         };
     }

@@ -36,7 +36,8 @@ final class EngineSession implements FrameReader.Sink
     final SocketChannel socket;
     final SessionWriter writer;
     private final WireChannel wire;
-    private final TcpTransport transport;
+    private final TcpContext tcp;
+    private final Peers peers;
     private final PeerLink link;
     private final FrameReader reader;
     private final Completion completion = new Completion();
@@ -52,18 +53,20 @@ final class EngineSession implements FrameReader.Sink
     private String writeError;
     private volatile boolean backlog;
 
+    /** A session on {@code link}'s connection; its end is reported to {@code peers}. */
     EngineSession(
-        final TcpTransport transport, final PeerLink link, final Channel channel, final SocketChannel socket,
+        final TcpContext tcp, final Peers peers, final PeerLink link, final Channel channel, final SocketChannel socket,
         final WireChannel wire)
     {
-        this.transport = transport;
+        this.tcp = tcp;
+        this.peers = peers;
         this.link = link;
         this.peer = link.peer;
         this.channel = channel;
         this.socket = socket;
         this.wire = wire;
-        this.reader = new FrameReader(peer, transport.settings.maxFrame, transport.pendingReads);
-        this.writer = new SessionWriter(wire, channel.alloc(), transport.registry, transport.settings);
+        this.reader = new FrameReader(peer, tcp.settings.maxFrame, tcp.pendingReads);
+        this.writer = new SessionWriter(wire, channel.alloc(), tcp.registry, tcp.settings);
     }
 
     /** How many times this session was polled (for tests and monitoring); engine thread. */
@@ -269,7 +272,7 @@ final class EngineSession implements FrameReader.Sink
         writer.clear();
         ready = true;
         backlog = true;
-        transport.inbound.signal();
+        tcp.inbound.signal();
     }
 
     @Override
@@ -301,7 +304,7 @@ final class EngineSession implements FrameReader.Sink
     @Override
     public void onViolation(final String why)
     {
-        LOG.log(Level.WARNING, "rankwire-tcp: closing connection with rank " + peer + " at rank " + transport.rank + ": " + why);
+        LOG.log(Level.WARNING, "rankwire-tcp: closing connection with rank " + peer + " at rank " + tcp.rank + ": " + why);
         lost(false, why);
     }
 
@@ -353,9 +356,9 @@ final class EngineSession implements FrameReader.Sink
         {
             return;
         }
-        LOG.log(Level.DEBUG, "rankwire-tcp: rank " + transport.rank + " ends its session with rank " + peer + ": " + why);
+        LOG.log(Level.DEBUG, "rankwire-tcp: rank " + tcp.rank + " ends its session with rank " + peer + ": " + why);
         release();
-        transport.peers.connectionLost(peer, channel, goodbye);
+        peers.connectionLost(peer, channel, goodbye);
         channel.close();
     }
 
@@ -366,6 +369,6 @@ final class EngineSession implements FrameReader.Sink
         writer.clear();
         reader.clear();
         keys.cancel();
-        transport.engineIo.remove(this);
+        tcp.engineIo.remove(this);
     }
 }

@@ -86,20 +86,6 @@ final class FramePool
         return slot != null ? slot : alloc.directBuffer(length);
     }
 
-    /**
-     * A pooled copy of {@code src[index, index + length)}, or null (see {@link #acquire}); the
-     * caller keeps {@code src} either way.
-     */
-    ByteBuf copyOf(final ByteBuf src, final int index, final int length)
-    {
-        final ByteBuf copy = acquire(length);
-        if (copy != null)
-        {
-            copy.writeBytes(src, index, length);
-        }
-        return copy;
-    }
-
     /** Drops the pool's reference to every slot; a slot still in use is freed by its consumer. */
     void release()
     {

@@ -173,15 +173,6 @@ final class Frames
             .writeLong(requestId).writeLong(va).writeInt(rkey).writeInt(length);
     }
 
-    /** The header of a READ_DATA frame whose {@code dataLength} bytes follow in another buffer. */
-    static ByteBuf readDataHeader(
-        final ByteBufAllocator alloc, final long requestId, final int offset, final int dataLength)
-    {
-        final ByteBuf buf = alloc.directBuffer(HEADER + READ_DATA_FIXED);
-        buf.writeInt(1 + READ_DATA_FIXED + dataLength).writeByte(READ_DATA);
-        return buf.writeLong(requestId).writeInt(offset);
-    }
-
     static ByteBuf readError(final ByteBufAllocator alloc, final long requestId, final int status)
     {
         return start(alloc, READ_ERROR, READ_ERROR_BODY).writeLong(requestId).writeByte(status);

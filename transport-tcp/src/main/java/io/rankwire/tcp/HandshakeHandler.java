@@ -27,7 +27,8 @@ import io.netty.handler.ssl.SslHandshakeCompletionEvent;
  */
 final class HandshakeHandler extends ChannelInboundHandlerAdapter
 {
-    private final TcpTransport transport;
+    private final TcpContext tcp;
+    private final Peers peers;
     private final HandshakeSteps handshake;
     private final HandshakeTimer timer;
     private Channel channel;
@@ -37,12 +38,16 @@ final class HandshakeHandler extends ChannelInboundHandlerAdapter
     private EngineSession handoff;
     private boolean ciphertext;
 
-    /** A handler for a connection this rank opened to {@code peer} (client) or accepted (peer = -1). */
-    HandshakeHandler(final TcpTransport transport, final int peer)
+    /**
+     * A handler for a connection this rank opened to {@code peer} (client) or accepted (peer = -1);
+     * the connection's fate (a session, a failure, a retry) is reported to {@code peers}.
+     */
+    HandshakeHandler(final TcpContext tcp, final Peers peers, final int peer)
     {
-        this.transport = transport;
-        this.handshake = new HandshakeSteps(transport, peer);
-        this.timer = new HandshakeTimer(transport.settings, this::handshakeTimeout, this::helloTimeout);
+        this.tcp = tcp;
+        this.peers = peers;
+        this.handshake = new HandshakeSteps(tcp, peers, peer);
+        this.timer = new HandshakeTimer(tcp.settings, this::handshakeTimeout, this::helloTimeout);
     }
 
     @Override
@@ -60,7 +65,7 @@ final class HandshakeHandler extends ChannelInboundHandlerAdapter
         }
         if (!handshake.isClient())
         {
-            transport.admission.admit(this);
+            tcp.admission.admit(this);
         }
         if (!tls)
         {
@@ -82,7 +87,7 @@ final class HandshakeHandler extends ChannelInboundHandlerAdapter
                 refuse("TLS handshake failed: " + tls.cause());
             }
             else if (handshake.isClient() &&
-                !TlsContexts.presents(ctx.pipeline().get(SslHandler.class), transport.peerFingerprint(handshake.peer())))
+                !TlsContexts.presents(ctx.pipeline().get(SslHandler.class), peers.link(handshake.peer()).fingerprint()))
             {
                 refuse("rank " + handshake.peer() + " presented a certificate it did not publish");
             }
@@ -145,14 +150,14 @@ final class HandshakeHandler extends ChannelInboundHandlerAdapter
         if (violation == null && handshake.isOpen())
         {
             timer.cancel();
-            transport.admission.release(this);
+            tcp.admission.release(this);
             opened = true;
             handOver(ctx);
         }
         else if (handshake.isDuplicate())
         {
             timer.cancel();
-            transport.admission.release(this);
+            tcp.admission.release(this);
             done = true;
         }
         return violation;
@@ -172,7 +177,7 @@ final class HandshakeHandler extends ChannelInboundHandlerAdapter
         final SocketChannel socket = ((DirectNioChannels.Socket)ch).socket();
         final WireChannel wire = ssl == null ? WireChannel.plain(socket) : new TlsWire(socket, ssl.engine());
         final int peer = handshake.peer();
-        handoff = transport.peers.newSession(peer, ch, socket, wire);
+        handoff = peers.newSession(peer, ch, socket, wire);
         ctx.pipeline().remove(FrameDecoder.class);
         if (ssl == null)
         {
@@ -183,7 +188,7 @@ final class HandshakeHandler extends ChannelInboundHandlerAdapter
         {
             if (ctx.isRemoved())
             {
-                transport.peers.connectFailed(peer, "connection with rank " + peer + " closed as its session started");
+                peers.connectFailed(peer, "connection with rank " + peer + " closed as its session started");
                 return;
             }
             ciphertext = true;
@@ -197,7 +202,7 @@ final class HandshakeHandler extends ChannelInboundHandlerAdapter
     {
         ctx.pipeline().remove(this);
         handoff.flushQueued();
-        transport.peers.attach(peer, ctx.channel(), handoff);
+        peers.attach(peer, ctx.channel(), handoff);
     }
 
     /**
@@ -210,9 +215,9 @@ final class HandshakeHandler extends ChannelInboundHandlerAdapter
         {
             if (!opened && !done)
             {
-                transport.refusals.log("rankwire-tcp: turning away connection " + describe() + ": " + why);
+                tcp.refusals.log("rankwire-tcp: turning away connection " + describe() + ": " + why);
                 stop();
-                transport.admission.release(this);
+                tcp.admission.release(this);
                 InboundAdmission.sayBusyAndClose(channel);
             }
         });
@@ -225,21 +230,21 @@ final class HandshakeHandler extends ChannelInboundHandlerAdapter
         done = true;
         if (opened)
         {
-            transport.peers.connectionLost(handshake.peer(), ctx.channel(), false);
+            peers.connectionLost(handshake.peer(), ctx.channel(), false);
         }
         else if (handshake.isClient() && (handshake.isBusy() || closedDuringTls))
         {
-            transport.peers.retryConnect(handshake.peer(), handshake.isBusy() ? "busy" :
+            peers.retryConnect(handshake.peer(), handshake.isBusy() ? "busy" :
                 "closed during the TLS handshake (as by a busy listener, or one without TLS)");
         }
         else if (handshake.isClient() && !handshake.isDuplicate())
         {
-            transport.peers.connectFailed(handshake.peer(), "connection to rank " + handshake.peer() +
+            peers.connectFailed(handshake.peer(), "connection to rank " + handshake.peer() +
                 " closed during the handshake");
         }
         else
         {
-            transport.admission.release(this);
+            tcp.admission.release(this);
         }
         ctx.fireChannelInactive();
     }
@@ -247,7 +252,7 @@ final class HandshakeHandler extends ChannelInboundHandlerAdapter
     @Override
     public void exceptionCaught(final ChannelHandlerContext ctx, final Throwable cause)
     {
-        if (transport.isClosed())
+        if (tcp.lifecycle.isClosed())
         {
             ctx.close();
             return;
@@ -258,14 +263,14 @@ final class HandshakeHandler extends ChannelInboundHandlerAdapter
     private void refuse(final String why)
     {
         final String message = "rankwire-tcp: closing connection " + describe() + ": " + why;
-        if (transport.isClosed())
+        if (tcp.lifecycle.isClosed())
         {
             // a connection that arrives while this rank closes (see Peers.REFUSE_CLOSING)
             System.getLogger(HandshakeHandler.class.getName()).log(System.Logger.Level.DEBUG, message);
         }
         else
         {
-            transport.refusals.log(message);
+            tcp.refusals.log(message);
         }
         stop();
         channel.close();
@@ -287,7 +292,7 @@ final class HandshakeHandler extends ChannelInboundHandlerAdapter
     {
         if (!opened && !done)
         {
-            refuse("handshake not finished within " + transport.settings.connectTimeoutMs + " ms");
+            refuse("handshake not finished within " + tcp.settings.connectTimeoutMs + " ms");
         }
     }
 
@@ -295,7 +300,7 @@ final class HandshakeHandler extends ChannelInboundHandlerAdapter
     {
         if (!opened && !done && !handshake.heardHello())
         {
-            turnAway("no HELLO within " + transport.settings.helloTimeoutMs + " ms");
+            turnAway("no HELLO within " + tcp.settings.helloTimeoutMs + " ms");
         }
     }
 
@@ -303,6 +308,6 @@ final class HandshakeHandler extends ChannelInboundHandlerAdapter
     {
         final int rank = handshake.peer();
         return (handshake.isClient() ? "to " : "from ") + channel.remoteAddress() +
-            (rank >= 0 ? " (rank " + rank + ")" : "") + " at rank " + transport.rank;
+            (rank >= 0 ? " (rank " + rank + ")" : "") + " at rank " + tcp.rank;
     }
 }

@@ -22,17 +22,22 @@ final class HandshakeSteps
 
     private static final byte[] NO_BINDING = new byte[0];
 
-    private final TcpTransport transport;
+    private final TcpContext tcp;
+    private final Peers peers;
     private final boolean client;
     private int step;
     private int peer;
     private byte[] clientNonce;
     private byte[] serverNonce;
 
-    /** Steps for a connection this rank opened to {@code peer} (client), or accepted ({@code peer = -1}). */
-    HandshakeSteps(final TcpTransport transport, final int peer)
+    /**
+     * Steps for a connection this rank opened to {@code peer} (client), or accepted
+     * ({@code peer = -1}); {@code peers} decides on an authenticated server-side connection.
+     */
+    HandshakeSteps(final TcpContext tcp, final Peers peers, final int peer)
     {
-        this.transport = transport;
+        this.tcp = tcp;
+        this.peers = peers;
         this.client = peer >= 0;
         this.peer = peer;
         this.step = client ? AWAIT_CHALLENGE : AWAIT_HELLO;
@@ -77,7 +82,7 @@ final class HandshakeSteps
         if (client)
         {
             clientNonce = Handshake.nonce();
-            ctx.writeAndFlush(Frames.hello(ctx.alloc(), transport.rank, peer, clientNonce, transport.jobId));
+            ctx.writeAndFlush(Frames.hello(ctx.alloc(), tcp.rank, peer, clientNonce, tcp.jobId));
         }
     }
 
@@ -127,24 +132,24 @@ final class HandshakeSteps
         }
         final byte[] job = new byte[jobLength];
         body.readBytes(job);
-        if (!transport.handshake.sameJob(job))
+        if (!tcp.handshake.sameJob(job))
         {
             return "HELLO from another job";
         }
-        if (targetRank != transport.rank || clientRank < 0 || clientRank >= transport.size ||
-            clientRank == transport.rank)
+        if (targetRank != tcp.rank || clientRank < 0 || clientRank >= tcp.size ||
+            clientRank == tcp.rank)
         {
-            return "HELLO from rank " + clientRank + " to rank " + targetRank + " (this is rank " + transport.rank +
-                " of " + transport.size + ")";
+            return "HELLO from rank " + clientRank + " to rank " + targetRank + " (this is rank " + tcp.rank +
+                " of " + tcp.size + ")";
         }
-        if (!transport.serves(clientRank))
+        if (!tcp.serves(clientRank))
         {
             return "HELLO from rank " + clientRank + ", which this endpoint does not serve (another transport carries it)";
         }
         peer = clientRank;
         serverNonce = Handshake.nonce();
-        final byte[] proof = transport.handshake.serverProof(peer, transport.rank, clientNonce, serverNonce, binding());
-        ctx.writeAndFlush(Frames.challenge(ctx.alloc(), transport.rank, serverNonce, proof));
+        final byte[] proof = tcp.handshake.serverProof(peer, tcp.rank, clientNonce, serverNonce, binding());
+        ctx.writeAndFlush(Frames.challenge(ctx.alloc(), tcp.rank, serverNonce, proof));
         step = AWAIT_AUTH;
         return null;
     }
@@ -153,12 +158,12 @@ final class HandshakeSteps
     {
         final byte[] proof = new byte[Frames.PROOF];
         body.readBytes(proof);
-        final byte[] expected = transport.handshake.clientProof(peer, transport.rank, clientNonce, serverNonce, binding());
+        final byte[] expected = tcp.handshake.clientProof(peer, tcp.rank, clientNonce, serverNonce, binding());
         if (!Handshake.matches(expected, proof))
         {
             return "rank " + peer + " failed to prove the job secret";
         }
-        final byte verdict = transport.peers.acceptInbound(peer);
+        final byte verdict = peers.acceptInbound(peer);
         if (verdict == Peers.REFUSE_CLOSING)
         {
             return "rank " + peer + " connected while this rank is closing";
@@ -189,12 +194,12 @@ final class HandshakeSteps
         {
             return "expected rank " + peer + " but rank " + serverRank + " answered";
         }
-        final byte[] expected = transport.handshake.serverProof(transport.rank, peer, clientNonce, serverNonce, binding());
+        final byte[] expected = tcp.handshake.serverProof(tcp.rank, peer, clientNonce, serverNonce, binding());
         if (!Handshake.matches(expected, proof))
         {
             return "rank " + peer + " failed to prove the job secret";
         }
-        final byte[] mine = transport.handshake.clientProof(transport.rank, peer, clientNonce, serverNonce, binding());
+        final byte[] mine = tcp.handshake.clientProof(tcp.rank, peer, clientNonce, serverNonce, binding());
         ctx.writeAndFlush(Frames.auth(ctx.alloc(), mine));
         step = AWAIT_VERDICT;
         return null;
@@ -207,7 +212,7 @@ final class HandshakeSteps
      */
     private byte[] binding()
     {
-        final byte[] fingerprint = client ? transport.peerFingerprint(peer) : transport.ownFingerprint();
+        final byte[] fingerprint = client ? peers.link(peer).fingerprint() : tcp.ownFingerprint();
         return fingerprint == null ? NO_BINDING : fingerprint;
     }
 

@@ -36,27 +36,20 @@ final class Peers
     static final byte REFUSE = -1;
     private static final System.Logger LOG = System.getLogger(Peers.class.getName());
 
-    private final TcpTransport transport;
+    private final TcpContext tcp;
     private final PeerLink[] links;
+    /** Set once, right after construction: the connector reports back here, so it is made second. */
     private Connector connector;
-    /** Set once the rank has begun to close (FINALIZE notices, then the closing rendezvous). */
-    private volatile boolean closing;
 
-    Peers(final TcpTransport transport, final PeerLink[] links)
+    Peers(final TcpContext tcp, final PeerLink[] links)
     {
-        this.transport = transport;
+        this.tcp = tcp;
         this.links = links;
     }
 
     void connector(final Connector connector)
     {
         this.connector = connector;
-    }
-
-    /** The rank has begun to close ({@link TcpTransport#closing()}). Any thread. */
-    void closing()
-    {
-        closing = true;
     }
 
     PeerLink link(final int peer)
@@ -70,7 +63,7 @@ final class Peers
      */
     void wireUp(final Bootstrap bootstrap, final Duration timeout, final boolean eager)
     {
-        final byte[] fingerprint = connector.fingerprint();
+        final byte[] fingerprint = tcp.ownFingerprint();
         if (fingerprint != null)
         {
             bootstrap.put(TlsContexts.FINGERPRINT_KEY, fingerprint);
@@ -78,7 +71,7 @@ final class Peers
         bootstrap.put(TcpTransport.ADDRESS_KEY, connector.advertisedAddress().getBytes(StandardCharsets.UTF_8));
         for (int p = 0; p < links.length; p++)
         {
-            if (p != transport.rank && transport.serves(p))
+            if (p != tcp.rank && tcp.serves(p))
             {
                 final String address = new String(bootstrap.get(p, TcpTransport.ADDRESS_KEY, timeout), StandardCharsets.UTF_8);
                 links[p].address(Connector.parseAddress(p, address));
@@ -90,9 +83,9 @@ final class Peers
         }
         if (eager)
         {
-            for (int p = transport.rank + 1; p < links.length; p++)
+            for (int p = tcp.rank + 1; p < links.length; p++)
             {
-                if (transport.serves(p))
+                if (tcp.serves(p))
                 {
                     connect(links[p]);
                 }
@@ -107,7 +100,7 @@ final class Peers
         if (link.compareAndSetState(PeerLink.IDLE, PeerLink.CONNECTING))
         {
             connector.connect(link);
-            final long timeout = transport.settings.connectTimeoutMs;
+            final long timeout = tcp.settings.connectTimeoutMs;
             link.loop.schedule(() -> connectTimedOut(link, timeout), timeout, TimeUnit.MILLISECONDS);
         }
     }
@@ -126,11 +119,11 @@ final class Peers
     {
         for (int p = 0; p < links.length; p++)
         {
-            while (p != transport.rank && transport.serves(p) && links[p].state() != PeerLink.READY)
+            while (p != tcp.rank && tcp.serves(p) && links[p].state() != PeerLink.READY)
             {
                 if (links[p].state() == PeerLink.FAILED || System.nanoTime() - deadline > 0)
                 {
-                    throw new TransportException("rankwire-tcp: rank " + transport.rank + " could not connect to rank " + p);
+                    throw new TransportException("rankwire-tcp: rank " + tcp.rank + " could not connect to rank " + p);
                 }
                 LockSupport.parkNanos(100_000);
             }
@@ -145,7 +138,7 @@ final class Peers
     byte acceptInbound(final int peer)
     {
         final PeerLink link = links[peer];
-        if (transport.isClosed())
+        if (tcp.lifecycle.isClosed())
         {
             return REFUSE_CLOSING;
         }
@@ -154,17 +147,17 @@ final class Peers
             return Frames.VERDICT_ACCEPT;
         }
         final int state = link.state();
-        if (peer > transport.rank && (state == PeerLink.CONNECTING || state == PeerLink.READY))
+        if (peer > tcp.rank && (state == PeerLink.CONNECTING || state == PeerLink.READY))
         {
             return Frames.VERDICT_DUPLICATE;
         }
-        return peer < transport.rank && state == PeerLink.CONNECTING ? Frames.VERDICT_ACCEPT : REFUSE;
+        return peer < tcp.rank && state == PeerLink.CONNECTING ? Frames.VERDICT_ACCEPT : REFUSE;
     }
 
     /** A session for {@code peer}'s authenticated connection; not yet published. */
     EngineSession newSession(final int peer, final Channel ch, final SocketChannel socket, final WireChannel wire)
     {
-        return new EngineSession(transport, links[peer], ch, socket, wire);
+        return new EngineSession(tcp, this, links[peer], ch, socket, wire);
     }
 
     /**
@@ -174,8 +167,8 @@ final class Peers
     void attach(final int peer, final Channel ch, final EngineSession session)
     {
         links[peer].attach(ch, session);
-        transport.engineIo.add(session);
-        transport.inbound.signal();
+        tcp.engineIo.add(session);
+        tcp.inbound.signal();
     }
 
     /** A ready connection closed: a failure unless the peer said GOODBYE or this rank is closing. */
@@ -186,11 +179,11 @@ final class Peers
         {
             return;
         }
-        transport.pendingReads.failPeer(peer);
-        if (!goodbye && !transport.isClosed())
+        tcp.pendingReads.failPeer(peer);
+        if (!goodbye && !tcp.lifecycle.isClosed())
         {
-            LOG.log(Level.WARNING, "rankwire-tcp: rank " + transport.rank + " lost its connection to rank " + peer);
-            transport.inbound.offerEvent(CompletionOpcode.PEER_FAILED, peer, CompletionStatus.PEER_FAILED, 0);
+            LOG.log(Level.WARNING, "rankwire-tcp: rank " + tcp.rank + " lost its connection to rank " + peer);
+            tcp.inbound.offerEvent(CompletionOpcode.PEER_FAILED, peer, CompletionStatus.PEER_FAILED, 0);
         }
     }
 
@@ -202,16 +195,16 @@ final class Peers
     void retryConnect(final int peer, final String why)
     {
         final PeerLink link = links[peer];
-        if (transport.isClosed() || link.state() != PeerLink.CONNECTING || link.channel() != null)
+        if (tcp.lifecycle.isClosed() || link.state() != PeerLink.CONNECTING || link.channel() != null)
         {
             return;
         }
         final long delay = link.turnedAway(why);
-        LOG.log(Level.DEBUG, "rankwire-tcp: rank " + transport.rank + ": rank " + peer + " turned the connection away (" +
+        LOG.log(Level.DEBUG, "rankwire-tcp: rank " + tcp.rank + ": rank " + peer + " turned the connection away (" +
             why + "); trying again in " + delay + " ms");
         link.loop.schedule(() ->
         {
-            if (!transport.isClosed() && link.state() == PeerLink.CONNECTING && link.channel() == null)
+            if (!tcp.lifecycle.isClosed() && link.state() == PeerLink.CONNECTING && link.channel() == null)
             {
                 connector.connect(link);
             }
@@ -227,13 +220,13 @@ final class Peers
     void connectFailed(final int peer, final String why)
     {
         final PeerLink link = links[peer];
-        if (transport.isClosed() || link.state() != PeerLink.CONNECTING || !link.detach(PeerLink.FAILED))
+        if (tcp.lifecycle.isClosed() || link.state() != PeerLink.CONNECTING || !link.detach(PeerLink.FAILED))
         {
             return;
         }
-        LOG.log(closing ? Level.DEBUG : Level.WARNING, "rankwire-tcp: rank " + transport.rank + ": " + why);
-        transport.pendingReads.failPeer(peer);
-        transport.inbound.offerEvent(CompletionOpcode.PEER_FAILED, peer, CompletionStatus.PEER_FAILED, 0);
+        LOG.log(tcp.lifecycle.isClosing() ? Level.DEBUG : Level.WARNING, "rankwire-tcp: rank " + tcp.rank + ": " + why);
+        tcp.pendingReads.failPeer(peer);
+        tcp.inbound.offerEvent(CompletionOpcode.PEER_FAILED, peer, CompletionStatus.PEER_FAILED, 0);
     }
 
     /**

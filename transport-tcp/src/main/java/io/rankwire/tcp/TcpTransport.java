@@ -5,7 +5,6 @@ import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 
 import io.netty.buffer.ByteBuf;
-import io.netty.buffer.ByteBufAllocator;
 import io.netty.buffer.PooledByteBufAllocator;
 import io.netty.channel.Channel;
 import io.rankwire.spi.Capabilities;
@@ -36,7 +35,7 @@ import org.agrona.MutableDirectBuffer;
  *  poll ──&gt; EngineIo (sessions' FrameReaders) + InboundQueue (messages to self, READ and failure events)
  * </pre>
  */
-final class TcpTransport implements Transport
+final class TcpTransport implements Transport, Lifecycle
 {
     static final String ADDRESS_KEY = "tcp.address";
     private static final long CLOSE_TIMEOUT_MS = 5_000;
@@ -47,53 +46,48 @@ final class TcpTransport implements Transport
      */
     static final int SPIN_MICROS = 50;
 
-    final TcpSettings settings;
-    final int rank;
-    final int size;
-    final String jobId;
-    final Handshake handshake;
-    final InboundQueue inbound;
-    final PendingReads pendingReads;
-    final RegionSlots registry = new RegionSlots();
-    final Refusals refusals = new Refusals();
-    /** Accepted connections that have not authenticated yet, and their budget. */
-    final InboundAdmission admission;
-    /** The sessions the rank's thread drives, and its kernel wait. */
-    final EngineIo engineIo;
-    final Peers peers;
-    final ByteBufAllocator alloc = PooledByteBufAllocator.DEFAULT;
+    /** What the transport's parts share; tests read its counters and queues. */
+    final TcpContext tcp;
+    private final TcpSettings settings;
+    private final int rank;
+    private final int size;
+    private final InboundQueue inbound;
+    private final PendingReads pendingReads;
+    private final RegionSlots registry;
+    private final EngineIo engineIo;
     private final TransportContext context;
     private final Capabilities capabilities;
     private final EventLoops loops;
+    private final Peers peers;
     private final Connector connector;
     private final PeerLink[] links;
 
+    private volatile boolean closing;
     private volatile boolean closed;
 
     TcpTransport(final TransportContext context)
     {
         this.context = context;
-        this.settings = new TcpSettings(context.settings(), context.size());
-        this.rank = context.rank();
-        this.size = context.size();
-        this.jobId = context.jobId();
-        this.handshake = new Handshake(context.secret(), jobId);
-        this.engineIo = new EngineIo();
-        this.admission = new InboundAdmission(
-            settings.pendingHandshakes > 0 ? settings.pendingHandshakes : InboundAdmission.defaultBudget(size));
-        this.inbound = new InboundQueue(settings.inboundQueue, context);
-        this.pendingReads = new PendingReads(inbound);
+        this.tcp = new TcpContext(context, this);
+        this.settings = tcp.settings;
+        this.rank = tcp.rank;
+        this.size = tcp.size;
+        this.inbound = tcp.inbound;
+        this.pendingReads = tcp.pendingReads;
+        this.registry = tcp.registry;
+        this.engineIo = tcp.engineIo;
         this.capabilities = new Capabilities(settings.eagerLimit, settings.maxMessage(), 64, 0, 0, 0, 0);
         this.loops = new EventLoops(rank, settings.ioThreads);
         this.links = new PeerLink[size];
         for (int p = 0; p < size; p++)
         {
-            links[p] = new PeerLink(p, loops.group.next(), settings.sendQueue, settings.sendQueueBytes, alloc);
+            links[p] = new PeerLink(p, loops.group.next(), settings.sendQueue, settings.sendQueueBytes,
+                PooledByteBufAllocator.DEFAULT);
         }
-        this.peers = new Peers(this, links);
+        this.peers = new Peers(tcp, links);
         try
         {
-            this.connector = new Connector(this, loops, settings);
+            this.connector = new Connector(tcp, peers, loops);
         }
         catch (final RuntimeException e)
         {
@@ -114,12 +108,6 @@ final class TcpTransport implements Transport
     public String transportOf(final int peer)
     {
         return context.serves(peer) ? "tcp" : null;
-    }
-
-    /** Whether this endpoint carries messages to and from {@code peer} (every rank unless it was opened for some). */
-    boolean serves(final int peer)
-    {
-        return context.serves(peer);
     }
 
     /** The address this rank listens on. */
@@ -308,7 +296,13 @@ final class TcpTransport implements Transport
     @Override
     public void closing()
     {
-        peers.closing();
+        closing = true;
+    }
+
+    @Override
+    public boolean isClosing()
+    {
+        return closing;
     }
 
     @Override
@@ -349,7 +343,8 @@ final class TcpTransport implements Transport
         registry.closeAll();
     }
 
-    boolean isClosed()
+    @Override
+    public boolean isClosed()
     {
         return closed;
     }
@@ -364,18 +359,6 @@ final class TcpTransport implements Transport
     int linkState(final int peer)
     {
         return links[peer].state();
-    }
-
-    /** This transport's TLS certificate fingerprint, or null without TLS. */
-    byte[] ownFingerprint()
-    {
-        return connector.fingerprint();
-    }
-
-    /** The TLS certificate fingerprint {@code peer} published, or null. */
-    byte[] peerFingerprint(final int peer)
-    {
-        return links[peer].fingerprint();
     }
 
     /** The ready connection to {@code peer} (its Netty channel, which closes it), or null. */

@@ -153,10 +153,6 @@ class FrameDecoderTest
             0x31, 0x32, 0x33, 0x34});
         assertArrayEquals(expected, bytesOf(request));
 
-        final ByteBuf header = Frames.readDataHeader(Unpooled.buffer().alloc(), 9, 0x100, 3);
-        assertArrayEquals(new byte[] {0, 0, 0, 16, Frames.READ_DATA, 0, 0, 0, 0, 0, 0, 0, 9, 0, 0, 1, 0},
-            bytesOf(header));
-
         final byte[] nonce = new byte[32];
         nonce[0] = 1;
         final ByteBuf hello = Frames.hello(Unpooled.buffer().alloc(), 3, 4, nonce, "j");

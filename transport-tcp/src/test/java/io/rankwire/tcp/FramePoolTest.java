@@ -8,7 +8,6 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.PooledByteBufAllocator;
-import io.netty.buffer.Unpooled;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -59,18 +58,6 @@ class FramePoolTest
         assertNotNull(largest);
         largest.writeZero(FramePool.SLOT_BYTES);
         largest.release();
-    }
-
-    @Test
-    void shouldCopyARangeOfAnotherBuffer()
-    {
-        final ByteBuf src = Unpooled.wrappedBuffer(new byte[] {9, 8, 7, 6, 5});
-        final ByteBuf copy = pool.copyOf(src, 1, 3);
-        assertEquals(3, copy.readableBytes());
-        assertEquals(8, copy.getByte(0));
-        assertEquals(6, copy.getByte(2));
-        copy.release();
-        src.release();
     }
 
     @Test

@@ -81,8 +81,8 @@ class TcpAdmissionTest
                     assertEquals(1, got.size(), "stranger " + i);
                     assertTrue(isBusyVerdict(got.get(0)), "stranger " + i);
                 }
-                assertEquals(12, job.ranks[1].admission.turnedAway());
-                assertEquals(8, job.ranks[1].admission.waiting());
+                assertEquals(12, job.ranks[1].tcp.admission.turnedAway());
+                assertEquals(8, job.ranks[1].tcp.admission.waiting());
                 // a peer still gets in (its connection pushes the oldest stranger out) and is served
                 TcpRefusalTest.assertHonestRanksStillWork(job);
             }

@@ -266,7 +266,7 @@ class TcpAttackTest
                 {
                     assertTrue(stalled.get(i).closedByServer(), "stalled connection " + i);
                 }
-                assertEquals(6, job.ranks[0].admission.turnedAway());
+                assertEquals(6, job.ranks[0].tcp.admission.turnedAway());
                 TcpRefusalTest.assertHonestRanksStillWork(job);
             }
             finally
@@ -333,7 +333,7 @@ class TcpAttackTest
                     }
                 }
             }
-            assertTrue(job.ranks[0].admission.waiting() <= job.ranks[0].admission.budget());
+            assertTrue(job.ranks[0].tcp.admission.waiting() <= job.ranks[0].tcp.admission.budget());
             TcpRefusalTest.assertHonestRanksStillWork(job);
             final UnsafeBuffer msg = TcpJob.message(77, new byte[8]);
             assertEquals(ReturnCode.OK, job.ranks[2].postSend(0, msg, 0, 16, msg, 16, 8, 0));

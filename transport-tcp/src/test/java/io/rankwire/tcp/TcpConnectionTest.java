@@ -51,7 +51,7 @@ class TcpConnectionTest
                         results.add(pool.submit(() ->
                         {
                             start.await();
-                            TcpMessagingTest.sendSequence(t, 1 - t.rank, count, 0);
+                            TcpMessagingTest.sendSequence(t, 1 - t.tcp.rank, count, 0);
                             return TcpJob.await(t, count);
                         }));
                     }
@@ -128,7 +128,7 @@ class TcpConnectionTest
             final TcpTransport survivor = job.ranks[0];
             assertEquals(ReturnCode.OK, survivor.postRead(1, region.va(), region.rkey(), size, dst, 0, 1));
             assertEquals(ReturnCode.OK, survivor.postRead(1, region.va(), region.rkey(), size, dst, 0, 2));
-            while (survivor.pendingReads.receivedBytes() == 0)
+            while (survivor.tcp.pendingReads.receivedBytes() == 0)
             {
                 TcpJob.progress(survivor);
             }
@@ -232,8 +232,8 @@ class TcpConnectionTest
 
     static void assertOneConnection(final TcpTransport a, final TcpTransport b)
     {
-        final Channel ab = a.channelTo(b.rank);
-        final Channel ba = b.channelTo(a.rank);
+        final Channel ab = a.channelTo(b.tcp.rank);
+        final Channel ba = b.channelTo(a.tcp.rank);
         assertNotNull(ab);
         assertNotNull(ba);
         assertEquals(ab.localAddress(), ba.remoteAddress());

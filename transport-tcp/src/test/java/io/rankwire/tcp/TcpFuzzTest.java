@@ -70,7 +70,7 @@ class TcpFuzzTest
             job.ranks[0].poll(c -> assertTrue(c.opcode() != CompletionOpcode.PEER_FAILED, c.toString()), 1000);
             TcpRefusalTest.assertHonestRanksStillWork(job);
             assertLateRankIsServed(job);
-            assertTrue(job.ranks[0].refusals.count() >= CONNECTIONS / 2, "refused: " + job.ranks[0].refusals.count());
+            assertTrue(job.ranks[0].tcp.refusals.count() >= CONNECTIONS / 2, "refused: " + job.ranks[0].tcp.refusals.count());
         }
     }
 

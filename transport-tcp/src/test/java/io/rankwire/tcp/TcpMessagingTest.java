@@ -91,7 +91,7 @@ class TcpMessagingTest
         {
             for (int p = 0; p < size; p++)
             {
-                final int peer = (t.rank + p) % size;
+                final int peer = (t.tcp.rank + p) % size;
                 msg.putLong(8, i, java.nio.ByteOrder.BIG_ENDIAN);
                 assertEquals(ReturnCode.OK, TcpJob.retry(t, () -> t.postSend(peer, msg, 0, 16, msg, 16, 64, 0), seen));
             }

@@ -126,7 +126,7 @@ class TcpRefusalTest
                 assertTrue(late.closedByServer());
             }
             closed.get();
-            assertEquals(0, closing.refusals.count());
+            assertEquals(0, closing.tcp.refusals.count());
         }
     }
 
