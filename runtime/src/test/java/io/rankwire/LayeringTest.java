@@ -37,9 +37,10 @@ class LayeringTest
     private static final Map<String, Set<String>> LEAVES = Map.of(
         "progress", Set.of("spi"),
         "buffer", Set.of("spi"),
-        "bootstrap", Set.of("spi"),
-        "multi", Set.of("spi"),
-        "observe", Set.of());
+        "bootstrap", Set.of("spi", "settings"),
+        "multi", Set.of("spi", "settings"),
+        "observe", Set.of(),
+        "settings", Set.of());
 
     /**
      * The upward dependencies allowed, all of them on the API's leaf value types, which depend
