@@ -254,7 +254,7 @@ public final class Rwrun implements Callable<Integer>
             final InetAddress address = Placements.bind(bind, placement);
             settings.putIfAbsent(JobVariables.TCP_BIND_SETTING, address.getHostAddress());
             settings.putIfAbsent(Placement.HOSTS_SETTING, Integer.toString(placement.hostsSpanned(size)));
-            SettingsPreCheck.check(settings, exports, jvmOptions, rankwireClassPath, userClassPath);
+            SettingsPreCheck.check(size, settings, exports, jvmOptions, rankwireClassPath, userClassPath);
             OptionChecks.mainClass(mainClass, rankwireClassPath, userClassPath);
             final boolean tag = tagOutput != null ? tagOutput : size > 1;
             final String cdsMode = OptionChecks.cds(cds != null ? cds : environment.getOrDefault("RANKWIRE_CDS", "auto"));

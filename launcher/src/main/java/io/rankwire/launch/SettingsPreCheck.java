@@ -46,9 +46,11 @@ final class SettingsPreCheck
      * @param settings          the job's settings (launcher properties and {@code -x} ones)
      * @param exports           the {@code -x} values as given, to tell where a setting came from
      * @param jvmOptions        the ranks' JVM options ({@code -J})
+     * @param size              the job's ranks
      * @throws BadSetting naming the source, key, value and what is expected
      */
     static void check(
+        final int size,
         final Map<String, String> settings,
         final List<String> exports,
         final List<String> jvmOptions,
@@ -77,7 +79,7 @@ final class SettingsPreCheck
         }
         try (URLClassLoader loader = ranksLoader(rankwireClassPath, userClassPath))
         {
-            SettingsCheck.onClassPath(loader).check(all);
+            SettingsCheck.onClassPath(loader).check(all, size);
         }
         catch (final IllegalArgumentException e)
         {
