@@ -1,6 +1,7 @@
 /**
  * Rankwire's runtime: the public API ({@code io.rankwire}), the buffer descriptor the API's calls
- * take ({@code io.rankwire.buffer}) and the transport SPI ({@code io.rankwire.spi}). Everything
+ * take ({@code io.rankwire.buffer}), the transport SPI ({@code io.rankwire.spi}) and the settings
+ * descriptors every module declares its settings with ({@code io.rankwire.settings}). Everything
  * else is internal: the wire headers are exported only to the transports that build frames
  * from them, the rank side of the bootstrap only to the launcher.
  *
@@ -26,6 +27,7 @@ module io.rankwire
     exports io.rankwire;
     exports io.rankwire.buffer;
     exports io.rankwire.spi;
+    exports io.rankwire.settings;
 
     exports io.rankwire.proto to io.rankwire.transport.sim, io.rankwire.transport.shm;
     exports io.rankwire.bootstrap to io.rankwire.launcher;

@@ -1,9 +1,6 @@
 package io.rankwire;
 
 import java.nio.charset.StandardCharsets;
-import java.util.Locale;
-import java.util.Map;
-import java.util.Set;
 import java.util.logging.Level;
 
 import io.rankwire.bootstrap.JobVariables;
@@ -20,9 +17,6 @@ import io.rankwire.spi.Bootstrap;
  */
 final class RankObservers
 {
-    /** Whether a rank registers its MBean; {@code true} by default. */
-    static final String JMX_SETTING = "rankwire.jmx";
-
     private static final System.Logger LOG = System.getLogger(Rankwire.class.getName());
 
     private final boolean reportStats;
@@ -34,44 +28,10 @@ final class RankObservers
         this.reportStats = reportStats;
     }
 
-    /** The settings this class reads. */
-    static Set<String> keys()
-    {
-        return Set.of(JobVariables.LOG_LEVEL_SETTING, JMX_SETTING, JobVariables.REPORT_STATS_SETTING);
-    }
-
-    /** Checks the values of {@link #keys()} among {@code settings}. */
-    static void validate(final Map<String, String> settings)
-    {
-        final String level = settings.get(JobVariables.LOG_LEVEL_SETTING);
-        if (level != null)
-        {
-            RankLogging.parse(JobVariables.LOG_LEVEL_SETTING, level);
-        }
-        flag(settings, JMX_SETTING, true);
-        flag(settings, JobVariables.REPORT_STATS_SETTING, false);
-    }
-
-    private static boolean flag(final Map<String, String> settings, final String key, final boolean otherwise)
-    {
-        final String v = settings.get(key);
-        if (v == null)
-        {
-            return otherwise;
-        }
-        final String s = v.trim().toLowerCase(Locale.ROOT);
-        if (!s.equals("true") && !s.equals("false"))
-        {
-            throw new IllegalArgumentException(key + " : '" + v + "' (expected: true or false)");
-        }
-        return s.equals("true");
-    }
-
     /** Sets up the log before anything else of the rank starts (the transport logs as it opens). */
     static void beforeStart(final RankwireConfig c)
     {
-        final Level level = RankLogging.parse(JobVariables.LOG_LEVEL_SETTING,
-            c.settings().getOrDefault(JobVariables.LOG_LEVEL_SETTING, "warning"));
+        final Level level = RankLogging.parse(JobVariables.LOG_LEVEL_SETTING, RuntimeSettings.LOG_LEVEL.read(c.settings()));
         RankLogging.install(level, c.rank());
         if (Flight.recorderRunning())
         {
@@ -86,13 +46,13 @@ final class RankObservers
      */
     static RankObservers started(final Rankwire rw, final RankwireConfig c)
     {
-        final RankObservers o = new RankObservers(flag(c.settings(), JobVariables.REPORT_STATS_SETTING, false));
+        final RankObservers o = new RankObservers(RuntimeSettings.REPORT_STATS.read(c.settings()));
         if (LOG.isLoggable(System.Logger.Level.INFO))
         {
             LOG.log(System.Logger.Level.INFO, "rank " + rw.rank() + " of " + rw.size() + " started: transport " +
                 c.transport() + peers(rw) + ", eager limit " + rw.eagerLimit() + " B, job " + c.jobId());
         }
-        final boolean jmx = flag(c.settings(), JMX_SETTING, true);
+        final boolean jmx = RuntimeSettings.JMX.read(c.settings());
         final Thread t = new Thread(() -> o.register(rw, c, jmx), "rankwire-observe-" + rw.rank());
         t.setDaemon(true);
         t.start();

@@ -65,7 +65,7 @@ public final class Rankwire implements AutoCloseable
         this.claim = claim;
         this.bootstrap = bootstrap;
         this.transport = transport;
-        this.engine = new Engine(transport, config, config.rank(), config.size(), wakeup, Requests.FACTORY);
+        this.engine = new Engine(transport, config.engineSettings(), config.rank(), config.size(), wakeup, Requests.FACTORY);
         this.contexts = new Contexts(engine, config.timeout().toNanos());
         this.world = new Comm(this, Group.world(config.size(), config.rank()));
     }
@@ -111,7 +111,7 @@ public final class Rankwire implements AutoCloseable
     {
         JdkAccess.check();
         final RankwireConfig c = config.copy().conclude();
-        SettingsCheck.onClassPath().check(c.settings());
+        SettingsCheck.onClassPath().check(c.settings(), c.size());
         RankObservers.beforeStart(c);
         final RankClaims.Claim claim = RankClaims.claim(c.jobId(), c.rank());
         try

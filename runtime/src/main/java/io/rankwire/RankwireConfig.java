@@ -2,66 +2,65 @@ package io.rankwire;
 
 import java.time.Duration;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Properties;
+import java.util.TreeMap;
+import java.util.function.Function;
 
+import io.rankwire.core.EngineSettings;
+import io.rankwire.progress.Idles;
+import io.rankwire.proto.ProtocolSettings;
+import io.rankwire.settings.Setting;
 import io.rankwire.spi.Bootstrap;
 import io.rankwire.spi.TransportContext;
 
 /**
- * Configuration of one rank, as a context object with fluent setters. Every default comes from
- * a system property named in this class; {@link #conclude()} validates ranges and names the
- * bad value.
- *
- * <p>Settings (each a system property, an {@code rwrun -x key=value}, or a setter here):
- * {@code rankwire.transport} (default {@code tcp}), {@code rankwire.eagerLimit} (the
- * transport's), {@code rankwire.unexpectedBytes} (32 MiB), {@code rankwire.credits} (64),
- * {@code rankwire.sendBufferBytes} (64 MiB; each copy counts its payload plus
- * {@link #SEND_BUFFER_COPY_OVERHEAD} bytes), {@code rankwire.creditWaitMicros} (100),
- * {@code rankwire.idle} ({@code backoff}), {@code rankwire.idle.spinMicros} (the transport's),
- * {@code rankwire.progressThread} (false), {@code rankwire.threads} ({@code multiple}),
- * {@code rankwire.timeout} (0: none), {@code rankwire.bootstrapTimeout} (60000 ms),
- * {@code rankwire.offloadMinBytes} (1024), {@code rankwire.srqBuffers} (256); and
- * {@code rankwire.sim.*}, {@code rankwire.tcp.*} passed through to the transport. Their meaning
- * is in docs/RUNTIME.md, "Settings".
+ * Configuration of one rank, as a context object with fluent setters. Every value is a
+ * {@code rankwire.*} setting (a system property, an {@code rwrun -x key=value}, {@link #set}, or a
+ * setter here) read through its descriptor, the one place its default, range and meaning are
+ * declared: docs/SETTINGS.md and {@code rwrun --settings} list them all, docs/RUNTIME.md
+ * ("Settings") says why they are what they are. {@link #conclude()} validates ranges and names
+ * the bad value. Settings of other parts ({@code rankwire.tcp.*}, {@code rankwire.coll.*}, ...)
+ * are kept in {@link #settings()} for the part that reads them.
  */
 public final class RankwireConfig
 {
-    public static final String TRANSPORT_PROP = "rankwire.transport";
-    public static final String EAGER_LIMIT_PROP = "rankwire.eagerLimit";
-    public static final String UNEXPECTED_BYTES_PROP = "rankwire.unexpectedBytes";
-    public static final String CREDITS_PROP = "rankwire.credits";
-    public static final String SEND_BUFFER_BYTES_PROP = "rankwire.sendBufferBytes";
-    public static final String CREDIT_WAIT_MICROS_PROP = "rankwire.creditWaitMicros";
-    public static final String IDLE_PROP = "rankwire.idle";
-    public static final String PROGRESS_THREAD_PROP = "rankwire.progressThread";
-    public static final String THREADS_PROP = "rankwire.threads";
-    public static final String TIMEOUT_PROP = "rankwire.timeout";
-    public static final String BOOTSTRAP_TIMEOUT_PROP = "rankwire.bootstrapTimeout";
-    public static final String OFFLOAD_MIN_BYTES_PROP = "rankwire.offloadMinBytes";
-    public static final String SRQ_BUFFERS_PROP = "rankwire.srqBuffers";
-    public static final String SPIN_MICROS_PROP = "rankwire.idle.spinMicros";
+    public static final String TRANSPORT_PROP = RuntimeSettings.TRANSPORT.key();
+    public static final String EAGER_LIMIT_PROP = RuntimeSettings.EAGER_LIMIT.key();
+    public static final String UNEXPECTED_BYTES_PROP = RuntimeSettings.UNEXPECTED_BYTES.key();
+    public static final String CREDITS_PROP = RuntimeSettings.CREDITS.key();
+    public static final String SEND_BUFFER_BYTES_PROP = RuntimeSettings.SEND_BUFFER_BYTES.key();
+    public static final String CREDIT_WAIT_MICROS_PROP = RuntimeSettings.CREDIT_WAIT_MICROS.key();
+    public static final String IDLE_PROP = RuntimeSettings.IDLE.key();
+    public static final String PROGRESS_THREAD_PROP = RuntimeSettings.PROGRESS_THREAD.key();
+    public static final String THREADS_PROP = RuntimeSettings.THREADS.key();
+    public static final String TIMEOUT_PROP = RuntimeSettings.TIMEOUT.key();
+    public static final String BOOTSTRAP_TIMEOUT_PROP = RuntimeSettings.BOOTSTRAP_TIMEOUT.key();
+    public static final String OFFLOAD_MIN_BYTES_PROP = RuntimeSettings.OFFLOAD_MIN_BYTES.key();
+    public static final String SRQ_BUFFERS_PROP = RuntimeSettings.SRQ_BUFFERS.key();
+    public static final String SPIN_MICROS_PROP = RuntimeSettings.SPIN_MICROS.key();
 
     /** {@code auto}: shared memory between the ranks of a host, TCP across hosts (see docs/SHM.md). */
-    public static final String TRANSPORT_DEFAULT = "auto";
-    /** -1: take the transport's {@code Capabilities.eagerLimit()}. */
-    public static final int EAGER_LIMIT_DEFAULT = -1;
-    public static final long UNEXPECTED_BYTES_DEFAULT = 32L << 20;
-    public static final int CREDITS_DEFAULT = 64;
-    public static final long SEND_BUFFER_BYTES_DEFAULT = 64L << 20;
-    public static final int CREDIT_WAIT_MICROS_DEFAULT = 100;
+    public static final String TRANSPORT_DEFAULT = RuntimeSettings.TRANSPORT.defaultValue();
+    /** -1 ({@code auto}): take the transport's {@code Capabilities.eagerLimit()}. */
+    public static final int EAGER_LIMIT_DEFAULT = RuntimeSettings.EAGER_LIMIT.defaultValue();
+    public static final long UNEXPECTED_BYTES_DEFAULT = RuntimeSettings.UNEXPECTED_BYTES.defaultValue();
+    public static final int CREDITS_DEFAULT = RuntimeSettings.CREDITS.defaultValue();
+    public static final long SEND_BUFFER_BYTES_DEFAULT = RuntimeSettings.SEND_BUFFER_BYTES.defaultValue();
+    public static final int CREDIT_WAIT_MICROS_DEFAULT = RuntimeSettings.CREDIT_WAIT_MICROS.defaultValue().intValue();
     /**
      * What each copy in the send buffer counts against {@code rankwire.sendBufferBytes} beyond its
      * payload (its bookkeeping), so that tiny copies cannot hold many times the bound in heap.
      */
-    public static final int SEND_BUFFER_COPY_OVERHEAD = io.rankwire.proto.ProtocolSettings.SEND_BUFFER_COPY_OVERHEAD;
-    public static final long BOOTSTRAP_TIMEOUT_DEFAULT_MS = 60_000;
-    public static final int OFFLOAD_MIN_BYTES_DEFAULT = 1024;
-    public static final int SRQ_BUFFERS_DEFAULT = 256;
-    /** -1: take the transport's {@code Transport.idleSpinMicros()}. */
-    public static final int SPIN_MICROS_DEFAULT = -1;
+    public static final int SEND_BUFFER_COPY_OVERHEAD = ProtocolSettings.SEND_BUFFER_COPY_OVERHEAD;
+    public static final long BOOTSTRAP_TIMEOUT_DEFAULT_MS = RuntimeSettings.BOOTSTRAP_TIMEOUT.defaultValue();
+    public static final int OFFLOAD_MIN_BYTES_DEFAULT = RuntimeSettings.OFFLOAD_MIN_BYTES.defaultValue();
+    public static final int SRQ_BUFFERS_DEFAULT = RuntimeSettings.SRQ_BUFFERS.defaultValue();
+    /** -1 ({@code auto}): take the transport's {@code Transport.idleSpinMicros()}. */
+    public static final int SPIN_MICROS_DEFAULT = RuntimeSettings.SPIN_MICROS.defaultValue().intValue();
 
-    /** How a blocked caller waits for progress. */
+    /** How a blocked caller waits. */
     public enum Idle
     {
         /** Busy-spin: lowest latency, burns a core per waiting thread. */
@@ -72,22 +71,15 @@ public final class RankwireConfig
         BACKOFF
     }
 
-    private String transport;
-    private int eagerLimit;
-    private long unexpectedBytes;
-    private int credits;
-    private long sendBufferBytes;
-    private int creditWaitMicros;
-    private Idle idle;
-    private boolean progressThread;
-    private boolean funneled;
-    private Duration timeout;
-    private Duration bootstrapTimeout;
-    private int offloadMinBytes;
-    private int srqBuffers;
-    private int spinMicros;
-    private final Map<String, String> settings = new HashMap<>();
+    /** The settings this class's getters answer, in the order {@link #conclude()} checks them. */
+    private static final List<Setting<?>> OWN = List.of(RuntimeSettings.TRANSPORT, RuntimeSettings.EAGER_LIMIT,
+        RuntimeSettings.UNEXPECTED_BYTES, RuntimeSettings.CREDITS, RuntimeSettings.SEND_BUFFER_BYTES,
+        RuntimeSettings.CREDIT_WAIT_MICROS, RuntimeSettings.IDLE, RuntimeSettings.SPIN_MICROS,
+        RuntimeSettings.PROGRESS_THREAD, RuntimeSettings.THREADS, RuntimeSettings.TIMEOUT,
+        RuntimeSettings.BOOTSTRAP_TIMEOUT, RuntimeSettings.OFFLOAD_MIN_BYTES, RuntimeSettings.SRQ_BUFFERS);
 
+    /** Every {@code rankwire.*} setting given, as text; the getters read theirs through its descriptor. */
+    private final Map<String, String> settings = new HashMap<>();
     private int rank = 0;
     private int size = 1;
     private String jobId = "local";
@@ -101,56 +93,32 @@ public final class RankwireConfig
         this(System.getProperties());
     }
 
-    /** A configuration with defaults from {@code props} (e.g. a launcher's settings). */
+    /**
+     * A configuration with defaults from {@code props} (e.g. a launcher's settings).
+     *
+     * @throws IllegalArgumentException for a runtime setting's value it does not take, naming
+     *                                  the key, the value and what is expected
+     */
     public RankwireConfig(final Properties props)
     {
-        transport = props.getProperty(TRANSPORT_PROP, TRANSPORT_DEFAULT);
-        eagerLimit = ConfigValues.intProp(props, EAGER_LIMIT_PROP, EAGER_LIMIT_DEFAULT);
-        unexpectedBytes = ConfigValues.longProp(props, UNEXPECTED_BYTES_PROP, UNEXPECTED_BYTES_DEFAULT);
-        credits = ConfigValues.intProp(props, CREDITS_PROP, CREDITS_DEFAULT);
-        sendBufferBytes = ConfigValues.longProp(props, SEND_BUFFER_BYTES_PROP, SEND_BUFFER_BYTES_DEFAULT);
-        creditWaitMicros = ConfigValues.intProp(props, CREDIT_WAIT_MICROS_PROP, CREDIT_WAIT_MICROS_DEFAULT);
-        idle = ConfigValues.parseIdle(props.getProperty(IDLE_PROP, "backoff"));
-        progressThread = Boolean.parseBoolean(props.getProperty(PROGRESS_THREAD_PROP, "false"));
-        funneled = ConfigValues.parseThreads(props.getProperty(THREADS_PROP, "multiple"));
-        timeout = Duration.ofMillis(ConfigValues.longProp(props, TIMEOUT_PROP, 0));
-        bootstrapTimeout = Duration.ofMillis(ConfigValues.longProp(props, BOOTSTRAP_TIMEOUT_PROP, BOOTSTRAP_TIMEOUT_DEFAULT_MS));
-        offloadMinBytes = ConfigValues.intProp(props, OFFLOAD_MIN_BYTES_PROP, OFFLOAD_MIN_BYTES_DEFAULT);
-        srqBuffers = ConfigValues.intProp(props, SRQ_BUFFERS_PROP, SRQ_BUFFERS_DEFAULT);
-        spinMicros = ConfigValues.intProp(props, SPIN_MICROS_PROP, SPIN_MICROS_DEFAULT);
         for (final String name : props.stringPropertyNames())
         {
             if (name.startsWith("rankwire."))
             {
-                settings.put(name, props.getProperty(name));
+                set(name, props.getProperty(name));
             }
         }
     }
 
-    /** Applies {@code key=value} the way a system property would (any {@code rankwire.*} key). */
+    /**
+     * Applies {@code key=value} the way a system property would (any {@code rankwire.*} key).
+     *
+     * @throws IllegalArgumentException for a runtime setting's value it does not take, naming
+     *                                  the key, the value and what is expected
+     */
     public RankwireConfig set(final String key, final String value)
     {
-        final Properties p = new Properties();
-        p.setProperty(key, value);
-        final RankwireConfig parsed = new RankwireConfig(p);
-        switch (key)
-        {
-            case TRANSPORT_PROP: transport = parsed.transport; break;
-            case EAGER_LIMIT_PROP: eagerLimit = parsed.eagerLimit; break;
-            case UNEXPECTED_BYTES_PROP: unexpectedBytes = parsed.unexpectedBytes; break;
-            case CREDITS_PROP: credits = parsed.credits; break;
-            case SEND_BUFFER_BYTES_PROP: sendBufferBytes = parsed.sendBufferBytes; break;
-            case CREDIT_WAIT_MICROS_PROP: creditWaitMicros = parsed.creditWaitMicros; break;
-            case IDLE_PROP: idle = parsed.idle; break;
-            case PROGRESS_THREAD_PROP: progressThread = parsed.progressThread; break;
-            case THREADS_PROP: funneled = parsed.funneled; break;
-            case TIMEOUT_PROP: timeout = parsed.timeout; break;
-            case BOOTSTRAP_TIMEOUT_PROP: bootstrapTimeout = parsed.bootstrapTimeout; break;
-            case OFFLOAD_MIN_BYTES_PROP: offloadMinBytes = parsed.offloadMinBytes; break;
-            case SRQ_BUFFERS_PROP: srqBuffers = parsed.srqBuffers; break;
-            case SPIN_MICROS_PROP: spinMicros = parsed.spinMicros; break;
-            default: break;
-        }
+        OWN.stream().filter(s -> s.key().equals(key)).forEach(s -> s.parse(value));
         settings.put(key, value);
         return this;
     }
@@ -166,20 +134,6 @@ public final class RankwireConfig
     public RankwireConfig copy()
     {
         final RankwireConfig c = new RankwireConfig(new Properties());
-        c.transport = transport;
-        c.eagerLimit = eagerLimit;
-        c.unexpectedBytes = unexpectedBytes;
-        c.credits = credits;
-        c.sendBufferBytes = sendBufferBytes;
-        c.creditWaitMicros = creditWaitMicros;
-        c.idle = idle;
-        c.progressThread = progressThread;
-        c.funneled = funneled;
-        c.timeout = timeout;
-        c.bootstrapTimeout = bootstrapTimeout;
-        c.offloadMinBytes = offloadMinBytes;
-        c.srqBuffers = srqBuffers;
-        c.spinMicros = spinMicros;
         c.settings.putAll(settings);
         c.rank = rank;
         c.size = size;
@@ -189,52 +143,59 @@ public final class RankwireConfig
         return c;
     }
 
+    /** Records a setter's value as its setting's text (checked by {@link #conclude()}; null as none). */
+    private <T> RankwireConfig put(final Setting<T> setting, final T value)
+    {
+        settings.put(setting.key(), value == null ? "" : setting.format(value));
+        return this;
+    }
+
+    private <T, R> R get(final Setting<T> setting, final Function<T, R> as)
+    {
+        return as.apply(setting.read(settings));
+    }
+
     public RankwireConfig transport(final String transport)
     {
-        this.transport = transport;
-        settings.put(TRANSPORT_PROP, String.valueOf(transport));
-        return this;
+        return put(RuntimeSettings.TRANSPORT, transport);
     }
 
     public String transport()
     {
-        return transport;
+        return RuntimeSettings.TRANSPORT.read(settings);
     }
 
     /** Largest eager payload in bytes; -1 for the transport's default. */
     public RankwireConfig eagerLimit(final int eagerLimit)
     {
-        this.eagerLimit = eagerLimit;
-        return this;
+        return put(RuntimeSettings.EAGER_LIMIT, eagerLimit);
     }
 
     public int eagerLimit()
     {
-        return eagerLimit;
+        return RuntimeSettings.EAGER_LIMIT.read(settings);
     }
 
     /** Bound on buffered unexpected eager payload bytes per rank. */
     public RankwireConfig unexpectedBytes(final long unexpectedBytes)
     {
-        this.unexpectedBytes = unexpectedBytes;
-        return this;
+        return put(RuntimeSettings.UNEXPECTED_BYTES, unexpectedBytes);
     }
 
     public long unexpectedBytes()
     {
-        return unexpectedBytes;
+        return RuntimeSettings.UNEXPECTED_BYTES.read(settings);
     }
 
     /** Eager message credits per (sender, receiver) pair. */
     public RankwireConfig credits(final int credits)
     {
-        this.credits = credits;
-        return this;
+        return put(RuntimeSettings.CREDITS, credits);
     }
 
     public int credits()
     {
-        return credits;
+        return RuntimeSettings.CREDITS.read(settings);
     }
 
     /**
@@ -243,13 +204,12 @@ public final class RankwireConfig
      */
     public RankwireConfig sendBufferBytes(final long sendBufferBytes)
     {
-        this.sendBufferBytes = sendBufferBytes;
-        return this;
+        return put(RuntimeSettings.SEND_BUFFER_BYTES, sendBufferBytes);
     }
 
     public long sendBufferBytes()
     {
-        return sendBufferBytes;
+        return RuntimeSettings.SEND_BUFFER_BYTES.read(settings);
     }
 
     /**
@@ -258,35 +218,32 @@ public final class RankwireConfig
      */
     public RankwireConfig creditWaitMicros(final int creditWaitMicros)
     {
-        this.creditWaitMicros = creditWaitMicros;
-        return this;
+        return put(RuntimeSettings.CREDIT_WAIT_MICROS, (long)creditWaitMicros);
     }
 
     public int creditWaitMicros()
     {
-        return creditWaitMicros;
+        return get(RuntimeSettings.CREDIT_WAIT_MICROS, Long::intValue);
     }
 
     public RankwireConfig idle(final Idle idle)
     {
-        this.idle = idle;
-        return this;
+        return put(RuntimeSettings.IDLE, idle == null ? null : Idles.Mode.valueOf(idle.name()));
     }
 
     public Idle idle()
     {
-        return idle;
+        return get(RuntimeSettings.IDLE, mode -> Idle.valueOf(mode.name()));
     }
 
     public RankwireConfig progressThread(final boolean progressThread)
     {
-        this.progressThread = progressThread;
-        return this;
+        return put(RuntimeSettings.PROGRESS_THREAD, progressThread);
     }
 
     public boolean progressThread()
     {
-        return progressThread;
+        return RuntimeSettings.PROGRESS_THREAD.read(settings);
     }
 
     /**
@@ -295,58 +252,54 @@ public final class RankwireConfig
      */
     public RankwireConfig funneled(final boolean funneled)
     {
-        this.funneled = funneled;
-        return this;
+        return put(RuntimeSettings.THREADS, funneled ? "funneled" : "multiple");
     }
 
     public boolean funneled()
     {
-        return funneled;
+        return get(RuntimeSettings.THREADS, level -> level.equals("funneled") || level.equals("single"));
     }
 
-    /** Timeout of blocking calls; {@link Duration#ZERO} waits forever. */
+    /** Timeout of blocking calls, in whole milliseconds (a part of one counts as one); {@link Duration#ZERO} waits forever. */
     public RankwireConfig timeout(final Duration timeout)
     {
-        this.timeout = timeout;
-        return this;
+        return put(RuntimeSettings.TIMEOUT, millis(timeout));
     }
 
     public Duration timeout()
     {
-        return timeout;
+        return get(RuntimeSettings.TIMEOUT, Duration::ofMillis);
     }
 
+    /** Limit of the login to the bootstrap service, of wire-up and of the closing rendezvous, in whole milliseconds. */
     public RankwireConfig bootstrapTimeout(final Duration bootstrapTimeout)
     {
-        this.bootstrapTimeout = bootstrapTimeout;
-        return this;
+        return put(RuntimeSettings.BOOTSTRAP_TIMEOUT, millis(bootstrapTimeout));
     }
 
     public Duration bootstrapTimeout()
     {
-        return bootstrapTimeout;
+        return get(RuntimeSettings.BOOTSTRAP_TIMEOUT, Duration::ofMillis);
     }
 
     public RankwireConfig offloadMinBytes(final int offloadMinBytes)
     {
-        this.offloadMinBytes = offloadMinBytes;
-        return this;
+        return put(RuntimeSettings.OFFLOAD_MIN_BYTES, offloadMinBytes);
     }
 
     public int offloadMinBytes()
     {
-        return offloadMinBytes;
+        return RuntimeSettings.OFFLOAD_MIN_BYTES.read(settings);
     }
 
     public RankwireConfig srqBuffers(final int srqBuffers)
     {
-        this.srqBuffers = srqBuffers;
-        return this;
+        return put(RuntimeSettings.SRQ_BUFFERS, srqBuffers);
     }
 
     public int srqBuffers()
     {
-        return srqBuffers;
+        return RuntimeSettings.SRQ_BUFFERS.read(settings);
     }
 
     /**
@@ -355,13 +308,12 @@ public final class RankwireConfig
      */
     public RankwireConfig spinMicros(final int spinMicros)
     {
-        this.spinMicros = spinMicros;
-        return this;
+        return put(RuntimeSettings.SPIN_MICROS, (long)spinMicros);
     }
 
     public int spinMicros()
     {
-        return spinMicros;
+        return get(RuntimeSettings.SPIN_MICROS, Long::intValue);
     }
 
     /** This rank and the job's size; several ranks need a secret of {@link TransportContext#MIN_SECRET_BYTES} random bytes or more. */
@@ -409,7 +361,7 @@ public final class RankwireConfig
     public Map<String, String> settings()
     {
         final Map<String, String> copy = new HashMap<>(settings);
-        copy.put(TRANSPORT_PROP, transport);
+        copy.put(TRANSPORT_PROP, transport());
         return copy;
     }
 
@@ -420,9 +372,51 @@ public final class RankwireConfig
      */
     public RankwireConfig conclude()
     {
-        ConfigValues.validate(this);
+        OWN.forEach(s -> s.read(settings));
+        checkRange("size", size, 1, io.rankwire.match.Envelope.MAX_RANKS);
+        checkRange("rank", rank, 0, size - 1);
+        TransportContext.checkSecret("secret", secret, size);
+        if (funneled() && progressThread())
+        {
+            throw new IllegalArgumentException(THREADS_PROP + " : funneled with " + PROGRESS_THREAD_PROP +
+                " : true (expected: multiple, since a progress thread calls the rank from a second thread)");
+        }
         concluded = true;
         return this;
+    }
+
+    private static void checkRange(final String name, final long value, final long min, final long max)
+    {
+        if (value < min || value > max)
+        {
+            throw new IllegalArgumentException(name + " : " + value + " (expected: " + min + ".." + max + ")");
+        }
+    }
+
+    /** {@code d} in whole milliseconds, a part of one counting as one; null for null. */
+    private static Long millis(final Duration d)
+    {
+        if (d == null)
+        {
+            return null;
+        }
+        try
+        {
+            final long ms = d.toMillis();
+            return d.compareTo(Duration.ofMillis(ms)) > 0 ? ms + 1 : ms;
+        }
+        catch (final ArithmeticException e)
+        {
+            return d.isNegative() ? Long.MIN_VALUE : Long.MAX_VALUE;
+        }
+    }
+
+    /** What the engine takes from this (concluded) configuration. */
+    EngineSettings engineSettings()
+    {
+        return new EngineSettings(
+            new ProtocolSettings(eagerLimit(), unexpectedBytes(), credits(), sendBufferBytes(), offloadMinBytes(), srqBuffers()),
+            RuntimeSettings.IDLE.read(settings), spinMicros(), timeout().toNanos(), creditWaitMicros(), funneled());
     }
 
     /** True once {@link #conclude()} has validated this configuration. */
@@ -431,20 +425,10 @@ public final class RankwireConfig
         return concluded;
     }
 
+    /** The job's place and every setting given (as given; never fails, whatever they are). */
     @Override
     public String toString()
     {
-        return "RankwireConfig{transport=" + transport +
-            ", rank=" + rank + ", size=" + size +
-            ", eagerLimit=" + eagerLimit +
-            ", unexpectedBytes=" + unexpectedBytes +
-            ", credits=" + credits +
-            ", sendBufferBytes=" + sendBufferBytes +
-            ", creditWaitMicros=" + creditWaitMicros +
-            ", idle=" + idle +
-            ", spinMicros=" + spinMicros +
-            ", progressThread=" + progressThread +
-            ", threads=" + (funneled ? "funneled" : "multiple") +
-            ", timeout=" + timeout + '}';
+        return "RankwireConfig{rank=" + rank + ", size=" + size + ", job=" + jobId + ", settings=" + new TreeMap<>(settings) + '}';
     }
 }

@@ -7,8 +7,8 @@
  *
  * <p>Top layer of the runtime: it may use every package below ({@code coll}, {@code core},
  * {@code proto}, {@code match}, {@code spi} and the leaves {@code progress}, {@code buffer},
- * {@code bootstrap}); only the value types {@code Status}, {@code RankwireException},
- * {@code RankwireConfig} and {@code RankStats} are used from below (by the engine). See
- * docs/ARCHITECTURE.md.
+ * {@code bootstrap}, {@code settings}); only the value types {@code Status},
+ * {@code RankwireException} and {@code RankStats} are used from below (by the engine, which takes
+ * its settings as a {@code core.EngineSettings}). See docs/ARCHITECTURE.md.
  */
 package io.rankwire;

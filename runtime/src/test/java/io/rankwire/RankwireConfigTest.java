@@ -53,17 +53,20 @@ class RankwireConfigTest
     void shouldNameTheBadValueWhenConcluding()
     {
         assertMessage("rankwire.credits : 0 (expected: 1..1048576)", () -> config().credits(0).conclude());
-        assertMessage("rankwire.eagerLimit : -2 (expected: >= 0, or -1)", () -> config().eagerLimit(-2).conclude());
-        assertMessage("rankwire.unexpectedBytes : -1 (expected: >= 0)", () -> config().unexpectedBytes(-1).conclude());
+        assertMessage("rankwire.eagerLimit : -2 (expected: auto or a byte size 0..1G)", () -> config().eagerLimit(-2).conclude());
+        assertMessage("rankwire.unexpectedBytes : -1 (expected: a byte size >= 0)", () -> config().unexpectedBytes(-1).conclude());
         assertMessage("rank : 3 (expected: 0..1)", () -> config().job(3, 2, "j", new byte[0]).conclude());
         assertMessage("secret : 0 bytes (expected: >= 16 bytes for a job of 2 ranks)",
             () -> config().job(1, 2, "j", new byte[0]).conclude());
         assertMessage("secret : 15 bytes (expected: >= 16 bytes for a job of 3 ranks)",
             () -> config().job(1, 3, "j", new byte[15]).conclude());
-        assertMessage("rankwire.idle : 'sleepy' (expected: spin, yield or backoff)",
+        assertMessage("rankwire.idle : sleepy (expected: spin, yield or backoff)",
             () -> config().set("rankwire.idle", "sleepy"));
-        assertMessage("rankwire.credits : 'many' (expected: an integer)", () -> config().set("rankwire.credits", "many"));
-        assertMessage("rankwire.timeout : PT-1S (expected: >= 0)", () -> config().timeout(Duration.ofSeconds(-1)).conclude());
+        assertMessage("rankwire.credits : many (expected: 1..1048576)", () -> config().set("rankwire.credits", "many"));
+        assertMessage("rankwire.credits : 0 (expected: 1..1048576)", () -> config().set("rankwire.credits", "0"));
+        assertMessage("rankwire.timeout : -1s (expected: a duration 0ms..8760h, a bare number in ms)",
+            () -> config().timeout(Duration.ofSeconds(-1)).conclude());
+        assertMessage("rankwire.idle : '' (expected: spin, yield or backoff)", () -> config().idle(null).conclude());
     }
 
     @Test
@@ -74,7 +77,7 @@ class RankwireConfigTest
         assertTrue(config().set("rankwire.threads", "SINGLE").funneled());
         assertFalse(config().set("rankwire.threads", "serialized").funneled());
         assertTrue(config().funneled(true).copy().funneled());
-        assertMessage("rankwire.threads : 'many' (expected: multiple, serialized, funneled or single)",
+        assertMessage("rankwire.threads : many (expected: multiple, serialized, funneled or single)",
             () -> config().set("rankwire.threads", "many"));
         assertMessage("rankwire.threads : funneled with rankwire.progressThread : true (expected: multiple, " +
             "since a progress thread calls the rank from a second thread)",
@@ -89,6 +92,47 @@ class RankwireConfigTest
         assertEquals(100, c.eagerLimit());
         assertEquals(5, copy.eagerLimit());
         assertEquals("127.0.0.1", copy.settings().get("rankwire.tcp.bind"));
+    }
+
+    @Test
+    void shouldReadUnitsAndTheAutoWordThroughTheDescriptors()
+    {
+        final RankwireConfig c = config().setAll(Map.of("rankwire.unexpectedBytes", "8M", "rankwire.eagerLimit", "16k",
+            "rankwire.timeout", "2s", "rankwire.creditWaitMicros", "1ms", "rankwire.idle", "SPIN"));
+        assertEquals(8L << 20, c.unexpectedBytes());
+        assertEquals(16 << 10, c.eagerLimit());
+        assertEquals(Duration.ofSeconds(2), c.timeout());
+        assertEquals(1000, c.creditWaitMicros());
+        assertEquals(RankwireConfig.Idle.SPIN, c.idle());
+        assertEquals(-1, c.set("rankwire.eagerLimit", "auto").eagerLimit());
+        assertEquals(-1, c.set("rankwire.idle.spinMicros", "-1").spinMicros());
+    }
+
+    @Test
+    void shouldShowValuesGivenToSettersInItsSettingsForTheTransportAndTheCheck()
+    {
+        final RankwireConfig c = config().credits(8).eagerLimit(-1).timeout(Duration.ofMillis(1500)).funneled(true)
+            .idle(RankwireConfig.Idle.YIELD).spinMicros(20);
+        assertEquals("8", c.settings().get("rankwire.credits"));
+        assertEquals("auto", c.settings().get("rankwire.eagerLimit"));
+        assertEquals("1500ms", c.settings().get("rankwire.timeout"));
+        assertEquals("funneled", c.settings().get("rankwire.threads"));
+        assertEquals("yield", c.settings().get("rankwire.idle"));
+        assertEquals("20us", c.settings().get("rankwire.idle.spinMicros"));
+        final RankwireConfig reread = config().setAll(c.settings());
+        assertEquals(8, reread.credits());
+        assertEquals(Duration.ofMillis(1500), reread.timeout());
+        assertTrue(reread.funneled());
+        assertEquals(20, reread.spinMicros());
+    }
+
+    @Test
+    void shouldTakeItsPublicDefaultsFromTheDescriptors()
+    {
+        assertEquals(RuntimeSettings.CREDITS.defaultValue(), RankwireConfig.CREDITS_DEFAULT);
+        assertEquals(RuntimeSettings.EAGER_LIMIT.defaultValue(), RankwireConfig.EAGER_LIMIT_DEFAULT);
+        assertEquals(RuntimeSettings.TRANSPORT.key(), RankwireConfig.TRANSPORT_PROP);
+        assertEquals(RuntimeSettings.TRANSPORT.defaultValue(), RankwireConfig.TRANSPORT_DEFAULT);
     }
 
     private static RankwireConfig config()

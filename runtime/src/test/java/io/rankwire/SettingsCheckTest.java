@@ -11,7 +11,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 
-import io.rankwire.spi.SettingKeys;
+import io.rankwire.settings.Setting;
 import io.rankwire.spi.Transport;
 import io.rankwire.spi.TransportContext;
 import io.rankwire.spi.TransportProvider;
@@ -19,7 +19,12 @@ import org.junit.jupiter.api.Test;
 
 class SettingsCheckTest
 {
-    /** A transport that reads {@code rankwire.wire.port} (0..65535) and {@code rankwire.wire.mode}. */
+    private static final Setting<Integer> WIRE_PORT = Setting.integer("rankwire.wire.port", 0, 0, 65535, "port");
+    private static final Setting<Integer> WIRE_LOW = Setting.integer("rankwire.wire.low", 0, 0, 100, "at most high");
+    private static final Setting<Integer> WIRE_HIGH = Setting.integer("rankwire.wire.high", 100, 0, 100, "at least low");
+    private static final Setting<String> WIRE_MODE = Setting.oneOf("rankwire.wire.mode", "a", "mode", "a", "b");
+
+    /** A transport that reads {@code rankwire.wire.port} (0..65535), {@code .mode}, and {@code .low} at most {@code .high}. */
     private static final TransportProvider WIRE = new TransportProvider()
     {
         @Override
@@ -35,15 +40,19 @@ class SettingsCheckTest
         }
 
         @Override
-        public Set<String> settingKeys()
+        public List<Setting<?>> settings()
         {
-            return SettingKeys.readBy(WireSettings::new);
+            return List.of(WIRE_PORT, WIRE_LOW, WIRE_HIGH, WIRE_MODE);
         }
 
         @Override
         public void validateSettings(final Map<String, String> settings)
         {
-            new WireSettings(settings);
+            final int high = WIRE_HIGH.read(settings);
+            if (WIRE_LOW.read(settings) > high)
+            {
+                throw WIRE_LOW.refuse(settings.get(WIRE_LOW.key()), "0.." + high + ", at most rankwire.wire.high");
+            }
         }
     };
 
@@ -62,19 +71,6 @@ class SettingsCheckTest
             throw new UnsupportedOperationException("settings only");
         }
     };
-
-    private static final class WireSettings
-    {
-        WireSettings(final Map<String, String> s)
-        {
-            final int port = Integer.parseInt(s.getOrDefault("rankwire.wire.port", "0"));
-            if (port < 0 || port > 65535)
-            {
-                throw new IllegalArgumentException("rankwire.wire.port : " + port + " (expected: 0..65535)");
-            }
-            s.get("rankwire.wire.mode");
-        }
-    }
 
     private static final SettingsCheck CHECK = SettingsCheck.of(List.of(WIRE, OPAQUE));
 
@@ -125,26 +121,106 @@ class SettingsCheckTest
     @Test
     void shouldRefuseKeyNobodyReads()
     {
-        assertEquals("rankwire.zzz : unknown setting (expected: a key of docs/RUNTIME.md \"Settings\", " +
-            "rankwire.coll.*, or of a transport found: opaque, wire)", refusal(Map.of("rankwire.zzz", "1")));
+        assertEquals("rankwire.zzz : unknown setting (expected: a key rwrun --settings lists, docs/SETTINGS.md; " +
+            "transports found: opaque, wire)", refusal(Map.of("rankwire.zzz", "1")));
         assertEquals("rankwire.ucx.rails : unknown setting (no transport 'ucx' on the class path to read it; " +
             "transports found: opaque, wire)", refusal(Map.of("rankwire.ucx.rails", "2")));
+        assertEquals("rankwire.idle.spinMicrosecondsAndMore : unknown setting (expected: a key rwrun --settings lists, " +
+            "docs/SETTINGS.md; transports found: opaque, wire)", refusal(Map.of("rankwire.idle.spinMicrosecondsAndMore", "1")));
     }
 
     @Test
     void shouldRefuseBadValuesNamingKeyValueAndExpectation()
     {
-        assertEquals("rankwire.idle : 'spinn' (expected: spin, yield or backoff)",
-            refusal(Map.of("rankwire.idle", "spinn")));
+        assertEquals("rankwire.idle : spinn (expected: spin, yield or backoff)", refusal(Map.of("rankwire.idle", "spinn")));
         assertEquals("rankwire.credits : 0 (expected: 1..1048576)", refusal(Map.of("rankwire.credits", "0")));
-        assertEquals("rankwire.timeout : 'soon' (expected: an integer)", refusal(Map.of("rankwire.timeout", "soon")));
-        assertEquals("rankwire.progressThread : 'yes' (expected: true or false)",
+        assertEquals("rankwire.timeout : soon (expected: a duration 0ms..8760h, a bare number in ms)",
+            refusal(Map.of("rankwire.timeout", "soon")));
+        assertEquals("rankwire.progressThread : yes (expected: true or false)",
             refusal(Map.of("rankwire.progressThread", "yes")));
-        assertTrue(refusal(Map.of("rankwire.coll.reduce.algorithm", "fast"))
-            .startsWith("rankwire.coll.reduce.algorithm : fast (expected: one of [auto, binomial, rabenseifner])"));
+        assertEquals("rankwire.coll.reduce.algorithm : fast (expected: auto, binomial or rabenseifner)",
+            refusal(Map.of("rankwire.coll.reduce.algorithm", "fast")));
         assertEquals("rankwire.wire.port : 70000 (expected: 0..65535)", refusal(Map.of("rankwire.wire.port", "70000")));
+        assertEquals("rankwire.logLevel : loud (expected: error, warning, info, debug, trace or off)",
+            refusal(Map.of("rankwire.logLevel", "loud")));
+        assertEquals("rankwire.jmx : '' (expected: true or false)", refusal(Map.of("rankwire.jmx", "")));
         assertTrue(refusal(Map.of("rankwire.threads", "funneled", "rankwire.progressThread", "true"))
             .startsWith("rankwire.threads : funneled with rankwire.progressThread : true"));
+    }
+
+    @Test
+    void shouldKeepMinusOneAsTheEagerLimitsAutoAndRefuseWhatCannotWork()
+    {
+        CHECK.check(Map.of("rankwire.eagerLimit", "-1"));
+        CHECK.check(Map.of("rankwire.eagerLimit", "auto"));
+        CHECK.check(Map.of("rankwire.eagerLimit", "0"));
+        CHECK.check(Map.of("rankwire.eagerLimit", "1g"));
+        assertEquals("rankwire.eagerLimit : -2 (expected: auto or a byte size 0..1G)",
+            refusal(Map.of("rankwire.eagerLimit", "-2")));
+        assertEquals("rankwire.eagerLimit : 2g (expected: auto or a byte size 0..1G)",
+            refusal(Map.of("rankwire.eagerLimit", "2g")));
+        assertEquals("rankwire.eagerLimit : lots (expected: auto or a byte size 0..1G)",
+            refusal(Map.of("rankwire.eagerLimit", "lots")));
+        assertEquals("rankwire.idle.spinMicros : -5 (expected: auto or a duration 0us..1s, a bare number in us)",
+            refusal(Map.of("rankwire.idle.spinMicros", "-5")));
+    }
+
+    @Test
+    void shouldTakeByteSizesAndDurationsWithUnits()
+    {
+        CHECK.check(Map.of("rankwire.unexpectedBytes", "32M", "rankwire.sendBufferBytes", "1g", "rankwire.offloadMinBytes",
+            "64k", "rankwire.timeout", "30s", "rankwire.bootstrapTimeout", "2m", "rankwire.creditWaitMicros", "1ms"));
+        assertEquals("rankwire.unexpectedBytes : 32Q (expected: a byte size >= 0)",
+            refusal(Map.of("rankwire.unexpectedBytes", "32Q")));
+        assertEquals("rankwire.creditWaitMicros : 1500ns (expected: a duration 0us..1s, a bare number in us)",
+            refusal(Map.of("rankwire.creditWaitMicros", "1500ns")));
+        assertEquals("rankwire.bootstrapTimeout : 0 (expected: a duration 1ms..24h, a bare number in ms)",
+            refusal(Map.of("rankwire.bootstrapTimeout", "0")));
+    }
+
+    @Test
+    void shouldRefuseAnAddressThatIsNone()
+    {
+        CHECK.check(Map.of("rankwire.bind", "10.0.0.2"));
+        CHECK.check(Map.of("rankwire.bind", "node-1.example.org"));
+        CHECK.check(Map.of("rankwire.bind", "::1"));
+        assertEquals("rankwire.bind : 999.1.1.1 (expected: a host name or an IP address)",
+            refusal(Map.of("rankwire.bind", "999.1.1.1")));
+        assertEquals("rankwire.bind : 10.0.0 (expected: a host name or an IP address)",
+            refusal(Map.of("rankwire.bind", "10.0.0")));
+    }
+
+    @Test
+    void shouldRefuseABadHostIdAloneAndAgainstTheJobsSize()
+    {
+        CHECK.check(Map.of("rankwire.hostId", "@2"), 4);
+        CHECK.check(Map.of("rankwire.hostId", "a,a,b,b"), 4);
+        CHECK.check(Map.of("rankwire.hostId", "a,b,c"));
+        assertTrue(refusal(Map.of("rankwire.hostId", "@0")).startsWith("rankwire.hostId : @0 (expected: one host name"));
+        assertTrue(refusal(Map.of("rankwire.hostId", "a b")).startsWith("rankwire.hostId : a b (expected: one host name"));
+        assertEquals("rankwire.hostId : a,b,c (expected: one host name, 2 comma-separated names (one per rank), or @K " +
+            "(hosts of K consecutive ranks, K >= 1))",
+            assertThrows(IllegalArgumentException.class, () -> CHECK.check(Map.of("rankwire.hostId", "a,b,c"), 2)).getMessage());
+    }
+
+    @Test
+    void shouldLetATransportCheckWhatOneSettingOwesAnother()
+    {
+        CHECK.check(Map.of("rankwire.wire.low", "20", "rankwire.wire.high", "30"));
+        assertEquals("rankwire.wire.low : 40 (expected: 0..30, at most rankwire.wire.high)",
+            refusal(Map.of("rankwire.wire.low", "40", "rankwire.wire.high", "30")));
+    }
+
+    @Test
+    void shouldListEverySettingOnceByItsReader()
+    {
+        final Map<String, List<Setting<?>>> all = CHECK.settingsByReader();
+        assertEquals(List.of(SettingsCheck.RUNTIME, SettingsCheck.COLLECTIVES, "transport wire"), List.copyOf(all.keySet()));
+        assertEquals(List.of("rankwire.wire.port", "rankwire.wire.low", "rankwire.wire.high", "rankwire.wire.mode"),
+            all.get("transport wire").stream().map(Setting::key).toList());
+        assertTrue(all.get(SettingsCheck.RUNTIME).stream().anyMatch(s -> s.key().equals("rankwire.eagerLimit")));
+        assertTrue(CHECK.setting("rankwire.credits").isPresent());
+        assertTrue(CHECK.setting("rankwire.wire.nothing").isEmpty());
     }
 
     @Test

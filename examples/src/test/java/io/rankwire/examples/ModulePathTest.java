@@ -102,7 +102,8 @@ class ModulePathTest
         }
         assertTrue(lines.contains("send events recorded"), lines::toString);
         assertTrue(lines.contains("exports [io.rankwire, io.rankwire.bootstrap to [io.rankwire.launcher], io.rankwire.buffer, "
-            + "io.rankwire.proto to [io.rankwire.transport.shm, io.rankwire.transport.sim], io.rankwire.spi]"), lines::toString);
+            + "io.rankwire.proto to [io.rankwire.transport.shm, io.rankwire.transport.sim], io.rankwire.settings, "
+            + "io.rankwire.spi]"), lines::toString);
         assertTrue(lines.contains("core exported to app false"), lines::toString);
         assertTrue(lines.contains("observe closed"), lines::toString);
     }

@@ -10,6 +10,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.Callable;
 
+import io.rankwire.RankwireConfig;
 import io.rankwire.bootstrap.JobVariables;
 import io.rankwire.bootstrap.Settings;
 import picocli.CommandLine;
@@ -66,9 +67,16 @@ public final class Rwrun implements Callable<Integer>
     @Spec
     private CommandSpec spec;
 
-    @Option(names = {"-np", "-n", "--np"}, paramLabel = "N", required = true,
-        description = "Number of ranks (1.." + MAX_RANKS + ").")
-    private int size;
+    @Option(names = {"-np", "-n", "--np"}, paramLabel = "N",
+        description = "Number of ranks (1.." + MAX_RANKS + "); required, but with --settings.")
+    private Integer size;
+
+    @Option(names = "--settings",
+        description = "List every rankwire.* setting the ranks would read (default, what a value may be, what it does, " +
+            "who reads it) with the value this job would get from -x, -J-D, rwrun's own -D, --transport or " +
+            "$RANKWIRE_TRANSPORT, -v, --stats and --bind; then exit: 0, or 2 when a value is refused. " +
+            "docs/SETTINGS.md has the same table.")
+    private boolean listSettings;
 
     @Option(names = "--transport", paramLabel = "NAME",
         description = "Transport found on the class path: auto (shared memory within a host, TCP across hosts), " +
@@ -222,6 +230,10 @@ public final class Rwrun implements Callable<Integer>
     @Override
     public Integer call()
     {
+        if (listSettings)
+        {
+            return listSettings();
+        }
         final JobSpec job = toSpec();
         OpenMpiOptions.warn(mca, mapBy, err);
         return Launcher.run(job, out, err);
@@ -230,6 +242,10 @@ public final class Rwrun implements Callable<Integer>
     private JobSpec toSpec()
     {
         final CommandLine cl = spec.commandLine();
+        if (size == null)
+        {
+            throw new ParameterException(cl, "Missing required option: '--np=N'");
+        }
         try
         {
             final List<String> userClassPath = OptionChecks.classPath(classPath);
@@ -239,14 +255,7 @@ public final class Rwrun implements Callable<Integer>
             final Map<String, String> env = new TreeMap<>();
             final Map<String, String> settings = new TreeMap<>(Settings.fromProperties(System.getProperties()));
             OptionChecks.exports(exports, environment, env, settings);
-            if (verbose.length > 0)
-            {
-                settings.putIfAbsent(JobVariables.LOG_LEVEL_SETTING, verbose.length == 1 ? "info" : "debug");
-            }
-            if (stats)
-            {
-                settings.put(JobVariables.REPORT_STATS_SETTING, "true");
-            }
+            optionSettings(settings, new TreeMap<>());
             OptionChecks.size(size);
             final Placement placement = Placements.choose(launcher, t, size, hostLists, hostfile,
                 ssh != null ? ssh : environment.getOrDefault("RANKWIRE_SSH", ""), environment, env,
@@ -254,7 +263,7 @@ public final class Rwrun implements Callable<Integer>
             final InetAddress address = Placements.bind(bind, placement);
             settings.putIfAbsent(JobVariables.TCP_BIND_SETTING, address.getHostAddress());
             settings.putIfAbsent(Placement.HOSTS_SETTING, Integer.toString(placement.hostsSpanned(size)));
-            SettingsPreCheck.check(settings, exports, jvmOptions, rankwireClassPath, userClassPath);
+            SettingsPreCheck.check(size, settings, exports, jvmOptions, rankwireClassPath, userClassPath);
             OptionChecks.mainClass(mainClass, rankwireClassPath, userClassPath);
             final boolean tag = tagOutput != null ? tagOutput : size > 1;
             final String cdsMode = OptionChecks.cds(cds != null ? cds : environment.getOrDefault("RANKWIRE_CDS", "auto"));
@@ -266,6 +275,48 @@ public final class Rwrun implements Callable<Integer>
         catch (final IllegalArgumentException e)
         {
             throw new ParameterException(cl, e.getMessage(), e);
+        }
+    }
+
+    /** The settings rwrun's own options set ({@code -v}, {@code --stats}), and in {@code given} which option set each. */
+    private void optionSettings(final Map<String, String> settings, final Map<String, String> given)
+    {
+        if (verbose.length > 0 && settings.putIfAbsent(JobVariables.LOG_LEVEL_SETTING, verbose.length == 1 ? "info" : "debug") == null)
+        {
+            given.put(JobVariables.LOG_LEVEL_SETTING, verbose.length == 1 ? "-v" : "-vv");
+        }
+        if (stats)
+        {
+            settings.put(JobVariables.REPORT_STATS_SETTING, "true");
+            given.put(JobVariables.REPORT_STATS_SETTING, "--stats");
+        }
+    }
+
+    /** {@code --settings}: the listing of {@link SettingsListing}, with the values this command line gives. */
+    private int listSettings()
+    {
+        try
+        {
+            final List<String> userClassPath = OptionChecks.classPath(classPath);
+            final Transports.Choice t = OptionChecks.transport(transport, environment,
+                Transports.find(rankwireClassPath, userClassPath));
+            final Map<String, String> settings = new TreeMap<>(Settings.fromProperties(System.getProperties()));
+            OptionChecks.exports(exports, environment, new TreeMap<>(), settings);
+            final Map<String, String> given = new TreeMap<>();
+            optionSettings(settings, given);
+            settings.put(RankwireConfig.TRANSPORT_PROP, t.name());
+            given.put(RankwireConfig.TRANSPORT_PROP, transport != null ? "--transport" :
+                environment.getOrDefault(JobVariables.TRANSPORT, "").isEmpty() ? "rwrun's default" : "$" + JobVariables.TRANSPORT);
+            if (bind != null && settings.putIfAbsent(JobVariables.TCP_BIND_SETTING, bind) == null)
+            {
+                given.put(JobVariables.TCP_BIND_SETTING, "--bind");
+            }
+            SettingsPreCheck.list(out, settings, given, exports, jvmOptions, rankwireClassPath, userClassPath);
+            return 0;
+        }
+        catch (final IllegalArgumentException e)
+        {
+            throw new ParameterException(spec.commandLine(), e.getMessage(), e);
         }
     }
 

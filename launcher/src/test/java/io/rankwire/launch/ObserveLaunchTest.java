@@ -73,7 +73,7 @@ class ObserveLaunchTest
         final LaunchFixture.Result bad = LaunchFixture.rwrun("-x", "rankwire.logLevel=loud", "-np", "2",
             ObservedMain.class.getName());
         assertEquals(Rwrun.USAGE_EXIT, bad.code, bad::toString);
-        assertTrue(bad.err.contains("rankwire.logLevel : 'loud' (expected: error, warning, info, debug, trace or off)"),
+        assertTrue(bad.err.contains("rankwire.logLevel : loud (expected: error, warning, info, debug, trace or off)"),
             bad::toString);
     }
 

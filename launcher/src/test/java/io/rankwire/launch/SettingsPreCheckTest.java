@@ -36,10 +36,34 @@ class SettingsPreCheckTest
     @Test
     void shouldRefuseBadValueInOneLine()
     {
-        assertRefused("rwrun: bad setting from -x: rankwire.idle : 'spinn' (expected: spin, yield or backoff)",
+        assertRefused("rwrun: bad setting from -x: rankwire.idle : spinn (expected: spin, yield or backoff)",
             "-np", "2", "-x", "rankwire.idle=spinn", ExchangeMain.class.getName());
-        assertRefused("rwrun: bad setting from -x: rankwire.sim.mode : later (expected: inline|scheduled)",
+        assertRefused("rwrun: bad setting from -x: rankwire.sim.mode : later (expected: inline or scheduled)",
             "-np", "2", "--transport", "sim", "-x", "rankwire.sim.mode=later", ExchangeMain.class.getName());
+    }
+
+    @Test
+    void shouldRefuseValuesThatCannotWorkBeforeAnyRankStarts()
+    {
+        final String main = ExchangeMain.class.getName();
+        assertRefused("rwrun: bad setting from -x: rankwire.eagerLimit : -5 (expected: auto or a byte size 0..1G)",
+            "-np", "2", "-x", "rankwire.eagerLimit=-5", main);
+        assertRefused("rwrun: bad setting from -x: rankwire.bind : 999.1.1.1 (expected: a host name or an IP address)",
+            "-np", "2", "-x", "rankwire.bind=999.1.1.1", main);
+        assertRefused("rwrun: bad setting from -x: rankwire.hostId : a,b,c (expected: one host name, 2 comma-separated " +
+            "names (one per rank), or @K (hosts of K consecutive ranks, K >= 1))", "-np", "2", "-x", "rankwire.hostId=a,b,c", main);
+        assertRefused("rwrun: bad setting from -x: rankwire.unexpectedBytes : 32X (expected: a byte size >= 0)",
+            "-np", "2", "-x", "rankwire.unexpectedBytes=32X", main);
+        assertRefused("rwrun: bad setting from -J-D: rankwire.tcp.keepAliveIdleMs : 2d (expected: a duration 0ms..24h, " +
+            "a bare number in ms)", "-np", "2", "-J-Drankwire.tcp.keepAliveIdleMs=2d", main);
+    }
+
+    @Test
+    void shouldRunWithTheEagerLimitsAutoAndUnits()
+    {
+        final LaunchFixture.Result r = LaunchFixture.rwrun("-np", "2", "-x", "rankwire.eagerLimit=-1",
+            "-x", "rankwire.unexpectedBytes=16M", "-x", "rankwire.tcp.keepAliveIdleMs=30s", ExchangeMain.class.getName());
+        assertEquals(0, r.code, r::toString);
     }
 
     @Test

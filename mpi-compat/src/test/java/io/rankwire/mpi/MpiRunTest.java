@@ -18,6 +18,7 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 
+import io.rankwire.SettingsCheck;
 import mpi.MPI;
 
 import org.junit.jupiter.api.Test;
@@ -251,6 +252,18 @@ class MpiRunTest
         {
             java.nio.file.Files.delete(hostfile);
         }
+    }
+
+    @Test
+    void shouldListEverySettingAsRwrunDoes()
+    {
+        final Result r = mpirun(System.getenv(), "--settings", "-x", "rankwire.credits=8");
+        assertEquals(0, r.code, r::toString);
+        for (final String key : SettingsCheck.onClassPath().knownKeys())
+        {
+            assertTrue(r.out.contains("\n  " + key + " = "), () -> key + " missing:\n" + r);
+        }
+        assertTrue(r.out.contains("\n  rankwire.credits = 8  [-x]\n"), r::toString);
     }
 
     @Test

@@ -9,13 +9,6 @@ import java.util.TreeMap;
 /** Reads a {@link JobEnvironment} from the variables {@code rwrun} (or a batch system) sets. */
 final class EnvironmentParser
 {
-    /**
-     * How long a rank may take to log in to the bootstrap service (connect and authenticate,
-     * retries included) unless {@value JobVariables#BOOTSTRAP_TIMEOUT_SETTING} says otherwise:
-     * generous, since a rank JVM on a crowded host may need many seconds to get there.
-     */
-    static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(60);
-
     private EnvironmentParser()
     {
     }
@@ -61,30 +54,12 @@ final class EnvironmentParser
 
     /**
      * The login deadline: {@value JobVariables#BOOTSTRAP_TIMEOUT_SETTING} among {@code settings}
-     * (a system property wins over the launcher's setting), else {@link #CONNECT_TIMEOUT}.
+     * (a system property wins over the launcher's setting), else its default.
      *
-     * @throws IllegalArgumentException naming the setting when it is not a positive number of ms
+     * @throws IllegalArgumentException naming the setting when it is not a duration it takes
      */
     static Duration loginTimeout(final Map<String, String> settings)
     {
-        final String value = settings.get(JobVariables.BOOTSTRAP_TIMEOUT_SETTING);
-        if (value == null)
-        {
-            return CONNECT_TIMEOUT;
-        }
-        try
-        {
-            final long ms = Long.parseLong(value.trim());
-            if (ms > 0)
-            {
-                return Duration.ofMillis(ms);
-            }
-        }
-        catch (final NumberFormatException e)
-        {
-            // reported below
-        }
-        throw new IllegalArgumentException(JobVariables.BOOTSTRAP_TIMEOUT_SETTING + " : '" + value +
-            "' (expected: a positive number of milliseconds)");
+        return Duration.ofMillis(JobSettings.BOOTSTRAP_TIMEOUT.read(settings));
     }
 }

@@ -9,7 +9,6 @@ import java.util.Objects;
 import java.util.Properties;
 import java.util.TreeMap;
 
-import io.rankwire.RankwireConfig;
 import io.rankwire.spi.TransportContext;
 
 /**
@@ -83,7 +82,7 @@ public record JobIdentity(
      * Reads the identity a launcher wrote with {@link #toEnvironment()}; {@code rankwire.*}
      * entries of {@code overrides} (the rank JVM's system properties) win over the launcher's
      * settings. {@value JobVariables#BOOTSTRAP} may be missing (null {@link #bootstrap()});
-     * {@value JobVariables#TRANSPORT} defaults to {@value RankwireConfig#TRANSPORT_DEFAULT}.
+     * {@value JobVariables#TRANSPORT} defaults to {@code JobSettings.TRANSPORT}'s default.
      *
      * @throws IllegalStateException naming the variable that is missing or malformed
      */
@@ -113,7 +112,7 @@ public record JobIdentity(
         }
         settings.putAll(Settings.fromProperties(overrides));
         return new JobIdentity(rank, size, jobId, secret,
-            transport.isEmpty() ? RankwireConfig.TRANSPORT_DEFAULT : transport, bootstrap, settings);
+            transport.isEmpty() ? JobSettings.TRANSPORT.defaultValue() : transport, bootstrap, settings);
     }
 
     /** A copy of the per-job secret. */

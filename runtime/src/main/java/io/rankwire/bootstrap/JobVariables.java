@@ -17,7 +17,7 @@ public final class JobVariables
     public static final String SECRET = "RANKWIRE_SECRET";
     /** The bootstrap service, {@code host:port} or {@code [v6-address]:port}. */
     public static final String BOOTSTRAP = "RANKWIRE_BOOTSTRAP";
-    /** The transport name; {@link io.rankwire.RankwireConfig#TRANSPORT_DEFAULT} when unset. */
+    /** The transport name; {@link JobSettings#TRANSPORT}'s default when unset. */
     public static final String TRANSPORT = "RANKWIRE_TRANSPORT";
     /** {@code rankwire.*} settings, one {@code key=value} per line. */
     public static final String SETTINGS = "RANKWIRE_SETTINGS";

@@ -23,7 +23,6 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 
-import io.rankwire.RankwireConfig;
 
 /**
  * How the tasks of a Slurm step started without {@code rwrun} ({@code srun -n N java ... Main})
@@ -79,7 +78,7 @@ final class SlurmRendezvous
         final byte[] secret = JobIdentity.secretFromHex(published[1]);
         final String transport = env.getOrDefault(JobVariables.TRANSPORT, "");
         final JobIdentity identity = new JobIdentity(rank, size, "slurm-" + SlurmEnvironment.stepKey(env), secret,
-            transport.isEmpty() ? RankwireConfig.TRANSPORT_DEFAULT : transport, address, settings);
+            transport.isEmpty() ? JobSettings.TRANSPORT.defaultValue() : transport, address, settings);
         return new JobEnvironment(identity,
             job -> BootstrapClient.connect(job.bootstrap(), job.secretView(), job.rank(), job.size(), wait)
                 .hostedBy(0));

@@ -1,50 +1,14 @@
 package io.rankwire.coll;
 
-import java.util.Locale;
+import java.util.List;
 import java.util.Map;
+
+import io.rankwire.settings.Setting;
 
 /**
  * Algorithm choices of the collectives, read from {@code rankwire.coll.*} settings (system
- * properties or {@code RankwireConfig.set}). See docs/COLLECTIVES.md for how the defaults were
- * measured.
- *
- * <table>
- *   <caption>Settings</caption>
- *   <tr><th>key</th><th>default</th><th>meaning</th></tr>
- *   <tr><td>{@code rankwire.coll.bcast.algorithm}</td><td>{@code auto}</td>
- *       <td>{@code auto}, {@code binomial}, {@code scatterAllgather}, {@code pipeline} (segmented
- *       chain) or {@code pipelineBinomial} (segmented binomial tree)</td></tr>
- *   <tr><td>{@code rankwire.coll.bcast.largeBytes}</td><td>{@value #BCAST_LARGE_DEFAULT}
- *       (several hosts: {@value #BCAST_LARGE_MULTIHOST})</td>
- *       <td>{@code auto} uses the segmented chain from this size (and 3+ ranks)</td></tr>
- *   <tr><td>{@code rankwire.coll.bcast.segmentBytes}</td><td>{@value #BCAST_SEGMENT_DEFAULT}</td>
- *       <td>segment size of the segmented broadcasts</td></tr>
- *   <tr><td>{@code rankwire.coll.reduce.algorithm}</td><td>{@code auto}</td>
- *       <td>{@code auto}, {@code binomial} or {@code rabenseifner}</td></tr>
- *   <tr><td>{@code rankwire.coll.reduce.largeBytes}</td><td>{@value #REDUCE_LARGE_DEFAULT}
- *       (several hosts: {@value #REDUCE_LARGE_MULTIHOST})</td>
- *       <td>{@code auto} uses Rabenseifner's reduce from this size (commutative ops)</td></tr>
- *   <tr><td>{@code rankwire.coll.gather.algorithm}</td><td>{@code auto}</td>
- *       <td>{@code auto}, {@code linear} or {@code binomial} (gather with equal blocks)</td></tr>
- *   <tr><td>{@code rankwire.coll.gather.smallBytes}</td><td>{@value #GATHER_SMALL_DEFAULT}
- *       (several hosts: {@value #GATHER_SMALL_MULTIHOST})</td>
- *       <td>{@code auto} uses the binomial tree below this block size (and 3+ ranks)</td></tr>
- *   <tr><td>{@code rankwire.coll.scatter.algorithm}</td><td>{@code auto}</td>
- *       <td>{@code auto}, {@code linear} or {@code binomial} (scatter with equal blocks)</td></tr>
- *   <tr><td>{@code rankwire.coll.scatter.smallBytes}</td><td>{@value #SCATTER_SMALL_DEFAULT}
- *       (several hosts: {@value #SCATTER_SMALL_MULTIHOST})</td>
- *       <td>{@code auto} uses the binomial tree below this block size (and 3+ ranks)</td></tr>
- *   <tr><td>{@code rankwire.coll.allReduce.algorithm}</td><td>{@code auto}</td>
- *       <td>{@code auto}, {@code recursiveDoubling}, {@code rabenseifner} or {@code ring}</td></tr>
- *   <tr><td>{@code rankwire.coll.allReduce.largeBytes}</td><td>{@value #ALLREDUCE_LARGE_DEFAULT}</td>
- *       <td>{@code auto} uses Rabenseifner from this size (commutative ops)</td></tr>
- *   <tr><td>{@code rankwire.coll.allReduce.ringBytes}</td><td>{@value #ALLREDUCE_RING_DEFAULT}</td>
- *       <td>{@code auto} uses the ring from this size (commutative ops)</td></tr>
- *   <tr><td>{@code rankwire.coll.allToAll.algorithm}</td><td>{@code auto}</td>
- *       <td>{@code auto}, {@code linear} or {@code pairwise}</td></tr>
- *   <tr><td>{@code rankwire.coll.allToAll.largeBytes}</td><td>{@value #ALLTOALL_LARGE_DEFAULT}</td>
- *       <td>{@code auto} uses pairwise exchange from this block size</td></tr>
- * </table>
+ * properties or {@code RankwireConfig.set}), each declared once below; docs/SETTINGS.md lists
+ * them, docs/COLLECTIVES.md says how the defaults were measured.
  *
  * <p>Defaults depend on how many hosts the job spans, {@value #HOSTS_KEY} (set by the launcher;
  * absent means one): from 2 hosts the size switches take the values measured on a bed of hosts
@@ -84,6 +48,46 @@ final class CollSettings
 
     enum AllToAll { AUTO, LINEAR, PAIRWISE }
 
+    static final Setting<Integer> HOSTS = Setting.integer(HOSTS_KEY, 1, 1, 1 << 20,
+        "hosts the job spans (set by the launcher); from 2 the collectives' several-host defaults apply");
+    static final Setting<Bcast> BCAST = Setting.choice(PREFIX + "bcast.algorithm", Bcast.AUTO,
+        "broadcast algorithm; pipeline: segmented chain, pipelineBinomial: segmented binomial tree",
+        "auto", "binomial", "scatterAllgather", "pipeline", "pipelineBinomial");
+    static final Setting<Integer> BCAST_LARGE = hostDependent(Setting.bytes(PREFIX + "bcast.largeBytes",
+        BCAST_LARGE_DEFAULT, 0, Integer.MAX_VALUE, "auto uses the segmented chain from this size (and 3+ ranks)"),
+        BCAST_LARGE_MULTIHOST);
+    static final Setting<Integer> BCAST_SEGMENT = Setting.bytes(PREFIX + "bcast.segmentBytes", BCAST_SEGMENT_DEFAULT, 1,
+        Integer.MAX_VALUE, "segment size of the segmented broadcasts");
+    static final Setting<Reduce> REDUCE = Setting.choice(PREFIX + "reduce.algorithm", Reduce.AUTO,
+        "reduce algorithm", "auto", "binomial", "rabenseifner");
+    static final Setting<Integer> REDUCE_LARGE = hostDependent(Setting.bytes(PREFIX + "reduce.largeBytes",
+        REDUCE_LARGE_DEFAULT, 0, Integer.MAX_VALUE, "auto uses Rabenseifner's reduce from this size (commutative ops)"),
+        REDUCE_LARGE_MULTIHOST);
+    static final Setting<Tree> GATHER = Setting.choice(PREFIX + "gather.algorithm", Tree.AUTO,
+        "gather algorithm (gather with equal blocks)", "auto", "linear", "binomial");
+    static final Setting<Integer> GATHER_SMALL = hostDependent(Setting.bytes(PREFIX + "gather.smallBytes",
+        GATHER_SMALL_DEFAULT, 0, Integer.MAX_VALUE, "auto uses the binomial tree below this block size (and 3+ ranks); 0: never"),
+        GATHER_SMALL_MULTIHOST);
+    static final Setting<Tree> SCATTER = Setting.choice(PREFIX + "scatter.algorithm", Tree.AUTO,
+        "scatter algorithm (scatter with equal blocks)", "auto", "linear", "binomial");
+    static final Setting<Integer> SCATTER_SMALL = hostDependent(Setting.bytes(PREFIX + "scatter.smallBytes",
+        SCATTER_SMALL_DEFAULT, 0, Integer.MAX_VALUE, "auto uses the binomial tree below this block size (and 3+ ranks); 0: never"),
+        SCATTER_SMALL_MULTIHOST);
+    static final Setting<AllReduce> ALLREDUCE = Setting.choice(PREFIX + "allReduce.algorithm", AllReduce.AUTO,
+        "all-reduce algorithm", "auto", "recursiveDoubling", "rabenseifner", "ring");
+    static final Setting<Integer> ALLREDUCE_LARGE = Setting.bytes(PREFIX + "allReduce.largeBytes", ALLREDUCE_LARGE_DEFAULT,
+        0, Integer.MAX_VALUE, "auto uses Rabenseifner's all-reduce from this size (commutative ops)");
+    static final Setting<Integer> ALLREDUCE_RING = Setting.bytes(PREFIX + "allReduce.ringBytes", ALLREDUCE_RING_DEFAULT,
+        0, Integer.MAX_VALUE, "auto uses the ring from this size (commutative ops)");
+    static final Setting<AllToAll> ALLTOALL = Setting.choice(PREFIX + "allToAll.algorithm", AllToAll.AUTO,
+        "all-to-all algorithm", "auto", "linear", "pairwise");
+    static final Setting<Integer> ALLTOALL_LARGE = Setting.bytes(PREFIX + "allToAll.largeBytes", ALLTOALL_LARGE_DEFAULT,
+        0, Integer.MAX_VALUE, "auto uses pairwise exchange from this block size");
+
+    /** Every setting the collectives read, in the order docs/SETTINGS.md lists them. */
+    static final List<Setting<?>> ALL = List.of(BCAST, BCAST_LARGE, BCAST_SEGMENT, REDUCE, REDUCE_LARGE, GATHER,
+        GATHER_SMALL, SCATTER, SCATTER_SMALL, ALLREDUCE, ALLREDUCE_LARGE, ALLREDUCE_RING, ALLTOALL, ALLTOALL_LARGE, HOSTS);
+
     /** The hosts the job spans, 1 when unknown. */
     final int hosts;
     final Bcast bcast;
@@ -103,86 +107,29 @@ final class CollSettings
 
     CollSettings(final Map<String, String> settings)
     {
-        hosts = hosts(settings);
+        hosts = HOSTS.read(settings);
         final boolean multiHost = hosts > 1;
-        bcast = choice(settings, "bcast.algorithm", Bcast.class, Bcast.AUTO);
-        bcastLargeBytes = size(settings, "bcast.largeBytes", multiHost ? BCAST_LARGE_MULTIHOST : BCAST_LARGE_DEFAULT);
-        allReduce = choice(settings, "allReduce.algorithm", AllReduce.class, AllReduce.AUTO);
-        allReduceLargeBytes = size(settings, "allReduce.largeBytes", ALLREDUCE_LARGE_DEFAULT);
-        allReduceRingBytes = size(settings, "allReduce.ringBytes", ALLREDUCE_RING_DEFAULT);
-        allToAll = choice(settings, "allToAll.algorithm", AllToAll.class, AllToAll.AUTO);
-        allToAllLargeBytes = size(settings, "allToAll.largeBytes", ALLTOALL_LARGE_DEFAULT);
-        bcastSegmentBytes = Math.max(1, size(settings, "bcast.segmentBytes", BCAST_SEGMENT_DEFAULT));
-        reduce = choice(settings, "reduce.algorithm", Reduce.class, Reduce.AUTO);
-        reduceLargeBytes = size(settings, "reduce.largeBytes", multiHost ? REDUCE_LARGE_MULTIHOST : REDUCE_LARGE_DEFAULT);
-        gather = choice(settings, "gather.algorithm", Tree.class, Tree.AUTO);
-        gatherSmallBytes = size(settings, "gather.smallBytes", multiHost ? GATHER_SMALL_MULTIHOST : GATHER_SMALL_DEFAULT);
-        scatter = choice(settings, "scatter.algorithm", Tree.class, Tree.AUTO);
-        scatterSmallBytes = size(settings, "scatter.smallBytes", multiHost ? SCATTER_SMALL_MULTIHOST : SCATTER_SMALL_DEFAULT);
+        bcast = BCAST.read(settings);
+        bcastLargeBytes = BCAST_LARGE.read(settings, multiHost ? BCAST_LARGE_MULTIHOST : BCAST_LARGE_DEFAULT);
+        allReduce = ALLREDUCE.read(settings);
+        allReduceLargeBytes = ALLREDUCE_LARGE.read(settings);
+        allReduceRingBytes = ALLREDUCE_RING.read(settings);
+        allToAll = ALLTOALL.read(settings);
+        allToAllLargeBytes = ALLTOALL_LARGE.read(settings);
+        bcastSegmentBytes = BCAST_SEGMENT.read(settings);
+        reduce = REDUCE.read(settings);
+        reduceLargeBytes = REDUCE_LARGE.read(settings, multiHost ? REDUCE_LARGE_MULTIHOST : REDUCE_LARGE_DEFAULT);
+        gather = GATHER.read(settings);
+        gatherSmallBytes = GATHER_SMALL.read(settings, multiHost ? GATHER_SMALL_MULTIHOST : GATHER_SMALL_DEFAULT);
+        scatter = SCATTER.read(settings);
+        scatterSmallBytes = SCATTER_SMALL.read(settings, multiHost ? SCATTER_SMALL_MULTIHOST : SCATTER_SMALL_DEFAULT);
     }
 
-    private static int hosts(final Map<String, String> settings)
+    /** {@code s} with its default described for one host and for several when they differ (read with both). */
+    private static Setting<Integer> hostDependent(final Setting<Integer> s, final int severalHosts)
     {
-        final String v = settings.get(HOSTS_KEY);
-        if (v == null)
-        {
-            return 1;
-        }
-        final int n;
-        try
-        {
-            n = Integer.parseInt(v.trim());
-        }
-        catch (final NumberFormatException ex)
-        {
-            throw new IllegalArgumentException(HOSTS_KEY + " : " + v + " (expected: an integer >= 1)", ex);
-        }
-        if (n < 1)
-        {
-            throw new IllegalArgumentException(HOSTS_KEY + " : " + n + " (expected: >= 1)");
-        }
-        return n;
-    }
-
-    private static <E extends Enum<E>> E choice(
-        final Map<String, String> settings, final String key, final Class<E> type, final E dflt)
-    {
-        final String v = settings.get(PREFIX + key);
-        if (v == null)
-        {
-            return dflt;
-        }
-        try
-        {
-            return Enum.valueOf(type, v.trim().toUpperCase(Locale.ROOT));
-        }
-        catch (final IllegalArgumentException ex)
-        {
-            throw new IllegalArgumentException(PREFIX + key + " : " + v + " (expected: one of " +
-                java.util.Arrays.toString(type.getEnumConstants()).toLowerCase(Locale.ROOT) + ")", ex);
-        }
-    }
-
-    private static int size(final Map<String, String> settings, final String key, final int dflt)
-    {
-        final String v = settings.get(PREFIX + key);
-        if (v == null)
-        {
-            return dflt;
-        }
-        final int n;
-        try
-        {
-            n = Integer.parseInt(v.trim());
-        }
-        catch (final NumberFormatException ex)
-        {
-            throw new IllegalArgumentException(PREFIX + key + " : " + v + " (expected: an integer >= 0)", ex);
-        }
-        if (n < 0)
-        {
-            throw new IllegalArgumentException(PREFIX + key + " : " + n + " (expected: >= 0)");
-        }
-        return n;
+        final int oneHost = s.defaultValue();
+        return oneHost == severalHosts ? s :
+            s.withDefault(s.format(oneHost) + " (several hosts: " + s.format(severalHosts) + ")");
     }
 }

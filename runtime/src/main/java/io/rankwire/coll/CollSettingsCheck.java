@@ -1,12 +1,12 @@
 package io.rankwire.coll;
 
+import java.util.List;
 import java.util.Map;
-import java.util.Set;
 
-import io.rankwire.spi.SettingKeys;
+import io.rankwire.settings.Setting;
 
 /**
- * The collectives' settings as a settings check sees them: the keys the collectives read
+ * The collectives' settings as a settings check sees them: their descriptors
  * ({@code rankwire.coll.*} and {@code rankwire.job.hosts}) and a check of their values that
  * parses them exactly as a communicator's collectives will.
  */
@@ -16,10 +16,10 @@ public final class CollSettingsCheck
     {
     }
 
-    /** Every key the collectives read, sorted. */
-    public static Set<String> keys()
+    /** Every setting the collectives read ({@code rankwire.coll.*}, {@code rankwire.job.hosts}). */
+    public static List<Setting<?>> settings()
     {
-        return SettingKeys.readBy(CollSettings::new);
+        return CollSettings.ALL;
     }
 
     /**

@@ -3,14 +3,12 @@ package io.rankwire.core;
 import org.agrona.concurrent.IdleStrategy;
 
 import io.rankwire.RankStats;
-import io.rankwire.RankwireConfig;
 import io.rankwire.Status;
 import io.rankwire.buffer.StagePool;
 import io.rankwire.match.UnexpectedMsg;
 import io.rankwire.progress.EngineLock;
 import io.rankwire.progress.Wakeup;
 import io.rankwire.proto.Group;
-import io.rankwire.proto.ProtocolSettings;
 import io.rankwire.proto.Protocols;
 import io.rankwire.spi.Capabilities;
 import io.rankwire.spi.Transport;
@@ -49,13 +47,13 @@ public final class Engine
     /**
      * Opens the engine over an opened (not yet wired-up) transport.
      *
-     * @param config  concluded configuration
+     * @param settings what the engine takes from the rank's concluded configuration
      * @param wakeup  the wake-up the transport's {@code TransportContext.signal()} calls
      * @param factory makes the operations {@link #newOp} and {@link #newPersistent} hand out
      */
     public Engine(
         final Transport transport,
-        final RankwireConfig config,
+        final EngineSettings settings,
         final int rank,
         final int size,
         final Wakeup wakeup,
@@ -66,16 +64,14 @@ public final class Engine
         this.caps = transport.capabilities();
         this.rank = rank;
         this.size = size;
-        this.waiter = new Waiter(this, config, transport.idleSpinMicros(), wakeup);
+        this.waiter = new Waiter(this, settings, transport.idleSpinMicros(), wakeup);
         this.wakeup = wakeup;
         wakeup.attach(transport);
-        final ProtocolSettings settings = new ProtocolSettings(config.eagerLimit(), config.unexpectedBytes(), config.credits(),
-            config.sendBufferBytes(), config.offloadMinBytes(), config.srqBuffers());
-        this.protocols = new Protocols(transport, settings, rank, size, new StagePool());
+        this.protocols = new Protocols(transport, settings.protocols(), rank, size, new StagePool());
         this.closing = new Closing(lock, protocols, transport, wakeup, futures::drain);
-        this.sends = new Sends(lock, protocols, new CreditWait(protocols, waiter, config.creditWaitMicros()), closing, futures);
+        this.sends = new Sends(lock, protocols, new CreditWait(protocols, waiter, settings.creditWaitMicros()), closing, futures);
         this.probes = new Probes(lock, closing, protocols, futures::drain);
-        if (config.funneled())
+        if (settings.funneled())
         {
             lock.confine(Thread.currentThread());
         }

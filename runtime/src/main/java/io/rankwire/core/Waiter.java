@@ -4,7 +4,6 @@ import java.util.concurrent.TimeUnit;
 
 import org.agrona.concurrent.IdleStrategy;
 
-import io.rankwire.RankwireConfig;
 import io.rankwire.RankwireException;
 import io.rankwire.progress.Idles;
 import io.rankwire.progress.PerThread;
@@ -32,14 +31,13 @@ final class Waiter
     private final PerThread<IdleStrategy> idle;
 
     /** {@code transportSpinMicros}: the spin window when the configuration leaves it to the transport. */
-    Waiter(final Engine engine, final RankwireConfig config, final int transportSpinMicros, final Wakeup wakeup)
+    Waiter(final Engine engine, final EngineSettings settings, final int transportSpinMicros, final Wakeup wakeup)
     {
         this.engine = engine;
-        this.callTimeoutNs = config.timeout().toNanos();
-        final RankwireConfig.Idle mode = config.idle();
-        final int spinMicros = config.spinMicros() >= 0 ? config.spinMicros() : Math.max(0, transportSpinMicros);
+        this.callTimeoutNs = settings.callTimeoutNanos();
+        final int spinMicros = settings.spinMicros() >= 0 ? settings.spinMicros() : Math.max(0, transportSpinMicros);
         final long spinNs = TimeUnit.MICROSECONDS.toNanos(spinMicros);
-        final Idles.Mode idleMode = Idles.Mode.valueOf(mode.name());
+        final Idles.Mode idleMode = settings.idle();
         this.idle = new PerThread<>(() -> Idles.create(idleMode, wakeup, spinNs));
     }
 

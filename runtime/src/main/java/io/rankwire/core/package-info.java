@@ -7,8 +7,9 @@
  * agreement, blocking, and the collectives package's schedules).
  *
  * <p>Imports {@code proto}, {@code match}, {@code spi} and the leaves {@code progress} and
- * {@code buffer}; from the API only the value types {@code Status}, {@code RankwireException},
- * {@code RankwireConfig} and {@code RankStats}, never {@code Comm}, {@code Request},
+ * {@code buffer}; from the API only the value types {@code Status}, {@code RankwireException}
+ * and {@code RankStats}, never {@code RankwireConfig} (the engine takes its settings as an
+ * {@link io.rankwire.core.EngineSettings}), {@code Comm}, {@code Request},
  * {@code Rankwire} or {@code LocalJob} (the API's request types are subclasses the engine makes
  * through an {@link io.rankwire.core.OperationFactory}).
  */

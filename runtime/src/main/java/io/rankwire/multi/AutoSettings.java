@@ -1,15 +1,26 @@
 package io.rankwire.multi;
 
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
-/** The {@code auto} transport's settings, checked: a bad value names the key, the value and the range. */
+import io.rankwire.settings.Setting;
+
+/** The {@code auto} transport's settings, each declared once and read through its descriptor. */
 final class AutoSettings
 {
-    static final String COMPOSITE = "rankwire.auto.composite";
-    static final String SLICE_MICROS = "rankwire.auto.waitSliceMicros";
-    static final String TIMEOUT_MS = "rankwire.auto.timeoutMs";
+    static final Setting<String> COMPOSITE = Setting.oneOf("rankwire.auto.composite", "needed",
+        "always: a composite even when one transport serves every peer (a tests' and measurements' knob)",
+        "needed", "always");
+    static final Setting<Long> SLICE_MICROS = Setting.duration("rankwire.auto.waitSliceMicros", TimeUnit.MICROSECONDS,
+        0, 0, 1_000_000, "when several transports block in the kernel and not all joined the shared wait: 0 parks " +
+            "and polls them all; above 0, waits in each in turn for at most this long");
+    static final Setting<Long> TIMEOUT_MS = Setting.duration("rankwire.auto.timeoutMs", TimeUnit.MILLISECONDS,
+        60_000, 1, 3_600_000, "limit for the exchange of host identities");
+
+    /** Every setting of the {@code auto} transport, in the order docs/SETTINGS.md lists them. */
+    static final List<Setting<?>> ALL = List.of(COMPOSITE, SLICE_MICROS, TIMEOUT_MS);
 
     /** Open a composite even when one transport would serve every peer. */
     final boolean always;
@@ -18,35 +29,8 @@ final class AutoSettings
 
     AutoSettings(final Map<String, String> settings)
     {
-        final String composite = settings.getOrDefault(COMPOSITE, "needed");
-        if (!composite.equals("needed") && !composite.equals("always"))
-        {
-            throw new IllegalArgumentException(COMPOSITE + " : '" + composite + "' (expected: needed or always)");
-        }
-        this.always = composite.equals("always");
-        this.sliceNanos = TimeUnit.MICROSECONDS.toNanos(number(settings, SLICE_MICROS, 0, 0, 1_000_000));
-        this.timeout = Duration.ofMillis(number(settings, TIMEOUT_MS, 60_000, 1, 3_600_000));
-    }
-
-    private static long number(final Map<String, String> settings, final String key, final long dflt, final long min, final long max)
-    {
-        final String value = settings.get(key);
-        if (value == null)
-        {
-            return dflt;
-        }
-        try
-        {
-            final long v = Long.parseLong(value.trim());
-            if (v >= min && v <= max)
-            {
-                return v;
-            }
-        }
-        catch (final NumberFormatException e)
-        {
-            // reported below
-        }
-        throw new IllegalArgumentException(key + " : '" + value + "' (expected: " + min + ".." + max + ")");
+        this.always = COMPOSITE.read(settings).equals("always");
+        this.sliceNanos = TimeUnit.MICROSECONDS.toNanos(SLICE_MICROS.read(settings));
+        this.timeout = Duration.ofMillis(TIMEOUT_MS.read(settings));
     }
 }

@@ -3,9 +3,12 @@ package io.rankwire.multi;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
 import java.util.ServiceConfigurationError;
 import java.util.ServiceLoader;
 
+import io.rankwire.settings.Setting;
 import io.rankwire.spi.HostIdentity;
 import io.rankwire.spi.Transport;
 import io.rankwire.spi.TransportContext;
@@ -25,10 +28,9 @@ import io.rankwire.spi.TransportProvider;
  *   shm not on the class path             -> plain tcp
  * </pre>
  *
- * Settings: {@code rankwire.auto.composite} ({@code needed}, the default, or {@code always}: a
- * composite even when one transport would do, for tests and for measuring its cost),
- * {@code rankwire.auto.waitSliceMicros} (see {@link Waiting}) and {@code rankwire.auto.timeoutMs}
- * (the host exchange's limit).
+ * Settings ({@link AutoSettings}): {@code rankwire.auto.composite} (a composite even when one
+ * transport would do, for tests and for measuring its cost), {@code rankwire.auto.waitSliceMicros}
+ * (see {@link Waiting}) and {@code rankwire.auto.timeoutMs} (the host exchange's limit).
  */
 public final class AutoTransportProvider implements TransportProvider
 {
@@ -43,6 +45,20 @@ public final class AutoTransportProvider implements TransportProvider
     public String name()
     {
         return NAME;
+    }
+
+    /** {@code rankwire.auto.*}. */
+    @Override
+    public List<Setting<?>> settings()
+    {
+        return AutoSettings.ALL;
+    }
+
+    /** Parses the settings as {@link #open} does. */
+    @Override
+    public void validateSettings(final Map<String, String> settings)
+    {
+        new AutoSettings(settings);
     }
 
     @Override

@@ -6,6 +6,9 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Arrays;
+
+import io.rankwire.settings.Setting;
 
 /**
  * Which host a rank runs on, the one definition every transport and the transport selection use:
@@ -29,6 +32,12 @@ public final class HostIdentity
 {
     /** The setting that overrides the identity. */
     public static final String SETTING = "rankwire.hostId";
+    /** The setting's descriptor; its form is checked alone, the number of names against the job ({@link #check}). */
+    public static final Setting<String> HOST_ID = Setting.text(SETTING, null,
+        "one host name, one name per rank (comma-separated), or @K (hosts of K consecutive ranks, K >= 1); " +
+            "names of 1..64 characters of [A-Za-z0-9._:-]",
+        HostIdentity::wellFormed, "a fake host identity: ranks given the same name share memory (tests, containers)")
+        .withDefault("this host's name, boot id and namespaces");
     /** The bootstrap key a rank publishes its identity under. */
     public static final String KEY = "rankwire.host";
 
@@ -53,26 +62,47 @@ public final class HostIdentity
     /** The fake identity {@value #SETTING} gives this rank, or null when it is not set. */
     public static String overridden(final TransportContext context)
     {
-        final String value = context.setting(SETTING, "").trim();
-        if (value.isEmpty())
+        final String value = HOST_ID.read(context.settings());
+        if (value == null)
         {
             return null;
         }
+        check(value, context.size());
+        final String v = value.trim();
+        if (v.startsWith("@"))
+        {
+            return FAKE_PREFIX + "h" + context.rank() / Integer.parseInt(v.substring(1));
+        }
+        final String[] names = v.split(",", -1);
+        return FAKE_PREFIX + (names.length == 1 ? names[0] : names[context.rank()]).trim();
+    }
+
+    /**
+     * Checks a well-formed {@value #SETTING} value against a job of {@code size} ranks: one name,
+     * {@code @K}, or one name per rank.
+     *
+     * @throws IllegalArgumentException naming the setting, its value and what was expected
+     */
+    public static void check(final String value, final int size)
+    {
+        final String v = value.trim();
+        if (!v.startsWith("@") && v.split(",", -1).length != 1 && v.split(",", -1).length != size)
+        {
+            throw HOST_ID.refuse(value, "one host name, " + size + " comma-separated names (one per rank), or @K " +
+                "(hosts of K consecutive ranks, K >= 1)");
+        }
+    }
+
+    /** One name, names separated by commas, or {@code @K} with K >= 1. */
+    private static boolean wellFormed(final String value)
+    {
         if (value.startsWith("@"))
         {
-            return FAKE_PREFIX + "h" + context.rank() / block(value, context.size());
+            final String k = value.substring(1);
+            return !k.isEmpty() && k.length() < 10 && k.chars().allMatch(c -> c >= '0' && c <= '9') && Integer.parseInt(k) >= 1;
         }
-        final String[] names = value.split(",", -1);
-        if (names.length != 1 && names.length != context.size())
-        {
-            throw bad(value, context.size());
-        }
-        final String name = names.length == 1 ? names[0].trim() : names[context.rank()].trim();
-        if (name.isEmpty() || name.length() > MAX_NAME || !name.chars().allMatch(HostIdentity::nameChar))
-        {
-            throw bad(value, context.size());
-        }
-        return FAKE_PREFIX + name;
+        return Arrays.stream(value.split(",", -1)).map(String::trim).allMatch(
+            name -> !name.isEmpty() && name.length() <= MAX_NAME && name.chars().allMatch(HostIdentity::nameChar));
     }
 
     /**
@@ -129,33 +159,10 @@ public final class HostIdentity
         }
     }
 
-    private static int block(final String value, final int size)
-    {
-        try
-        {
-            final int k = Integer.parseInt(value.substring(1));
-            if (k >= 1)
-            {
-                return k;
-            }
-        }
-        catch (final NumberFormatException e)
-        {
-            // reported below
-        }
-        throw bad(value, size);
-    }
-
     private static boolean nameChar(final int c)
     {
         return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
             c == '.' || c == '_' || c == '-' || c == ':';
-    }
-
-    private static IllegalArgumentException bad(final String value, final int size)
-    {
-        return new IllegalArgumentException(SETTING + " : '" + value + "' (expected: one host name, " + size +
-            " comma-separated names (one per rank), or @K (hosts of K ranks, K >= 1); names of 1.." + MAX_NAME + " characters of [A-Za-z0-9._:-])");
     }
 
     private static String read(final String file)

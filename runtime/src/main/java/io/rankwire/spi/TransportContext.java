@@ -2,6 +2,9 @@ package io.rankwire.spi;
 
 import java.util.Map;
 import java.util.Objects;
+import java.util.concurrent.TimeUnit;
+
+import io.rankwire.settings.Setting;
 
 /**
  * What the runtime hands a transport when it opens it: this rank's place in the job, the job's
@@ -16,6 +19,17 @@ public final class TransportContext
      * empty one keys the HMAC with a fixed pad, so anyone who knows the job id would pass.
      */
     public static final int MIN_SECRET_BYTES = 16;
+
+    /**
+     * The runtime's setting a transport that waits on its own follows too: how long a blocked
+     * caller polls before it yields and parks, in microseconds; {@code auto} (or -1) leaves it to
+     * the transport ({@link Transport#idleSpinMicros()}).
+     */
+    public static final Setting<Long> IDLE_SPIN_MICROS = Setting.duration("rankwire.idle.spinMicros",
+        TimeUnit.MICROSECONDS, -1, 0, 1_000_000,
+        "with rankwire.idle=backoff: how long a blocked caller keeps polling before it yields and parks " +
+            "(at least 64 polls; the window adapts below it)")
+        .withSpecial(-1L, "auto", "-1");
 
     private final int rank;
     private final int size;

@@ -1,7 +1,9 @@
 package io.rankwire.spi;
 
+import java.util.List;
 import java.util.Map;
-import java.util.Set;
+
+import io.rankwire.settings.Setting;
 
 /**
  * Entry point of a transport module, found with {@link java.util.ServiceLoader} and chosen by
@@ -49,24 +51,28 @@ public interface TransportProvider
     }
 
     /**
-     * The settings this transport reads, as full keys ({@code rankwire.tcp.port}), all under
-     * {@code rankwire.<name()>.}. {@code Rankwire.init} and launchers refuse a key under that
-     * prefix that is not listed, suggesting the nearest listed one. The default, an empty set,
-     * declares nothing: keys under the prefix are then passed to the transport unchecked.
-     * {@link SettingKeys#readBy} lists what a settings parser reads. Must be cheap and open
-     * nothing.
+     * The settings this transport reads, each declared once as a {@link Setting} (key, default,
+     * range, meaning) that the transport also reads its value through; all under
+     * {@code rankwire.<name()>.}. {@code Rankwire.init} and launchers check a job's values against
+     * them, refuse a key under that prefix that is not listed (suggesting the nearest listed one),
+     * and {@code rwrun --settings} lists them. Settings that no longer exist may be listed as
+     * {@link Setting#removed} to refuse them with the reason. The default, an empty list, declares
+     * nothing: keys under the prefix are then passed to the transport unchecked. Must be cheap and
+     * open nothing.
      *
-     * @return the keys this transport reads
+     * @return this transport's settings, in the order a listing shows them
      */
-    default Set<String> settingKeys()
+    default List<Setting<?>> settings()
     {
-        return Set.of();
+        return List.of();
     }
 
     /**
      * Checks the values of this transport's settings among {@code settings} (which may hold other
      * keys too) the way {@link #open} would, without opening anything; called by
-     * {@code Rankwire.init} and by launchers before any rank starts. The default checks nothing.
+     * {@code Rankwire.init} and by launchers before any rank starts, after each value was checked
+     * alone against its {@link #settings()} descriptor: for what one setting's range owes to
+     * another's (an eager limit that must fit the largest frame). The default checks nothing.
      *
      * @throws IllegalArgumentException naming the first bad key, its value and what is expected,
      *                                  e.g. {@code rankwire.tcp.port : 70000 (expected: 0..65535)}

@@ -44,7 +44,8 @@ class LoginDeadlineTest
     {
         assertEquals(Duration.ofSeconds(60), EnvironmentParser.loginTimeout(Map.of()));
         assertEquals(Duration.ofMillis(1500), EnvironmentParser.loginTimeout(Map.of("rankwire.bootstrapTimeout", "1500")));
-        assertEquals("rankwire.bootstrapTimeout : '0' (expected: a positive number of milliseconds)",
+        assertEquals(Duration.ofSeconds(90), EnvironmentParser.loginTimeout(Map.of("rankwire.bootstrapTimeout", "90s")));
+        assertEquals("rankwire.bootstrapTimeout : 0 (expected: a duration 1ms..24h, a bare number in ms)",
             assertThrows(IllegalArgumentException.class,
                 () -> EnvironmentParser.loginTimeout(Map.of("rankwire.bootstrapTimeout", "0"))).getMessage());
     }

@@ -114,9 +114,21 @@ class CollSettingsTest
     @Test
     void shouldRejectBadHostCountsNamingTheValue()
     {
-        assertEquals("rankwire.job.hosts : 0 (expected: >= 1)", assertThrows(IllegalArgumentException.class,
+        assertEquals("rankwire.job.hosts : 0 (expected: 1..1048576)", assertThrows(IllegalArgumentException.class,
             () -> settings(CollSettings.HOSTS_KEY, "0")).getMessage());
-        assertEquals("rankwire.job.hosts : many (expected: an integer >= 1)", assertThrows(IllegalArgumentException.class,
+        assertEquals("rankwire.job.hosts : many (expected: 1..1048576)", assertThrows(IllegalArgumentException.class,
             () -> settings(CollSettings.HOSTS_KEY, "many")).getMessage());
+    }
+
+    @Test
+    void shouldTakeSizesWithUnitsAndAlgorithmsInAnyCase()
+    {
+        assertEquals(4 << 10, settings("rankwire.coll.bcast.largeBytes", "4k").bcastLargeBytes);
+        assertEquals(CollSettings.Bcast.SCATTERALLGATHER, settings("rankwire.coll.bcast.algorithm", "scatterallgather").bcast);
+        assertEquals(CollSettings.AllReduce.RECURSIVEDOUBLING,
+            settings("rankwire.coll.allReduce.algorithm", "recursiveDoubling").allReduce);
+        assertEquals("rankwire.coll.bcast.segmentBytes : 0 (expected: a byte size 1..2147483647)",
+            assertThrows(IllegalArgumentException.class, () -> settings("rankwire.coll.bcast.segmentBytes", "0")).getMessage());
+        assertEquals("32M (several hosts: 1M)", CollSettings.BCAST_LARGE.defaultText());
     }
 }

@@ -14,8 +14,9 @@ import com.tngtech.archunit.core.importer.ImportOption;
 
 /**
  * The rule every transport module keeps: of the runtime it uses only the SPI
- * ({@code io.rankwire.spi}) and the wire headers of {@code io.rankwire.proto} ({@code TmHeader},
- * {@code RvHeader}), never the API package, the engine, the protocols, matching or collectives.
+ * ({@code io.rankwire.spi}), the settings descriptors ({@code io.rankwire.settings}) and the wire
+ * headers of {@code io.rankwire.proto} ({@code TmHeader}, {@code RvHeader}), never the API package,
+ * the engine, the protocols, matching or collectives.
  * A transport subclasses a test that calls {@link #check(String)} with its package.
  */
 public final class TransportLayering
@@ -49,13 +50,14 @@ public final class TransportLayering
                 }
             }
         }
-        assertEquals(Set.of(), violations, transportPackage + " may use only io.rankwire.spi and the wire headers " + WIRE_HEADERS);
+        assertEquals(Set.of(), violations, transportPackage + " may use only io.rankwire.spi, io.rankwire.settings and the wire headers " + WIRE_HEADERS);
     }
 
     private static boolean forbidden(final JavaClass target, final String transportPackage)
     {
         final String pkg = target.getPackageName();
-        if (!pkg.startsWith("io.rankwire") || pkg.startsWith(transportPackage) || pkg.equals("io.rankwire.spi"))
+        if (!pkg.startsWith("io.rankwire") || pkg.startsWith(transportPackage) || pkg.equals("io.rankwire.spi") ||
+            pkg.equals("io.rankwire.settings"))
         {
             return false;
         }

@@ -1,35 +1,18 @@
 package io.rankwire.shm;
 
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 
 import io.rankwire.proto.TmHeader;
+import io.rankwire.settings.Setting;
 import org.agrona.concurrent.ringbuffer.RingBufferDescriptor;
 
 /**
- * Settings of the shared-memory transport, read from the transport context ({@code rankwire.shm.*}
- * keys) and validated in one place; a bad value names the key, the value and the range.
- *
- * <table>
- *   <caption>Settings</caption>
- *   <tr><th>key</th><th>default</th><th>meaning</th></tr>
- *   <tr><td>rankwire.shm.dir</td><td>/dev/shm (java.io.tmpdir without it)</td><td>where job directories are made</td></tr>
- *   <tr><td>rankwire.shm.rings</td><td>pair</td><td>{@code pair}: one one-to-one ring per ordered
- *       pair; {@code shared}: one many-to-one ring per receiver</td></tr>
- *   <tr><td>rankwire.shm.ringBytes</td><td>256 KiB (pair), 1 MiB (shared)</td><td>ring capacity,
- *       a power of two; the largest message is an eighth of it</td></tr>
- *   <tr><td>rankwire.shm.eagerLimit</td><td>16384 (at most the largest message - 16)</td><td>largest eager payload</td></tr>
- *   <tr><td>rankwire.shm.slotBytes</td><td>65536</td><td>bytes per staging slot (rendezvous fragment)</td></tr>
- *   <tr><td>rankwire.shm.slots</td><td>8</td><td>staging slots per ordered pair</td></tr>
- *   <tr><td>rankwire.shm.heapBytes</td><td>67108864</td><td>shared heap per rank for buffers the
- *       transport allocates (single-copy rendezvous); 0 = none</td></tr>
- *   <tr><td>rankwire.shm.regions</td><td>1024</td><td>regions of the shared heap registered at once</td></tr>
- *   <tr><td>rankwire.shm.spinMicros</td><td>50</td><td>how long a waiting rank polls before it sleeps</td></tr>
- *   <tr><td>rankwire.shm.doorbell</td><td>socket</td><td>{@code socket}: sleep in the kernel, woken by
- *       the sender; {@code none}: no kernel wait (the runtime parks and polls)</td></tr>
- *   <tr><td>rankwire.shm.livenessMillis</td><td>500</td><td>how often a waiting rank checks its peers' processes</td></tr>
- *   <tr><td>rankwire.shm.wireUpTimeoutMs</td><td>60000</td><td>limit for wire-up</td></tr>
- * </table>
+ * Settings of the shared-memory transport ({@code rankwire.shm.*} keys), each declared once below
+ * and read from the transport context through its descriptor; a bad value names the key, the
+ * value and what is expected. docs/SETTINGS.md lists them, docs/SHM.md explains them.
  */
 final class ShmSettings
 {
@@ -46,6 +29,51 @@ final class ShmSettings
     static final int MAX_STAGING = 4 << 20;
     static final int MIN_SLOTS = 2;
     static final int MAX_SLOTS = 1024;
+    /** The eager limit's default, when the ring's largest message allows it. */
+    static final int EAGER_LIMIT_DEFAULT = 16 << 10;
+    static final int PAIR_RING_DEFAULT = 256 << 10;
+    static final int SHARED_RING_DEFAULT = 1 << 20;
+
+    static final Setting<String> DIR_SETTING = Setting.text(DIR, null, "a directory path",
+        path -> !path.isEmpty() && path.indexOf('\0') < 0, "where job directories are made")
+        .withDefault(ShmDirectories.DEFAULT_BASE + " (java.io.tmpdir without it)");
+    static final Setting<String> RINGS = Setting.oneOf(PREFIX + "rings", "pair",
+        "pair: one one-to-one ring per ordered pair of ranks; shared: one many-to-one ring per receiver", "pair", "shared");
+    static final Setting<Integer> RING_BYTES = Setting.bytes(PREFIX + "ringBytes", PAIR_RING_DEFAULT, MIN_RING, MAX_RING,
+        "ring capacity; the largest message is an eighth of it (Agrona's limit)")
+        .where(v -> Integer.bitCount(v) == 1, "a power of two")
+        .withDefault(s -> s.format(PAIR_RING_DEFAULT) + " (pair), " + s.format(SHARED_RING_DEFAULT) + " (shared)");
+    static final Setting<Integer> EAGER_LIMIT = Setting.bytes(PREFIX + "eagerLimit", EAGER_LIMIT_DEFAULT, 0,
+        MAX_RING / 8 - TmHeader.LENGTH, "Capabilities.eagerLimit(): largest payload the runtime should send eagerly; " +
+            "at most the largest message - " + TmHeader.LENGTH)
+        .withDefault(s -> s.format(EAGER_LIMIT_DEFAULT) + " (at most the largest message - " + TmHeader.LENGTH + ")");
+    static final Setting<Integer> SLOT_BYTES = Setting.bytes(PREFIX + "slotBytes", 64 << 10, 64, 64 << 20,
+        "bytes per staging slot: the fragment size of a streamed rendezvous")
+        .where(v -> v % 64 == 0, "a multiple of 64");
+    static final Setting<Integer> SLOTS = Setting.integer(PREFIX + "slots", MIN_SLOTS, MIN_SLOTS, MAX_SLOTS,
+        "staging slots per ordered pair")
+        .withDefault(s -> "by the ranks on the host: " + SLOT_BYTES.format(STAGING_BUDGET) +
+            " per rank shared among its peers, " + SLOT_BYTES.format(MIN_STAGING) + ".." +
+            SLOT_BYTES.format(MAX_STAGING) + " per pair");
+    static final Setting<Integer> PUSH_SLOTS = Setting.integer(PREFIX + "pushSlots", 2, 0, 64,
+        "slots per ordered pair for the first fragment of a streamed rendezvous, sent before the reader asks; 0: none");
+    static final Setting<Long> HEAP_BYTES = Setting.longBytes(PREFIX + "heapBytes", 64L << 20, 0, (1L << 31) - PAGE,
+        "the rank's shared heap for Rankwire.allocate (single-copy rendezvous); 0: none")
+        .where(v -> v % PAGE == 0, "a multiple of " + PAGE);
+    static final Setting<Integer> REGIONS = Setting.integer(PREFIX + "regions", 1024, 1, SharedRegions.MAX_SLOTS,
+        "heap regions registered at once (single-copy reads); past that a heap region is streamed");
+    static final Setting<Long> SPIN_MICROS = Setting.duration(PREFIX + "spinMicros", TimeUnit.MICROSECONDS, 50, 0,
+        1_000_000, "how long a waiting rank polls before it yields and then sleeps (rankwire.idle.spinMicros wins when set)");
+    static final Setting<String> DOORBELL = Setting.oneOf(PREFIX + "doorbell", "socket",
+        "socket: sleep in the kernel until a peer rings; none: no kernel wait, the runtime parks and polls", "socket", "none");
+    static final Setting<Long> LIVENESS = Setting.duration(PREFIX + "livenessMillis", TimeUnit.MILLISECONDS, 500, 10,
+        60_000, "how often a waiting rank looks at its peers' processes");
+    static final Setting<Long> WIRE_UP_TIMEOUT = Setting.duration(PREFIX + "wireUpTimeoutMs", TimeUnit.MILLISECONDS,
+        60_000, 1, Integer.MAX_VALUE, "limit for wire-up");
+
+    /** Every setting of the transport, in the order docs/SETTINGS.md lists them. */
+    static final List<Setting<?>> ALL = List.of(DIR_SETTING, RINGS, RING_BYTES, EAGER_LIMIT, SLOT_BYTES, SLOTS, PUSH_SLOTS,
+        HEAP_BYTES, REGIONS, SPIN_MICROS, DOORBELL, LIVENESS, WIRE_UP_TIMEOUT);
 
     final Path dir;
     final boolean sharedRings;
@@ -65,42 +93,25 @@ final class ShmSettings
 
     ShmSettings(final Map<String, String> settings)
     {
-        dir = ShmDirectories.base(settings.get(DIR));
-        final String rings = settings.getOrDefault(PREFIX + "rings", "pair");
-        if (!"pair".equals(rings) && !"shared".equals(rings))
+        dir = ShmDirectories.base(DIR_SETTING.read(settings));
+        sharedRings = RINGS.read(settings).equals("shared");
+        ringBytes = RING_BYTES.read(settings, sharedRings ? SHARED_RING_DEFAULT : PAIR_RING_DEFAULT);
+        final int eagerMost = maxMessage() - TmHeader.LENGTH;
+        eagerLimit = EAGER_LIMIT.read(settings, Math.min(EAGER_LIMIT_DEFAULT, eagerMost));
+        if (eagerLimit > eagerMost)
         {
-            throw new IllegalArgumentException(PREFIX + "rings : " + rings + " (expected: pair|shared)");
+            throw EAGER_LIMIT.refuse(settings.get(EAGER_LIMIT.key()), "a byte size 0.." + eagerMost +
+                ", rankwire.shm.ringBytes / 8 - " + TmHeader.LENGTH);
         }
-        sharedRings = "shared".equals(rings);
-        ringBytes = intSetting(settings, "ringBytes", sharedRings ? 1 << 20 : 256 << 10, MIN_RING, MAX_RING);
-        if (Integer.bitCount(ringBytes) != 1)
-        {
-            throw new IllegalArgumentException(PREFIX + "ringBytes : " + ringBytes + " (expected: a power of two)");
-        }
-        eagerLimit = intSetting(settings, "eagerLimit", Math.min(16 << 10, maxMessage() - TmHeader.LENGTH), 0,
-            maxMessage() - TmHeader.LENGTH);
-        slotBytes = intSetting(settings, "slotBytes", 64 << 10, 64, 64 << 20);
-        if (slotBytes % 64 != 0)
-        {
-            throw new IllegalArgumentException(PREFIX + "slotBytes : " + slotBytes + " (expected: a multiple of 64)");
-        }
-        slotsSetting = intSetting(settings, "slots", 0, MIN_SLOTS, MAX_SLOTS);
-        pushSlots = intSetting(settings, "pushSlots", 2, 0, 64);
-        heapBytes = longSetting(settings, "heapBytes", 64L << 20, 0, (1L << 31) - PAGE);
-        if (heapBytes % PAGE != 0)
-        {
-            throw new IllegalArgumentException(PREFIX + "heapBytes : " + heapBytes + " (expected: a multiple of " + PAGE + ")");
-        }
-        regions = intSetting(settings, "regions", 1024, 1, SharedRegions.MAX_SLOTS);
-        spinMicros = intSetting(settings, "spinMicros", 50, 0, 1_000_000);
-        final String bell = settings.getOrDefault(PREFIX + "doorbell", "socket");
-        if (!"socket".equals(bell) && !"none".equals(bell))
-        {
-            throw new IllegalArgumentException(PREFIX + "doorbell : " + bell + " (expected: socket|none)");
-        }
-        doorbell = "socket".equals(bell);
-        livenessMillis = intSetting(settings, "livenessMillis", 500, 10, 60_000);
-        wireUpTimeoutMs = intSetting(settings, "wireUpTimeoutMs", 60_000, 1, Integer.MAX_VALUE);
+        slotBytes = SLOT_BYTES.read(settings);
+        slotsSetting = SLOTS.read(settings, 0);
+        pushSlots = PUSH_SLOTS.read(settings);
+        heapBytes = HEAP_BYTES.read(settings);
+        regions = REGIONS.read(settings);
+        spinMicros = SPIN_MICROS.read(settings).intValue();
+        doorbell = DOORBELL.read(settings).equals("socket");
+        livenessMillis = LIVENESS.read(settings);
+        wireUpTimeoutMs = WIRE_UP_TIMEOUT.read(settings);
     }
 
     /**
@@ -134,35 +145,5 @@ final class ShmSettings
     static int align(final int value, final int alignment)
     {
         return (value + alignment - 1) & -alignment;
-    }
-
-    private static int intSetting(
-        final Map<String, String> settings, final String name, final int defaultValue, final int min, final int max)
-    {
-        return (int)longSetting(settings, name, defaultValue, min, max);
-    }
-
-    private static long longSetting(
-        final Map<String, String> settings, final String name, final long defaultValue, final long min, final long max)
-    {
-        final String raw = settings.get(PREFIX + name);
-        if (raw == null)
-        {
-            return defaultValue;
-        }
-        final long value;
-        try
-        {
-            value = Long.parseLong(raw.trim());
-        }
-        catch (final NumberFormatException e)
-        {
-            throw new IllegalArgumentException(PREFIX + name + " : " + raw + " (expected: an integer)", e);
-        }
-        if (value < min || value > max)
-        {
-            throw new IllegalArgumentException(PREFIX + name + " : " + value + " (expected: " + min + ".." + max + ")");
-        }
-        return value;
     }
 }

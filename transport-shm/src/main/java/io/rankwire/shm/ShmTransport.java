@@ -81,10 +81,10 @@ final class ShmTransport implements Transport
         this.spinNanos = TimeUnit.MICROSECONDS.toNanos(spinMicros(context, settings));
     }
 
-    /** The spin window: the user's {@code rankwire.idle.spinMicros} (validated by the runtime) if set, else this transport's. */
-    private static int spinMicros(final TransportContext context, final ShmSettings settings)
+    /** The spin window: the user's {@code rankwire.idle.spinMicros} if set, else this transport's. */
+    private static long spinMicros(final TransportContext context, final ShmSettings settings)
     {
-        final int user = Integer.parseInt(context.setting("rankwire.idle.spinMicros", "-1").trim());
+        final long user = TransportContext.IDLE_SPIN_MICROS.read(context.settings());
         return user >= 0 ? user : settings.spinMicros;
     }
 

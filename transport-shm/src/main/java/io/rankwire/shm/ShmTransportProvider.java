@@ -1,9 +1,9 @@
 package io.rankwire.shm;
 
+import java.util.List;
 import java.util.Map;
-import java.util.Set;
 
-import io.rankwire.spi.SettingKeys;
+import io.rankwire.settings.Setting;
 import io.rankwire.spi.Transport;
 import io.rankwire.spi.TransportContext;
 import io.rankwire.spi.TransportProvider;
@@ -12,8 +12,8 @@ import io.rankwire.spi.TransportProvider;
  * The {@code shm} transport: ranks in separate JVMs (or threads) of one host exchange frames
  * through rings in memory-mapped files of a per-job directory under {@code /dev/shm}, stream
  * large messages through staging slots or read them once from a peer's shared heap, and sleep in
- * the kernel until a peer rings. No tag-matching offload. Settings are described in
- * {@code docs/SHM.md}.
+ * the kernel until a peer rings. No tag-matching offload. Settings: {@link ShmSettings},
+ * docs/SETTINGS.md; docs/SHM.md explains them.
  */
 public final class ShmTransportProvider implements TransportProvider
 {
@@ -36,14 +36,14 @@ public final class ShmTransportProvider implements TransportProvider
     @Override
     public void cleanUp(final String jobId, final Map<String, String> settings)
     {
-        ShmDirectories.removeJob(settings.get(ShmSettings.DIR), jobId);
+        ShmDirectories.removeJob(ShmSettings.DIR_SETTING.read(settings), jobId);
     }
 
-    /** The {@code rankwire.shm.*} keys {@link ShmSettings} reads. */
+    /** The {@code rankwire.shm.*} settings, as {@link ShmSettings} declares and reads them. */
     @Override
-    public Set<String> settingKeys()
+    public List<Setting<?>> settings()
     {
-        return SettingKeys.readBy(ShmSettings::new);
+        return ShmSettings.ALL;
     }
 
     /** Parses the settings as {@link #open} does (nothing is created). */

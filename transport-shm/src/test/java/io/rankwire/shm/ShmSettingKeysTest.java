@@ -8,6 +8,7 @@ import java.util.Set;
 import java.util.TreeSet;
 
 import io.rankwire.SettingsCheck;
+import io.rankwire.conformance.SettingReads;
 import io.rankwire.spi.TransportProvider;
 import org.junit.jupiter.api.Test;
 
@@ -19,7 +20,8 @@ class ShmSettingKeysTest
     @Test
     void shouldDeclareTheKeysItsSettingsRead()
     {
-        assertEquals(new TreeSet<>(Set.of("rankwire.shm.dir", "rankwire.shm.rings", "rankwire.shm.ringBytes", "rankwire.shm.eagerLimit", "rankwire.shm.slotBytes", "rankwire.shm.slots", "rankwire.shm.pushSlots", "rankwire.shm.heapBytes", "rankwire.shm.regions", "rankwire.shm.spinMicros", "rankwire.shm.doorbell", "rankwire.shm.livenessMillis", "rankwire.shm.wireUpTimeoutMs")), new TreeSet<>(provider.settingKeys()));
+        assertEquals(new TreeSet<>(Set.of("rankwire.shm.dir", "rankwire.shm.rings", "rankwire.shm.ringBytes", "rankwire.shm.eagerLimit", "rankwire.shm.slotBytes", "rankwire.shm.slots", "rankwire.shm.pushSlots", "rankwire.shm.heapBytes", "rankwire.shm.regions", "rankwire.shm.spinMicros", "rankwire.shm.doorbell", "rankwire.shm.livenessMillis", "rankwire.shm.wireUpTimeoutMs")), SettingReads.keysOf(provider.settings()));
+        assertEquals(SettingReads.keysOf(provider.settings()), SettingReads.keysRead(ShmSettings::new));
     }
 
     private String refusal(final Map<String, String> settings)
@@ -37,9 +39,15 @@ class ShmSettingKeysTest
     void shouldRefuseBadValues()
     {
         provider.validateSettings(Map.of("rankwire.shm.rings", "shared"));
-        assertEquals("rankwire.shm.ringBytes : 5000 (expected: a power of two)",
+        assertEquals("rankwire.shm.ringBytes : 5000 (expected: a byte size 4K..1G, a power of two)",
             refusal(Map.of("rankwire.shm.ringBytes", "5000")));
-        assertEquals("rankwire.shm.doorbell : bell (expected: socket|none)", refusal(Map.of("rankwire.shm.doorbell", "bell")));
+        assertEquals("rankwire.shm.doorbell : bell (expected: socket or none)", refusal(Map.of("rankwire.shm.doorbell", "bell")));
+        assertEquals("rankwire.shm.slotBytes : 100 (expected: a byte size 64..64M, a multiple of 64)",
+            refusal(Map.of("rankwire.shm.slotBytes", "100")));
+        assertEquals("rankwire.shm.eagerLimit : 64k (expected: a byte size 0..32752, rankwire.shm.ringBytes / 8 - 16)",
+            refusal(Map.of("rankwire.shm.eagerLimit", "64k")));
+        provider.validateSettings(Map.of("rankwire.shm.ringBytes", "1m", "rankwire.shm.heapBytes", "16M",
+            "rankwire.shm.livenessMillis", "1s"));
     }
 
     @Test

@@ -1,36 +1,15 @@
 package io.rankwire.sim;
 
+import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+import io.rankwire.settings.Setting;
 
 /**
  * Settings of a simulated fabric, read from {@code rankwire.sim.*} keys (see {@link #from(Map)})
- * or set fluently by tests. {@link #conclude()} validates ranges and names the bad value.
- *
- * <table>
- *   <caption>Settings</caption>
- *   <tr><th>key</th><th>default</th><th>meaning</th></tr>
- *   <tr><td>rankwire.sim.mode</td><td>inline</td><td>{@code inline} or {@code scheduled}</td></tr>
- *   <tr><td>rankwire.sim.seed</td><td>1</td><td>seed of the scheduler's random source</td></tr>
- *   <tr><td>rankwire.sim.maxNumTags</td><td>1023</td><td>tagged buffers per NIC; 0 = no offload</td></tr>
- *   <tr><td>rankwire.sim.maxOps</td><td>2 * maxNumTags + 2</td><td>outstanding list operations</td></tr>
- *   <tr><td>rankwire.sim.maxRndvHdrSize</td><td>64</td><td>largest rendezvous request</td></tr>
- *   <tr><td>rankwire.sim.maxSge</td><td>1</td><td>scatter entries per tagged buffer (reported only)</td></tr>
- *   <tr><td>rankwire.sim.rndvOffload</td><td>true</td><td>the NIC reads matched rendezvous itself
- *       (capability flag RNDV); false: a matched rendezvous completes RNDV_INCOMPLETE</td></tr>
- *   <tr><td>rankwire.sim.eagerLimit</td><td>8192</td><td>largest eager payload the runtime should send</td></tr>
- *   <tr><td>rankwire.sim.maxMessageSize</td><td>eagerLimit + 64</td><td>largest message on a wire</td></tr>
- *   <tr><td>rankwire.sim.srqCapacity</td><td>4096</td><td>plain SRQ buffers a NIC can hold posted</td></tr>
- *   <tr><td>rankwire.sim.cqCapacity</td><td>262144</td><td>completion ring bytes (power of two): 4096
- *       CQEs of 64 bytes; more outstanding completions spill to an overflow list</td></tr>
- *   <tr><td>rankwire.sim.cqeInlineBytes</td><td>32</td><td>messages for a plain SRQ buffer up to this
- *       long travel inside their CQE ("scatter to CQE"), 0..40; 0 = never</td></tr>
- *   <tr><td>rankwire.sim.latencyNanos</td><td>1000</td><td>scheduled: wire latency (virtual ns)</td></tr>
- *   <tr><td>rankwire.sim.jitterNanos</td><td>1000</td><td>scheduled: uniform extra latency 0..jitter</td></tr>
- *   <tr><td>rankwire.sim.opDelayNanos</td><td>500</td><td>scheduled: list operation and SRQ post delay</td></tr>
- *   <tr><td>rankwire.sim.readNanos</td><td>2000</td><td>scheduled: RDMA-read duration</td></tr>
- *   <tr><td>rankwire.sim.eventsPerPoll</td><td>64</td><td>scheduled: events a {@code poll} executes; 0 = only
- *       {@link SimFabric#step()} and {@link SimFabric#runUntilIdle()} execute events</td></tr>
- * </table>
+ * through the descriptors declared below, or set fluently by tests. {@link #conclude()} validates
+ * ranges and names the bad value. docs/SETTINGS.md lists them, docs/SIM.md explains them.
  */
 public final class SimConfig
 {
@@ -38,6 +17,9 @@ public final class SimConfig
     public static final String PREFIX = "rankwire.sim.";
     /** Default maximum rendezvous request (TMH + RVH + metadata), and the header room of an eager message. */
     public static final int MAX_RNDV_HDR_SIZE = 64;
+    private static final int MAX_EAGER = 1 << 30;
+    /** The longest simulated delay: an hour of virtual time. */
+    private static final long MAX_NANOS = TimeUnit.HOURS.toNanos(1);
 
     /** How events take effect. */
     public enum Mode
@@ -48,133 +30,124 @@ public final class SimConfig
         SCHEDULED
     }
 
-    private Mode mode = Mode.INLINE;
-    private long seed = 1;
-    private int maxNumTags = 1023;
+    static final Setting<Mode> MODE = Setting.choice(PREFIX + "mode", Mode.INLINE,
+        "inline: events take effect at once on the posting thread; scheduled: a seeded discrete-event scheduler " +
+            "delays every event");
+    static final Setting<Long> SEED = Setting.longInteger(PREFIX + "seed", 1, Long.MIN_VALUE, Long.MAX_VALUE,
+        "seed of the scheduler's random source");
+    static final Setting<Integer> MAX_NUM_TAGS = Setting.integer(PREFIX + "maxNumTags", 1023, 0, 1 << 20,
+        "tagged buffers per NIC; 0: no offload");
+    static final Setting<Integer> MAX_OPS = Setting.integer(PREFIX + "maxOps", 1, 1, Integer.MAX_VALUE,
+        "outstanding list operations").withDefault("2 x maxNumTags + 2");
+    static final Setting<Integer> MAX_RNDV_HDR = Setting.integer(PREFIX + "maxRndvHdrSize", MAX_RNDV_HDR_SIZE, 32,
+        MAX_EAGER + MAX_RNDV_HDR_SIZE, "largest rendezvous request (TMH + RVH + metadata); at most maxMessageSize");
+    static final Setting<Integer> MAX_SGE = Setting.integer(PREFIX + "maxSge", 1, 1, 64,
+        "scatter entries per tagged buffer (reported only: a tagged buffer is one contiguous range)");
+    static final Setting<Boolean> RNDV_OFFLOAD = Setting.flag(PREFIX + "rndvOffload", true,
+        "capability flag RNDV: the NIC reads matched rendezvous itself; false: a matched rendezvous completes " +
+            "RNDV_INCOMPLETE");
+    static final Setting<Integer> EAGER_LIMIT = Setting.bytes(PREFIX + "eagerLimit", 8192, 0, MAX_EAGER,
+        "Capabilities.eagerLimit(): largest eager payload the runtime should send");
+    static final Setting<Integer> MAX_MESSAGE_SIZE = Setting.bytes(PREFIX + "maxMessageSize", MAX_RNDV_HDR_SIZE,
+        MAX_RNDV_HDR_SIZE, MAX_EAGER + MAX_RNDV_HDR_SIZE, "largest message on a wire")
+        .withDefault("eagerLimit + " + MAX_RNDV_HDR_SIZE);
+    static final Setting<Integer> SRQ_CAPACITY = Setting.integer(PREFIX + "srqCapacity", 4096, 1, 1 << 24,
+        "plain SRQ buffers a NIC can hold posted");
+    static final Setting<Integer> CQ_CAPACITY = Setting.bytes(PREFIX + "cqCapacity", 1 << 18, 4096, 1 << 30,
+        "completion ring bytes (CQEs of 64 bytes); more outstanding completions spill to an overflow list")
+        .where(v -> Integer.bitCount(v) == 1, "a power of two");
+    static final Setting<Integer> CQE_INLINE_BYTES = Setting.integer(PREFIX + "cqeInlineBytes", 32, 0,
+        CompletionQueue.INLINE_MAX, "messages for a plain SRQ buffer up to this long travel inside their CQE " +
+            "(scatter to CQE); 0: never");
+    static final Setting<Long> LATENCY = Setting.duration(PREFIX + "latencyNanos", TimeUnit.NANOSECONDS, 1000, 0,
+        MAX_NANOS, "scheduled: wire latency (virtual time)");
+    static final Setting<Long> JITTER = Setting.duration(PREFIX + "jitterNanos", TimeUnit.NANOSECONDS, 1000, 0,
+        MAX_NANOS, "scheduled: uniform extra latency 0..jitter on every event");
+    static final Setting<Long> OP_DELAY = Setting.duration(PREFIX + "opDelayNanos", TimeUnit.NANOSECONDS, 500, 0,
+        MAX_NANOS, "scheduled: list operation and SRQ post delay");
+    static final Setting<Long> READ = Setting.duration(PREFIX + "readNanos", TimeUnit.NANOSECONDS, 2000, 0, MAX_NANOS,
+        "scheduled: RDMA-read duration");
+    static final Setting<Integer> EVENTS_PER_POLL = Setting.integer(PREFIX + "eventsPerPoll", 64, 0, Integer.MAX_VALUE,
+        "scheduled: events a poll executes; 0: only SimFabric.step() and runUntilIdle() execute events");
+
+    /** Every setting of the transport, in the order docs/SETTINGS.md lists them. */
+    static final List<Setting<?>> ALL = List.of(MODE, SEED, MAX_NUM_TAGS, MAX_OPS, MAX_RNDV_HDR, MAX_SGE, RNDV_OFFLOAD,
+        EAGER_LIMIT, MAX_MESSAGE_SIZE, SRQ_CAPACITY, CQ_CAPACITY, CQE_INLINE_BYTES, LATENCY, JITTER, OP_DELAY, READ,
+        EVENTS_PER_POLL);
+
+    private Mode mode = MODE.defaultValue();
+    private long seed = SEED.defaultValue();
+    private int maxNumTags = MAX_NUM_TAGS.defaultValue();
     private int maxOps = -1;
-    private int maxRndvHdrSize = MAX_RNDV_HDR_SIZE;
-    private int maxSge = 1;
-    private boolean rndvOffload = true;
-    private int eagerLimit = 8192;
+    private int maxRndvHdrSize = MAX_RNDV_HDR.defaultValue();
+    private int maxSge = MAX_SGE.defaultValue();
+    private boolean rndvOffload = RNDV_OFFLOAD.defaultValue();
+    private int eagerLimit = EAGER_LIMIT.defaultValue();
     private int maxMessageSize = -1;
-    private int srqCapacity = 4096;
-    private int cqCapacity = 1 << 18;
-    private int cqeInlineBytes = 32;
-    private long latencyNanos = 1000;
-    private long jitterNanos = 1000;
-    private long opDelayNanos = 500;
-    private long readNanos = 2000;
-    private int eventsPerPoll = 64;
+    private int srqCapacity = SRQ_CAPACITY.defaultValue();
+    private int cqCapacity = CQ_CAPACITY.defaultValue();
+    private int cqeInlineBytes = CQE_INLINE_BYTES.defaultValue();
+    private long latencyNanos = LATENCY.defaultValue();
+    private long jitterNanos = JITTER.defaultValue();
+    private long opDelayNanos = OP_DELAY.defaultValue();
+    private long readNanos = READ.defaultValue();
+    private int eventsPerPoll = EVENTS_PER_POLL.defaultValue();
 
     /** A configuration from {@code rankwire.sim.*} settings; absent keys keep their defaults. */
     public static SimConfig from(final Map<String, String> settings)
     {
         final SimConfig c = new SimConfig();
-        final String mode = settings.get(PREFIX + "mode");
-        if (mode != null)
-        {
-            c.mode(parseMode(mode));
-        }
-        c.seed = longOf(settings, "seed", c.seed);
-        c.maxNumTags = (int)longOf(settings, "maxNumTags", c.maxNumTags);
-        c.maxOps = (int)longOf(settings, "maxOps", c.maxOps);
-        c.maxRndvHdrSize = (int)longOf(settings, "maxRndvHdrSize", c.maxRndvHdrSize);
-        c.maxSge = (int)longOf(settings, "maxSge", c.maxSge);
-        final String rndv = settings.get(PREFIX + "rndvOffload");
-        if (rndv != null)
-        {
-            c.rndvOffload = parseBoolean("rndvOffload", rndv);
-        }
-        c.eagerLimit = (int)longOf(settings, "eagerLimit", c.eagerLimit);
-        c.maxMessageSize = (int)longOf(settings, "maxMessageSize", c.maxMessageSize);
-        c.srqCapacity = (int)longOf(settings, "srqCapacity", c.srqCapacity);
-        c.cqCapacity = (int)longOf(settings, "cqCapacity", c.cqCapacity);
-        c.cqeInlineBytes = (int)longOf(settings, "cqeInlineBytes", c.cqeInlineBytes);
-        c.latencyNanos = longOf(settings, "latencyNanos", c.latencyNanos);
-        c.jitterNanos = longOf(settings, "jitterNanos", c.jitterNanos);
-        c.opDelayNanos = longOf(settings, "opDelayNanos", c.opDelayNanos);
-        c.readNanos = longOf(settings, "readNanos", c.readNanos);
-        c.eventsPerPoll = (int)longOf(settings, "eventsPerPoll", c.eventsPerPoll);
+        c.mode = MODE.read(settings);
+        c.seed = SEED.read(settings);
+        c.maxNumTags = MAX_NUM_TAGS.read(settings);
+        c.maxOps = MAX_OPS.read(settings, -1);
+        c.maxRndvHdrSize = MAX_RNDV_HDR.read(settings);
+        c.maxSge = MAX_SGE.read(settings);
+        c.rndvOffload = RNDV_OFFLOAD.read(settings);
+        c.eagerLimit = EAGER_LIMIT.read(settings);
+        c.maxMessageSize = MAX_MESSAGE_SIZE.read(settings, -1);
+        c.srqCapacity = SRQ_CAPACITY.read(settings);
+        c.cqCapacity = CQ_CAPACITY.read(settings);
+        c.cqeInlineBytes = CQE_INLINE_BYTES.read(settings);
+        c.latencyNanos = LATENCY.read(settings);
+        c.jitterNanos = JITTER.read(settings);
+        c.opDelayNanos = OP_DELAY.read(settings);
+        c.readNanos = READ.read(settings);
+        c.eventsPerPoll = EVENTS_PER_POLL.read(settings);
         return c;
-    }
-
-    private static Mode parseMode(final String value)
-    {
-        switch (value.trim().toLowerCase(java.util.Locale.ROOT))
-        {
-            case "inline": return Mode.INLINE;
-            case "scheduled": return Mode.SCHEDULED;
-            default: throw new IllegalArgumentException(
-                PREFIX + "mode : " + value + " (expected: inline|scheduled)");
-        }
-    }
-
-    private static boolean parseBoolean(final String name, final String value)
-    {
-        switch (value.trim().toLowerCase(java.util.Locale.ROOT))
-        {
-            case "true": return true;
-            case "false": return false;
-            default: throw new IllegalArgumentException(PREFIX + name + " : " + value + " (expected: true|false)");
-        }
-    }
-
-    private static long longOf(final Map<String, String> settings, final String name, final long dflt)
-    {
-        final String value = settings.get(PREFIX + name);
-        if (value == null)
-        {
-            return dflt;
-        }
-        try
-        {
-            return Long.parseLong(value.trim());
-        }
-        catch (final NumberFormatException e)
-        {
-            throw new IllegalArgumentException(PREFIX + name + " : " + value + " (expected: an integer)", e);
-        }
     }
 
     /** Validates the settings and fills derived defaults; returns this. */
     public SimConfig conclude()
     {
-        check("maxNumTags", maxNumTags, 0, 1 << 20);
+        MAX_NUM_TAGS.check(maxNumTags);
         if (maxOps < 0)
         {
             maxOps = 2 * maxNumTags + 2;
         }
-        check("maxOps", maxOps, 1, Integer.MAX_VALUE);
-        check("eagerLimit", eagerLimit, 0, (1 << 30));
+        MAX_OPS.check(maxOps);
+        EAGER_LIMIT.check(eagerLimit);
         if (maxMessageSize < 0)
         {
             maxMessageSize = eagerLimit + MAX_RNDV_HDR_SIZE;
         }
-        check("maxMessageSize", maxMessageSize, MAX_RNDV_HDR_SIZE, (1 << 30) + MAX_RNDV_HDR_SIZE);
-        check("maxRndvHdrSize", maxRndvHdrSize, 32, maxMessageSize);
-        check("maxSge", maxSge, 1, 64);
-        check("srqCapacity", srqCapacity, 1, 1 << 24);
-        if (Integer.bitCount(cqCapacity) != 1 || cqCapacity < 4096)
+        MAX_MESSAGE_SIZE.check(maxMessageSize);
+        MAX_RNDV_HDR.check(maxRndvHdrSize);
+        if (maxRndvHdrSize > maxMessageSize)
         {
-            throw new IllegalArgumentException(
-                PREFIX + "cqCapacity : " + cqCapacity + " (expected: a power of two >= 4096)");
+            throw MAX_RNDV_HDR.refuse(MAX_RNDV_HDR.format(maxRndvHdrSize),
+                "32.." + maxMessageSize + ", at most rankwire.sim.maxMessageSize");
         }
-        check("cqeInlineBytes", cqeInlineBytes, 0, CompletionQueue.INLINE_MAX);
-        check("latencyNanos", latencyNanos, 0, Long.MAX_VALUE / 4);
-        check("jitterNanos", jitterNanos, 0, Long.MAX_VALUE / 4);
-        check("opDelayNanos", opDelayNanos, 0, Long.MAX_VALUE / 4);
-        check("readNanos", readNanos, 0, Long.MAX_VALUE / 4);
-        check("eventsPerPoll", eventsPerPoll, 0, Integer.MAX_VALUE);
+        MAX_SGE.check(maxSge);
+        SRQ_CAPACITY.check(srqCapacity);
+        CQ_CAPACITY.check(cqCapacity);
+        CQE_INLINE_BYTES.check(cqeInlineBytes);
+        LATENCY.check(latencyNanos);
+        JITTER.check(jitterNanos);
+        OP_DELAY.check(opDelayNanos);
+        READ.check(readNanos);
+        EVENTS_PER_POLL.check(eventsPerPoll);
         return this;
-    }
-
-    private static void check(final String name, final long value, final long min, final long max)
-    {
-        if (value < min || value > max)
-        {
-            throw new IllegalArgumentException(
-                PREFIX + name + " : " + value + " (expected: " + min + ".." + max + ")");
-        }
     }
 
     public Mode mode()

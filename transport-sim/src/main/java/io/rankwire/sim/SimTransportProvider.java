@@ -1,9 +1,9 @@
 package io.rankwire.sim;
 
+import java.util.List;
 import java.util.Map;
-import java.util.Set;
 
-import io.rankwire.spi.SettingKeys;
+import io.rankwire.settings.Setting;
 import io.rankwire.spi.Transport;
 import io.rankwire.spi.TransportContext;
 import io.rankwire.spi.TransportProvider;
@@ -38,11 +38,11 @@ public final class SimTransportProvider implements TransportProvider
         return true;
     }
 
-    /** The {@code rankwire.sim.*} keys {@link SimConfig#from} reads. */
+    /** The {@code rankwire.sim.*} settings, as {@link SimConfig} declares and reads them. */
     @Override
-    public Set<String> settingKeys()
+    public List<Setting<?>> settings()
     {
-        return SettingKeys.readBy(SimConfig::from);
+        return SimConfig.ALL;
     }
 
     /** Parses and concludes the settings as the fabric does. */

@@ -36,7 +36,7 @@ class EmbeddedSettingsTest
     void initShouldRefuseBadTransportValue()
     {
         final RankwireConfig config = new RankwireConfig().transport("sim").set("rankwire.sim.mode", "later");
-        assertEquals("rankwire.sim.mode : later (expected: inline|scheduled)",
+        assertEquals("rankwire.sim.mode : later (expected: inline or scheduled)",
             assertThrows(IllegalArgumentException.class, () -> Rankwire.init(config)).getMessage());
     }
 
@@ -69,7 +69,7 @@ class EmbeddedSettingsTest
             "(did you mean rankwire.eagerLimit?)"), unknown[2]);
         final String[] bad = run("-Drankwire.idle=spinn");
         assertEquals("1", bad[0], bad[1] + bad[2]);
-        assertTrue(bad[2].contains("java.lang.IllegalArgumentException: rankwire.idle : 'spinn' " +
+        assertTrue(bad[2].contains("java.lang.IllegalArgumentException: rankwire.idle : spinn " +
             "(expected: spin, yield or backoff)"), bad[2]);
     }
 }

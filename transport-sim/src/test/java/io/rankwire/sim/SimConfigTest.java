@@ -45,7 +45,9 @@ class SimConfigTest
         assertEquals("rankwire.sim.maxNumTags : -1 (expected: 0..1048576)", e.getMessage());
         final IllegalArgumentException m = assertThrows(IllegalArgumentException.class,
             () -> SimConfig.from(Map.of("rankwire.sim.mode", "fast")));
-        assertEquals("rankwire.sim.mode : fast (expected: inline|scheduled)", m.getMessage());
+        assertEquals("rankwire.sim.mode : fast (expected: inline or scheduled)", m.getMessage());
+        assertEquals(2000L, SimConfig.from(Map.of("rankwire.sim.readNanos", "2us")).readNanos());
+        assertEquals(16 << 10, SimConfig.from(Map.of("rankwire.sim.eagerLimit", "16k")).eagerLimit());
         assertThrows(IllegalArgumentException.class, () -> SimConfig.from(Map.of("rankwire.sim.seed", "x")));
         assertThrows(IllegalArgumentException.class, () -> new SimConfig().cqCapacity(5000).conclude());
     }

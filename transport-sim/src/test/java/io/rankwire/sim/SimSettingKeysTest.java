@@ -8,10 +8,11 @@ import java.util.Set;
 import java.util.TreeSet;
 
 import io.rankwire.SettingsCheck;
+import io.rankwire.conformance.SettingReads;
 import io.rankwire.spi.TransportProvider;
 import org.junit.jupiter.api.Test;
 
-/** The keys the provider declares are the ones its settings parser reads (and its docs list); bad values are refused before opening. */
+/** The settings the provider declares are the ones its settings parser reads; bad values are refused before opening. */
 class SimSettingKeysTest
 {
     private final TransportProvider provider = new SimTransportProvider();
@@ -19,7 +20,8 @@ class SimSettingKeysTest
     @Test
     void shouldDeclareTheKeysItsSettingsRead()
     {
-        assertEquals(new TreeSet<>(Set.of("rankwire.sim.mode", "rankwire.sim.seed", "rankwire.sim.maxNumTags", "rankwire.sim.maxOps", "rankwire.sim.maxRndvHdrSize", "rankwire.sim.maxSge", "rankwire.sim.rndvOffload", "rankwire.sim.eagerLimit", "rankwire.sim.maxMessageSize", "rankwire.sim.srqCapacity", "rankwire.sim.cqCapacity", "rankwire.sim.cqeInlineBytes", "rankwire.sim.latencyNanos", "rankwire.sim.jitterNanos", "rankwire.sim.opDelayNanos", "rankwire.sim.readNanos", "rankwire.sim.eventsPerPoll")), new TreeSet<>(provider.settingKeys()));
+        assertEquals(new TreeSet<>(Set.of("rankwire.sim.mode", "rankwire.sim.seed", "rankwire.sim.maxNumTags", "rankwire.sim.maxOps", "rankwire.sim.maxRndvHdrSize", "rankwire.sim.maxSge", "rankwire.sim.rndvOffload", "rankwire.sim.eagerLimit", "rankwire.sim.maxMessageSize", "rankwire.sim.srqCapacity", "rankwire.sim.cqCapacity", "rankwire.sim.cqeInlineBytes", "rankwire.sim.latencyNanos", "rankwire.sim.jitterNanos", "rankwire.sim.opDelayNanos", "rankwire.sim.readNanos", "rankwire.sim.eventsPerPoll")), SettingReads.keysOf(provider.settings()));
+        assertEquals(SettingReads.keysOf(provider.settings()), SettingReads.keysRead(SimConfig::from));
     }
 
     private String refusal(final Map<String, String> settings)
@@ -37,9 +39,13 @@ class SimSettingKeysTest
     void shouldRefuseBadValues()
     {
         provider.validateSettings(Map.of("rankwire.sim.mode", "scheduled"));
-        assertEquals("rankwire.sim.mode : later (expected: inline|scheduled)", refusal(Map.of("rankwire.sim.mode", "later")));
-        assertEquals("rankwire.sim.rndvOffload : maybe (expected: true|false)",
+        assertEquals("rankwire.sim.mode : later (expected: inline or scheduled)", refusal(Map.of("rankwire.sim.mode", "later")));
+        assertEquals("rankwire.sim.rndvOffload : maybe (expected: true or false)",
             refusal(Map.of("rankwire.sim.rndvOffload", "maybe")));
+        assertEquals("rankwire.sim.maxRndvHdrSize : 100 (expected: 32..72, at most rankwire.sim.maxMessageSize)",
+            refusal(Map.of("rankwire.sim.maxRndvHdrSize", "100", "rankwire.sim.eagerLimit", "8")));
+        assertEquals("rankwire.sim.latencyNanos : 1500ps (expected: a duration 0ns..1h, a bare number in ns)",
+            refusal(Map.of("rankwire.sim.latencyNanos", "1500ps")));
     }
 
     @Test

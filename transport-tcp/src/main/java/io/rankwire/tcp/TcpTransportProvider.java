@@ -1,19 +1,17 @@
 package io.rankwire.tcp;
 
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
 
-import io.rankwire.spi.SettingKeys;
+import io.rankwire.settings.Setting;
 import io.rankwire.spi.Transport;
 import io.rankwire.spi.TransportContext;
 import io.rankwire.spi.TransportProvider;
 
 /**
  * The {@code tcp} transport: Netty over TCP, one connection per peer pair, a mutual HMAC
- * handshake, software rendezvous, no tag-matching offload. Settings are described in
- * {@code docs/TCP.md}.
+ * handshake, software rendezvous, no tag-matching offload. Settings: {@link TcpSettings},
+ * docs/SETTINGS.md; docs/TCP.md explains them.
  */
 public final class TcpTransportProvider implements TransportProvider
 {
@@ -32,26 +30,17 @@ public final class TcpTransportProvider implements TransportProvider
         return new TcpTransport(context);
     }
 
-    /** The {@code rankwire.tcp.*} keys {@link TcpSettings} reads. */
+    /** The {@code rankwire.tcp.*} settings, as {@link TcpSettings} declares and reads them. */
     @Override
-    public Set<String> settingKeys()
+    public List<Setting<?>> settings()
     {
-        return SettingKeys.readBy(TcpSettings::new);
+        return TcpSettings.ALL;
     }
 
-    /** Parses the settings as {@link #open} does; on/off settings must be {@code true} or {@code false}. */
+    /** Parses the settings as {@link #open} does. */
     @Override
     public void validateSettings(final Map<String, String> settings)
     {
         new TcpSettings(settings);
-        for (final String flag : List.of("tls"))
-        {
-            final String value = settings.get(TcpSettings.PREFIX + flag);
-            if (value != null && !value.trim().toLowerCase(Locale.ROOT).matches("true|false"))
-            {
-                throw new IllegalArgumentException(
-                    TcpSettings.PREFIX + flag + " : '" + value + "' (expected: true or false)");
-            }
-        }
     }
 }

@@ -89,9 +89,9 @@ class TcpKeepAliveTest
     @Test
     void shouldRejectBadKeepAliveSettingsNamingTheValue()
     {
-        assertEquals("rankwire.tcp.keepAliveIdleMs : -1 (expected: 0..86400000)", assertThrows(
+        assertEquals("rankwire.tcp.keepAliveIdleMs : -1 (expected: a duration 0ms..24h, a bare number in ms)", assertThrows(
             IllegalArgumentException.class, () -> new TcpSettings(TcpJob.settings("keepAliveIdleMs", "-1"))).getMessage());
-        assertEquals("rankwire.tcp.keepAliveIntervalMs : 0 (expected: 1..3600000)", assertThrows(
+        assertEquals("rankwire.tcp.keepAliveIntervalMs : 0 (expected: a duration 1ms..1h, a bare number in ms)", assertThrows(
             IllegalArgumentException.class, () -> new TcpSettings(TcpJob.settings("keepAliveIntervalMs", "0"))).getMessage());
         assertEquals("rankwire.tcp.keepAliveProbes : 128 (expected: 1..127)", assertThrows(
             IllegalArgumentException.class, () -> new TcpSettings(TcpJob.settings("keepAliveProbes", "128"))).getMessage());

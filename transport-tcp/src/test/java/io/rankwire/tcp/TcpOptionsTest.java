@@ -118,7 +118,10 @@ class TcpOptionsTest
     {
         final IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
             () -> new TcpSettings(TcpJob.settings("eagerLimit", "-5")));
-        assertEquals("rankwire.tcp.eagerLimit : -5 (expected: 0..1048687)", e.getMessage());
+        assertEquals("rankwire.tcp.eagerLimit : -5 (expected: a byte size 0..2147483614)", e.getMessage());
+        assertEquals(48 << 10, new TcpSettings(TcpJob.settings("eagerLimit", "48k")).eagerLimit);
+        assertEquals(2 << 20, new TcpSettings(TcpJob.settings("maxFrame", "2M")).maxFrame);
+        assertEquals(30_000, new TcpSettings(TcpJob.settings("wireUpTimeoutMs", "30s")).wireUpTimeoutMs);
         assertThrows(IllegalArgumentException.class, () -> new TcpSettings(TcpJob.settings("connect", "sometimes")));
         assertThrows(IllegalArgumentException.class, () -> new TcpSettings(TcpJob.settings("port", "x")));
     }

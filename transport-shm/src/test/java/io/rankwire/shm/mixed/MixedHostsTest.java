@@ -174,7 +174,7 @@ class MixedHostsTest extends ShmDirCase
         final RankwireException e = assertThrows(RankwireException.class,
             () -> LocalJob.run(2, "auto", config(value), TIMEOUT, rw -> rw.world().barrier()));
         final String message = String.valueOf(e.getMessage());
-        assertTrue(message.contains("rankwire.hostId : '" + value + "' (expected: one host name, 2 comma-separated names (one per rank), or @K"),
+        assertTrue(message.contains("rankwire.hostId : " + value + " (expected: one host name, "),
             message);
     }
 
@@ -183,7 +183,7 @@ class MixedHostsTest extends ShmDirCase
     {
         final RankwireException e = assertThrows(RankwireException.class, () -> LocalJob.run(1, "auto",
             new RankwireConfig().setAll(Map.of("rankwire.auto.composite", "sometimes")), TIMEOUT, rw -> { }));
-        assertTrue(e.getMessage().contains("rankwire.auto.composite : 'sometimes' (expected: needed or always)"),
+        assertTrue(e.getMessage().contains("rankwire.auto.composite : sometimes (expected: needed or always)"),
             e.getMessage());
     }
 

@@ -1,36 +1,40 @@
-package io.rankwire.spi;
+package io.rankwire.conformance;
 
 import java.util.AbstractMap;
 import java.util.Collections;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.Consumer;
 
+import io.rankwire.settings.Setting;
+
 /**
- * Finds the keys a settings parser reads by running it over an empty map that records every key
- * asked for. A transport answers {@link TransportProvider#settingKeys()} with
- * {@code SettingKeys.readBy(MySettings::new)}: the list cannot drift from the parser, since it
- * is the parser's own reads. A parser must read each of its keys unconditionally (a key read
- * only when another one is set would not be recorded).
+ * What a settings parser reads, found by running it over an empty map that records every key
+ * asked for: a module's tests compare it with the settings it declares, so that no key is read
+ * without a descriptor (it would be refused as unknown) and none is declared that nothing reads.
  */
-public final class SettingKeys
+public final class SettingReads
 {
-    private SettingKeys()
+    private SettingReads()
     {
     }
 
-    /**
-     * The keys {@code parser} looks up when given no settings at all.
-     *
-     * @param parser reads its settings from the map it is given (and accepts it empty: all defaults)
-     * @return the keys it asked for, sorted, unmodifiable
-     */
-    public static Set<String> readBy(final Consumer<Map<String, String>> parser)
+    /** The keys {@code parser} looks up when given no settings at all, sorted. */
+    public static Set<String> keysRead(final Consumer<Map<String, String>> parser)
     {
         final Recording map = new Recording();
         parser.accept(map);
         return Collections.unmodifiableSet(map.asked);
+    }
+
+    /** The keys of {@code settings}, sorted. */
+    public static Set<String> keysOf(final List<Setting<?>> settings)
+    {
+        final Set<String> keys = new TreeSet<>();
+        settings.forEach(s -> keys.add(s.key()));
+        return keys;
     }
 
     /** An empty map that remembers what was looked up. */
