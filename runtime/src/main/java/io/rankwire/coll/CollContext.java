@@ -24,21 +24,10 @@ final class CollContext
         this.settings = settings;
     }
 
-    /** A channel for the next call: its own tag. */
-    Channel channel()
-    {
-        return new Channel(engine, group, nextTag());
-    }
-
-    /** A schedule for the next (nonblocking) call: its own tag, from the same count as blocking calls. */
+    /** A schedule for the next call, blocking or not: its own tag. */
     Schedule schedule()
     {
-        return new Schedule(engine, group, nextTag());
-    }
-
-    private int nextTag()
-    {
-        return Collectives.TAG_BASE - (calls.getAndIncrement() & 0xFFFF);
+        return new Schedule(engine, group, Collectives.TAG_BASE - (calls.getAndIncrement() & 0xFFFF));
     }
 
     /** {@code root} if it is a rank of the group; otherwise an error naming it and the range. */

@@ -107,13 +107,12 @@ public final class InterCollectives
     /** Local dissemination barrier, the leaders' exchange, then a local broadcast from the leader. */
     public Schedule barrier()
     {
-        final Schedule s = schedule();
-        NbcTrees.barrier(s);
+        final Schedule s = schedule().barrier();
         if (local.rank() == 0)
         {
             s.recvRemote(new byte[0], 0, 0, 0).sendRemote(new byte[0], 0, 0, 0).round();
         }
-        NbcTrees.bcast(s, new byte[0], 0, 0, 0);
+        Trees.bcastBinomial(s, new byte[0], 0, 0, 0);
         return s.start();
     }
 
@@ -136,7 +135,7 @@ public final class InterCollectives
             {
                 s.recvRemote(buf, off, count, root).round();
             }
-            NbcTrees.bcast(s, buf, off, count, 0);
+            Trees.bcastBinomial(s, buf, off, count, 0);
         }
         return s.start();
     }
@@ -181,7 +180,7 @@ public final class InterCollectives
         {
             s.recvRemote(recv, recvOff, count, 0).sendRemote(work, 0, count, 0).round();
         }
-        NbcTrees.bcast(s, recv, recvOff, count, 0);
+        Trees.bcastBinomial(s, recv, recvOff, count, 0);
         return s.start();
     }
 
@@ -218,7 +217,7 @@ public final class InterCollectives
         {
             s.recvRemote(result, 0, (int)total, 0).sendRemote(work, 0, (int)total, 0).round();
         }
-        NbcMoves.scatterv(s, result, counts, displs, recv, recvOff, counts[me], 0, false);
+        Linear.scatterv(s, result, counts, displs, recv, recvOff, counts[me], 0, false);
         return s.start();
     }
 
@@ -231,7 +230,7 @@ public final class InterCollectives
         Bufs.copy(send, sendOff, work, 0, count);
         if (local.size() > 1)
         {
-            NbcTrees.reduce(s, op, work, 0, count, 0, work, 0);
+            Trees.reduceBinomial(s, op, work, 0, count, 0, work, 0);
         }
         s.round();
         return work;

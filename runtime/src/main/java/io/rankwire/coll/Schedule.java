@@ -7,10 +7,12 @@ import io.rankwire.core.Rounds;
 import io.rankwire.proto.Group;
 
 /**
- * A nonblocking collective as a schedule of rounds, as libNBC builds them: each round is a list
- * of steps run in order when the round starts (local copies and reductions run at once, sends and
- * receives are posted on the call's tag of the communicator's internal context); a round ends
- * when every message it posted has completed, and the next one starts.
+ * A collective call as a schedule of rounds, as libNBC builds them: each round is a list of steps
+ * run in order when the round starts (local copies and reductions run at once, sends and receives
+ * are posted on the call's tag of the communicator's internal context); a round ends when every
+ * message it posted has completed, and the next one starts. Every algorithm of this package adds
+ * its rounds to a schedule; a blocking call {@linkplain #run() runs} it on the calling thread, a
+ * nonblocking one {@linkplain #start() starts} it.
  *
  * <pre>
  *   round 0: [copy] [send a -> 1] [recv tmp from 3]      posted, then wait for both
