@@ -2,7 +2,7 @@ package io.rankwire.coll;
 
 
 /**
- * AllReduce algorithms as rounds of a {@link Schedule}, on {@code buf[off, off + count)} (this
+ * AllReduce algorithms as rounds of a {@link Plan}, on {@code buf[off, off + count)} (this
  * rank's contribution in, the result out). Non-power-of-two sizes first fold the extra ranks in:
  * of the first {@code 2 * rem} ranks each even one hands its data to the odd one above it and
  * waits; the remaining {@code pof2} ranks run the power-of-two algorithm; the odd ones hand the
@@ -16,47 +16,47 @@ final class AllReduces
     }
 
     /** Recursive doubling: log2(n) full-buffer exchanges. Any op (rank order kept). */
-    static void recursiveDoubling(final Schedule s, final Reduction op, final Object buf, final int off, final int count)
+    static void recursiveDoubling(final Plan p, final Reduction op, final Object buf, final int off, final int count)
     {
-        final int n = s.size();
-        final int me = s.rank();
+        final int n = p.size();
+        final int me = p.rank();
         final int pof2 = Integer.highestOneBit(n);
         final int rem = n - pof2;
         final Object tmp = Bufs.alloc(buf, count);
-        final int newrank = foldIn(s, op, buf, off, count, tmp, rem);
+        final int newrank = foldIn(p, op, buf, off, count, tmp, rem);
         if (newrank >= 0)
         {
             for (int mask = 1; mask < pof2; mask <<= 1)
             {
                 final int dst = actual(newrank ^ mask, rem);
-                s.recv(tmp, 0, count, dst).send(buf, off, count, dst).round();
+                p.recv(tmp, 0, count, dst).send(buf, off, count, dst).round();
                 if (dst < me || op.isCommutative())
                 {
-                    s.reduce(op, tmp, 0, buf, off, count);
+                    p.reduce(op, tmp, 0, buf, off, count);
                 }
                 else
                 {
-                    s.reduce(op, buf, off, tmp, 0, count).copy(tmp, 0, buf, off, count);
+                    p.reduce(op, buf, off, tmp, 0, count).copy(tmp, 0, buf, off, count);
                 }
             }
         }
-        foldOut(s, buf, off, count, rem);
+        foldOut(p, buf, off, count, rem);
     }
 
     /**
      * Rabenseifner: reduce-scatter by recursive halving, then allgather by recursive doubling.
      * Commutative ops only.
      */
-    static void rabenseifner(final Schedule s, final Reduction op, final Object buf, final int off, final int count)
+    static void rabenseifner(final Plan p, final Reduction op, final Object buf, final int off, final int count)
     {
-        final int n = s.size();
+        final int n = p.size();
         final int pof2 = Integer.highestOneBit(n);
         final int rem = n - pof2;
         final int[] cnts = new int[pof2];
         final int[] disps = new int[pof2];
         Rings.blocks(count, off, pof2, cnts, disps);
         final Object tmp = Bufs.alloc(buf, count);
-        final int newrank = foldIn(s, op, buf, off, count, tmp, rem);
+        final int newrank = foldIn(p, op, buf, off, count, tmp, rem);
         if (newrank >= 0)
         {
             int sendIdx = 0;
@@ -86,8 +86,8 @@ final class AllReduces
                 final int recvHi = newrank < newdst ? sendIdx : lastIdx;
                 final int sendCnt = sum(cnts, sendLo, sendHi);
                 final int recvCnt = sum(cnts, recvLo, recvHi);
-                s.recv(tmp, 0, recvCnt, dst).send(buf, disps[sendLo], sendCnt, dst).round();
-                s.reduce(op, tmp, 0, buf, disps[recvLo], recvCnt);
+                p.recv(tmp, 0, recvCnt, dst).send(buf, disps[sendLo], sendCnt, dst).round();
+                p.reduce(op, tmp, 0, buf, disps[recvLo], recvCnt);
                 sendIdx = recvIdx;
                 mask <<= 1;
                 if (mask < pof2)
@@ -95,13 +95,13 @@ final class AllReduces
                     lastIdx = recvIdx + pof2 / mask;
                 }
             }
-            allGatherHalves(s, buf, cnts, disps, newrank, rem, pof2, sendIdx, lastIdx);
+            allGatherHalves(p, buf, cnts, disps, newrank, rem, pof2, sendIdx, lastIdx);
         }
-        foldOut(s, buf, off, count, rem);
+        foldOut(p, buf, off, count, rem);
     }
 
     private static void allGatherHalves(
-        final Schedule s, final Object buf, final int[] cnts, final int[] disps, final int newrank, final int rem,
+        final Plan p, final Object buf, final int[] cnts, final int[] disps, final int newrank, final int rem,
         final int pof2, final int firstSendIdx, final int firstLastIdx)
     {
         int sendIdx = firstSendIdx;
@@ -130,7 +130,7 @@ final class AllReduces
                 sendCnt = sum(cnts, sendIdx, lastIdx);
                 recvCnt = sum(cnts, recvIdx, sendIdx);
             }
-            s.recv(buf, disps[recvIdx], recvCnt, dst).send(buf, disps[sendIdx], sendCnt, dst).round();
+            p.recv(buf, disps[recvIdx], recvCnt, dst).send(buf, disps[sendIdx], sendCnt, dst).round();
             if (newrank > newdst)
             {
                 sendIdx = recvIdx;
@@ -139,14 +139,14 @@ final class AllReduces
     }
 
     /** Ring: reduce-scatter around the ring, then allgather around it. Commutative ops only. */
-    static void ring(final Schedule s, final Reduction op, final Object buf, final int off, final int count)
+    static void ring(final Plan p, final Reduction op, final Object buf, final int off, final int count)
     {
-        final int n = s.size();
+        final int n = p.size();
         final int[] counts = new int[n];
         final int[] displs = new int[n];
         Rings.blocks(count, off, n, counts, displs);
-        Rings.reduceScatter(s, op, buf, counts, displs);
-        Rings.allGather(s, buf, counts, displs, 0);
+        Rings.reduceScatter(p, op, buf, counts, displs);
+        Rings.allGather(p, buf, counts, displs, 0);
     }
 
     /**
@@ -156,35 +156,35 @@ final class AllReduces
      * number among the {@code pof2} ranks that go on.
      */
     static int foldIn(
-        final Schedule s, final Reduction op, final Object buf, final int off, final int count, final Object tmp, final int rem)
+        final Plan p, final Reduction op, final Object buf, final int off, final int count, final Object tmp, final int rem)
     {
-        final int me = s.rank();
+        final int me = p.rank();
         if (me >= 2 * rem)
         {
             return me - rem;
         }
         if ((me & 1) == 0)
         {
-            s.send(buf, off, count, me + 1).round();
+            p.send(buf, off, count, me + 1).round();
             return -1;
         }
-        s.recv(tmp, 0, count, me - 1).round();
-        s.reduce(op, tmp, 0, buf, off, count);
+        p.recv(tmp, 0, count, me - 1).round();
+        p.reduce(op, tmp, 0, buf, off, count);
         return me / 2;
     }
 
-    private static void foldOut(final Schedule s, final Object buf, final int off, final int count, final int rem)
+    private static void foldOut(final Plan p, final Object buf, final int off, final int count, final int rem)
     {
-        final int me = s.rank();
+        final int me = p.rank();
         if (me < 2 * rem)
         {
             if ((me & 1) == 1)
             {
-                s.send(buf, off, count, me - 1).round();
+                p.send(buf, off, count, me - 1).round();
             }
             else
             {
-                s.recv(buf, off, count, me + 1).round();
+                p.recv(buf, off, count, me + 1).round();
             }
         }
     }

@@ -6,11 +6,11 @@ import io.rankwire.core.Engine;
 import io.rankwire.proto.Group;
 
 /**
- * The collectives of one communicator. Every collective is one schedule of rounds
- * ({@link Schedule}), built by {@link Moves} or {@link Reductions} (argument checks, the choice
- * of algorithm by size, rank count and settings, a fresh internal tag per call): a blocking call
- * runs its schedule on the calling thread until this rank's part is done, a nonblocking call
- * ({@link #nonblocking()}) starts the same schedule and returns it. Buffers are primitive arrays
+ * The collectives of one communicator. Every collective call is one plan of rounds
+ * ({@link Plan}), built by {@link Moves} or {@link Reductions} (argument checks, the choice of
+ * algorithm by size, rank count and settings, a fresh internal tag per call): a blocking call
+ * runs the plan on the calling thread until this rank's part is done, a nonblocking call
+ * ({@link #nonblocking()}) starts the same plan as a {@link Schedule}. Buffers are primitive arrays
  * with element offsets and counts; {@link #IN_PLACE} stands for "the data is already in the
  * receive buffer" where MPI allows it.
  *

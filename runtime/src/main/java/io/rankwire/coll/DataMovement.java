@@ -2,7 +2,7 @@ package io.rankwire.coll;
 
 /**
  * The blocking collectives that move data without reducing it: gather(v), scatter(v),
- * allgather(v) and all-to-all(v), each running the schedule its nonblocking form starts
+ * allgather(v) and all-to-all(v), each running the plan its nonblocking form starts
  * ({@link Moves}: checks, algorithm by size and group, rounds). Buffers are primitive arrays
  * with element offsets and counts, as in {@link Collectives}.
  */

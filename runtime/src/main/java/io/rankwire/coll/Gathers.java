@@ -17,7 +17,7 @@ package io.rankwire.coll;
  *
  * The root of a rotated tree ({@code root != 0}) stages the blocks in relative order and copies
  * them to (or from) their rank positions; root 0 works straight from the user's buffer. Both are
- * rounds of a {@link Schedule}.
+ * rounds of a {@link Plan}.
  */
 final class Gathers
 {
@@ -43,17 +43,17 @@ final class Gathers
      * receives its children's subtrees beside it in one round, then sends the whole to its parent.
      */
     static void gatherBinomial(
-        final Schedule s, final Object send, final int sendOff, final Object recv, final int recvOff,
+        final Plan p, final Object send, final int sendOff, final Object recv, final int recvOff,
         final int count, final int root, final boolean inPlace)
     {
-        final int n = s.size();
-        final int me = s.rank();
+        final int n = p.size();
+        final int me = p.rank();
         final int rel = Math.floorMod(me - root, n);
         final int sub = subtree(rel, n);
         final int parent = parent(me, rel, n);
         if (sub == 1)
         {
-            s.send(send, sendOff, count, parent);
+            p.send(send, sendOff, count, parent);
             return;
         }
         final boolean direct = rel == 0 && root == 0;
@@ -61,26 +61,26 @@ final class Gathers
         final int base = direct ? recvOff : 0;
         if (inPlace)
         {
-            s.copy(recv, recvOff + me * count, stage, base, count);
+            p.copy(recv, recvOff + me * count, stage, base, count);
         }
         else
         {
-            s.copy(send, sendOff, stage, base, count);
+            p.copy(send, sendOff, stage, base, count);
         }
         for (int mask = 1; mask < sub; mask <<= 1)
         {
             final int childSub = Math.min(mask, sub - mask);
-            s.recv(stage, base + mask * count, childSub * count, (me + mask) % n);
+            p.recv(stage, base + mask * count, childSub * count, (me + mask) % n);
         }
-        s.round();
+        p.round();
         if (rel != 0)
         {
-            s.send(stage, 0, sub * count, parent);
+            p.send(stage, 0, sub * count, parent);
         }
         else if (!direct)
         {
             final int head = (n - root) * count;
-            s.copy(stage, 0, recv, recvOff + root * count, head).copy(stage, head, recv, recvOff, root * count);
+            p.copy(stage, 0, recv, recvOff + root * count, head).copy(stage, head, recv, recvOff, root * count);
         }
     }
 
@@ -91,11 +91,11 @@ final class Gathers
      * subtree's share (the largest first) in one round.
      */
     static void scatterBinomial(
-        final Schedule s, final Object send, final int sendOff, final Object recv, final int recvOff,
+        final Plan p, final Object send, final int sendOff, final Object recv, final int recvOff,
         final int count, final int root, final boolean inPlace)
     {
-        final int n = s.size();
-        final int me = s.rank();
+        final int n = p.size();
+        final int me = p.rank();
         final int rel = Math.floorMod(me - root, n);
         final int sub = subtree(rel, n);
         final int parent = parent(me, rel, n);
@@ -105,12 +105,12 @@ final class Gathers
         {
             if (sub == 1)
             {
-                s.recv(recv, recvOff, count, parent);
+                p.recv(recv, recvOff, count, parent);
                 return;
             }
             stage = Bufs.alloc(recv, sub * count);
             base = 0;
-            s.recv(stage, 0, sub * count, parent).round();
+            p.recv(stage, 0, sub * count, parent).round();
         }
         else if (root == 0)
         {
@@ -122,17 +122,17 @@ final class Gathers
             stage = Bufs.alloc(send, n * count);
             base = 0;
             final int head = (n - root) * count;
-            s.copy(send, sendOff + root * count, stage, 0, head).copy(send, sendOff, stage, head, root * count);
+            p.copy(send, sendOff + root * count, stage, 0, head).copy(send, sendOff, stage, head, root * count);
         }
         for (int mask = Integer.highestOneBit(sub - 1); mask > 0; mask >>= 1)
         {
             final int childSub = Math.min(mask, sub - mask);
-            s.send(stage, base + mask * count, childSub * count, (me + mask) % n);
+            p.send(stage, base + mask * count, childSub * count, (me + mask) % n);
         }
         if (!(rel == 0 && inPlace))
         {
-            s.copy(stage, base, recv, recvOff, count);
+            p.copy(stage, base, recv, recvOff, count);
         }
-        s.round();
+        p.round();
     }
 }

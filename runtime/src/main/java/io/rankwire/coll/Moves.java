@@ -1,11 +1,11 @@
 package io.rankwire.coll;
 
 /**
- * The schedules of one communicator's collectives that move data without reducing it: barrier,
+ * The plans of one communicator's collectives that move data without reducing it: barrier,
  * broadcast, gather(v), scatter(v), allgather(v), all-to-all(v) and the exchange with any peers.
  * Each method checks its arguments (before the call takes its tag, so a rejected call takes
  * none), takes the communicator's next tag, chooses the algorithm by size, group and settings
- * ({@link Choices}) and returns the call's {@link Schedule}, not started: a blocking call runs
+ * ({@link Choices}) and returns the call's {@link Plan}, not started: a blocking call runs
  * it, a nonblocking one starts it. Buffers are primitive arrays with element offsets and counts,
  * {@link Collectives#IN_PLACE} where MPI allows it; displacements are absolute element indexes.
  */
@@ -29,106 +29,106 @@ final class Moves
     }
 
     /** The dissemination barrier ({@link io.rankwire.core.Rounds#barrier()}) on the call's tag. */
-    Schedule barrier()
+    Plan barrier()
     {
-        return ctx.schedule().barrier();
+        return ctx.plan().barrier();
     }
 
     /** Binomial tree, or by {@code bcast.*} van de Geijn's scatter + allgather or a segmented chain or tree. */
-    Schedule bcast(final Object buf, final int off, final int count, final int root)
+    Plan bcast(final Object buf, final int off, final int count, final int root)
     {
         Bufs.check(buf, off, count, "buffer");
         ctx.root(root);
-        final Schedule s = ctx.schedule();
+        final Plan p = ctx.plan();
         if (n() == 1)
         {
-            return s;
+            return p;
         }
         final int elemSize = Bufs.elemSize(buf);
         final CollSettings.Bcast alg = Choices.bcast(ctx.settings, (long)count * elemSize, n(), count);
         switch (alg)
         {
             case SCATTERALLGATHER:
-                Trees.bcastScatterAllgather(s, buf, off, count, root);
+                Trees.bcastScatterAllgather(p, buf, off, count, root);
                 break;
             case PIPELINE:
             case PIPELINEBINOMIAL:
                 final int segment = Math.max(1, ctx.settings.bcastSegmentBytes / elemSize);
-                Pipelines.bcast(s, buf, off, count, root, segment, alg == CollSettings.Bcast.PIPELINE);
+                Pipelines.bcast(p, buf, off, count, root, segment, alg == CollSettings.Bcast.PIPELINE);
                 break;
             default:
-                Trees.bcastBinomial(s, buf, off, count, root);
+                Trees.bcastBinomial(p, buf, off, count, root);
                 break;
         }
-        return s;
+        return p;
     }
 
     /** {@code count} elements from each rank into {@code recv[recvOff + r * count]} at the root: linear or, by {@code gather.*}, binomial. */
-    Schedule gather(final Object send, final int sendOff, final Object recv, final int recvOff, final int count, final int root)
+    Plan gather(final Object send, final int sendOff, final Object recv, final int recvOff, final int count, final int root)
     {
         final int[] counts = filled(count);
         final int[] displs = blockDispls(recvOff, count);
         final boolean inPlace = Checks.gatherv(n(), me() == ctx.root(root), send, sendOff, count, recv, counts, displs, root);
-        final Schedule s = ctx.schedule();
+        final Plan p = ctx.plan();
         if (Choices.tree(ctx.settings.gather, ctx.settings.gatherSmallBytes, count, Bufs.elemSize(inPlace ? recv : send), n()))
         {
-            Gathers.gatherBinomial(s, send, sendOff, recv, recvOff, count, root, inPlace);
+            Gathers.gatherBinomial(p, send, sendOff, recv, recvOff, count, root, inPlace);
         }
         else
         {
-            Linear.gatherv(s, send, sendOff, count, recv, counts, displs, root, inPlace);
+            Linear.gatherv(p, send, sendOff, count, recv, counts, displs, root, inPlace);
         }
-        return s;
+        return p;
     }
 
     /** Linear: the root receives every block in one round. */
-    Schedule gatherv(
+    Plan gatherv(
         final Object send, final int sendOff, final int sendCount,
         final Object recv, final int[] counts, final int[] displs, final int root)
     {
         final boolean inPlace = Checks.gatherv(n(), me() == ctx.root(root), send, sendOff, sendCount, recv, counts, displs, root);
-        final Schedule s = ctx.schedule();
-        Linear.gatherv(s, send, sendOff, sendCount, recv, counts, displs, root, inPlace);
-        return s;
+        final Plan p = ctx.plan();
+        Linear.gatherv(p, send, sendOff, sendCount, recv, counts, displs, root, inPlace);
+        return p;
     }
 
     /** {@code send[sendOff + r * count, + count)} from the root to rank r: linear or, by {@code scatter.*}, binomial. */
-    Schedule scatter(final Object send, final int sendOff, final Object recv, final int recvOff, final int count, final int root)
+    Plan scatter(final Object send, final int sendOff, final Object recv, final int recvOff, final int count, final int root)
     {
         final int[] counts = filled(count);
         final int[] displs = blockDispls(sendOff, count);
         final boolean isRoot = me() == ctx.root(root);
         final boolean inPlace = Checks.scatterv(n(), isRoot, send, counts, displs, recv, recvOff, count, root);
-        final Schedule s = ctx.schedule();
+        final Plan p = ctx.plan();
         if (Choices.tree(ctx.settings.scatter, ctx.settings.scatterSmallBytes, count, Bufs.elemSize(isRoot ? send : recv), n()))
         {
-            Gathers.scatterBinomial(s, send, sendOff, recv, recvOff, count, root, inPlace);
+            Gathers.scatterBinomial(p, send, sendOff, recv, recvOff, count, root, inPlace);
         }
         else
         {
-            Linear.scatterv(s, send, counts, displs, recv, recvOff, count, root, inPlace);
+            Linear.scatterv(p, send, counts, displs, recv, recvOff, count, root, inPlace);
         }
-        return s;
+        return p;
     }
 
     /** Linear: the root sends every block in one round. */
-    Schedule scatterv(
+    Plan scatterv(
         final Object send, final int[] counts, final int[] displs,
         final Object recv, final int recvOff, final int recvCount, final int root)
     {
         final boolean inPlace = Checks.scatterv(n(), me() == ctx.root(root), send, counts, displs, recv, recvOff, recvCount, root);
-        final Schedule s = ctx.schedule();
-        Linear.scatterv(s, send, counts, displs, recv, recvOff, recvCount, root, inPlace);
-        return s;
+        final Plan p = ctx.plan();
+        Linear.scatterv(p, send, counts, displs, recv, recvOff, recvCount, root, inPlace);
+        return p;
     }
 
-    Schedule allGather(final Object send, final int sendOff, final Object recv, final int recvOff, final int count)
+    Plan allGather(final Object send, final int sendOff, final Object recv, final int recvOff, final int count)
     {
         return allGatherv(send, sendOff, count, recv, filled(count), blockDispls(recvOff, count));
     }
 
     /** Ring, straight into the receive buffer; this rank's block is copied into place before this returns. */
-    Schedule allGatherv(
+    Plan allGatherv(
         final Object send, final int sendOff, final int sendCount, final Object recv, final int[] counts, final int[] displs)
     {
         Checks.blocks(n(), recv, counts, displs, "recvBuf");
@@ -139,19 +139,19 @@ final class Moves
             Checks.count(sendCount, counts[me()]);
             Bufs.copy(send, sendOff, recv, displs[me()], sendCount);
         }
-        final Schedule s = ctx.schedule();
-        Rings.allGather(s, recv, counts, displs, 0);
-        return s;
+        final Plan p = ctx.plan();
+        Rings.allGather(p, recv, counts, displs, 0);
+        return p;
     }
 
-    Schedule allToAll(final Object send, final int sendOff, final Object recv, final int recvOff, final int count)
+    Plan allToAll(final Object send, final int sendOff, final Object recv, final int recvOff, final int count)
     {
         final int[] counts = filled(count);
         return allToAllv(send, counts, blockDispls(sendOff, count), recv, counts, blockDispls(recvOff, count));
     }
 
     /** Linear (every message in one round) or, by {@code allToAll.*}, pairwise exchange. */
-    Schedule allToAllv(
+    Plan allToAllv(
         final Object send, final int[] sCounts, final int[] sDispls,
         final Object recv, final int[] rCounts, final int[] rDispls)
     {
@@ -164,16 +164,16 @@ final class Moves
         {
             largest = Math.max(largest, (long)c * Bufs.elemSize(send));
         }
-        final Schedule s = ctx.schedule();
+        final Plan p = ctx.plan();
         if (Choices.allToAllPairwise(ctx.settings, largest))
         {
-            Linear.allToAllPairwise(s, send, sCounts, sDispls, recv, rCounts, rDispls);
+            Linear.allToAllPairwise(p, send, sCounts, sDispls, recv, rCounts, rDispls);
         }
         else
         {
-            Linear.allToAllLinear(s, send, sCounts, sDispls, recv, rCounts, rDispls);
+            Linear.allToAllLinear(p, send, sCounts, sDispls, recv, rCounts, rDispls);
         }
-        return s;
+        return p;
     }
 
     /**
@@ -183,7 +183,7 @@ final class Moves
      * all posted at once. Peers may repeat: messages between two ranks pair up in the order they
      * are listed at both ends.
      */
-    Schedule neighborAllToAllv(
+    Plan neighborAllToAllv(
         final Object send, final int[] dests, final int[] sCounts, final int[] sDispls,
         final Object recv, final int[] sources, final int[] rCounts, final int[] rDispls)
     {
@@ -193,16 +193,16 @@ final class Moves
         {
             Bufs.sameType(send, recv);
         }
-        final Schedule s = ctx.schedule();
+        final Plan p = ctx.plan();
         for (int k = 0; k < sources.length; k++)
         {
-            s.recv(recv, rDispls[k], rCounts[k], sources[k]);
+            p.recv(recv, rDispls[k], rCounts[k], sources[k]);
         }
         for (int k = 0; k < dests.length; k++)
         {
-            s.send(send, sDispls[k], sCounts[k], dests[k]);
+            p.send(send, sDispls[k], sCounts[k], dests[k]);
         }
-        return s;
+        return p;
     }
 
     private void peerBlocks(final Object buf, final int[] peers, final int[] counts, final int[] displs, final String side)

@@ -1,9 +1,9 @@
 package io.rankwire.coll;
 
 /**
- * The nonblocking collectives of one communicator. Each call builds the schedule its blocking
- * form runs ({@link Moves}, {@link Reductions}: argument checks, the communicator's next
- * collective tag, the algorithm by size, group and settings) and starts it; the returned schedule
+ * The nonblocking collectives of one communicator. Each call builds the plan its blocking form
+ * runs ({@link Moves}, {@link Reductions}: argument checks, the communicator's next collective
+ * tag, the algorithm by size, group and settings) and starts it; the returned schedule
  * progresses with the engine (see {@link Schedule}). Blocking and nonblocking calls take their
  * tags from one count, so they may follow each other in any order every member keeps. Buffers and
  * {@link Collectives#IN_PLACE} are as for the blocking calls; the send data of reductions is

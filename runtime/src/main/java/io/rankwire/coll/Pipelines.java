@@ -29,11 +29,11 @@ final class Pipelines
 
     /** Broadcasts {@code buf[off, off + count)} from {@code root} in segments of {@code segment} elements. */
     static void bcast(
-        final Schedule s, final Object buf, final int off, final int count, final int root, final int segment,
+        final Plan p, final Object buf, final int off, final int count, final int root, final int segment,
         final boolean chain)
     {
-        final int n = s.size();
-        final int me = s.rank();
+        final int n = p.size();
+        final int me = p.rank();
         final int rel = Math.floorMod(me - root, n);
         final int segs = (int)(((long)count + segment - 1) / segment);
         final int[] children = new int[32];
@@ -59,17 +59,17 @@ final class Pipelines
         {
             if (parent >= 0 && seg < segs)
             {
-                s.recv(buf, off + seg * segment, len(seg, segment, count), parent);
+                p.recv(buf, off + seg * segment, len(seg, segment, count), parent);
             }
             final int forward = parent >= 0 ? seg - 1 : seg;
             if (forward >= 0 && forward < segs)
             {
                 for (int c = 0; c < k; c++)
                 {
-                    s.send(buf, off + forward * segment, len(forward, segment, count), children[c]);
+                    p.send(buf, off + forward * segment, len(forward, segment, count), children[c]);
                 }
             }
-            s.round();
+            p.round();
         }
     }
 

@@ -18,7 +18,7 @@ package io.rankwire.coll;
  *
  * Non-powers of two fold the extra ranks in first, as {@link AllReduces} does; when the root is
  * one of the folded-out ranks, its odd neighbour collects the result and passes it on. In rounds
- * of a {@link Schedule}: each halving step is one exchange into a temporary array, reduced in at
+ * of a {@link Plan}: each halving step is one exchange into a temporary array, reduced in at
  * the start of the next round; each gather step one message.
  */
 final class Reduces
@@ -28,10 +28,10 @@ final class Reduces
     }
 
     /** Reduces {@code work[off, off + count)} (this rank's contribution, overwritten) to {@code root}. */
-    static void rabenseifner(final Schedule s, final Reduction op, final Object work, final int off, final int count, final int root)
+    static void rabenseifner(final Plan p, final Reduction op, final Object work, final int off, final int count, final int root)
     {
-        final int n = s.size();
-        final int me = s.rank();
+        final int n = p.size();
+        final int me = p.rank();
         final int pof2 = Integer.highestOneBit(n);
         final int rem = n - pof2;
         final int[] cnts = new int[pof2];
@@ -41,26 +41,26 @@ final class Reduces
         final Object tmp = Bufs.alloc(work, count);
         final int newroot = root < 2 * rem ? root / 2 : root - rem;
         final int collector = AllReduces.actual(newroot, rem);
-        final int newrank = AllReduces.foldIn(s, op, work, off, count, tmp, rem);
+        final int newrank = AllReduces.foldIn(p, op, work, off, count, tmp, rem);
         if (newrank >= 0)
         {
-            halveAndGather(s, op, work, tmp, disps, newrank, newroot, rem, pof2);
+            halveAndGather(p, op, work, tmp, disps, newrank, newroot, rem, pof2);
         }
         if (collector != root)
         {
             if (me == collector)
             {
-                s.send(work, off, count, root).round();
+                p.send(work, off, count, root).round();
             }
             else if (me == root)
             {
-                s.recv(work, off, count, collector).round();
+                p.recv(work, off, count, collector).round();
             }
         }
     }
 
     private static void halveAndGather(
-        final Schedule s, final Reduction op, final Object work, final Object tmp, final int[] disps,
+        final Plan p, final Reduction op, final Object work, final Object tmp, final int[] disps,
         final int newrank, final int newroot, final int rem, final int pof2)
     {
         final int steps = Integer.numberOfTrailingZeros(pof2);
@@ -79,8 +79,8 @@ final class Reduces
             final int sendLo = lower ? mid : lo;
             final int sendHi = lower ? hi : mid;
             final int keepCnt = disps[keepHi] - disps[keepLo];
-            s.recv(tmp, 0, keepCnt, dst).send(work, disps[sendLo], disps[sendHi] - disps[sendLo], dst).round();
-            s.reduce(op, tmp, 0, work, disps[keepLo], keepCnt);
+            p.recv(tmp, 0, keepCnt, dst).send(work, disps[sendLo], disps[sendHi] - disps[sendLo], dst).round();
+            p.reduce(op, tmp, 0, work, disps[keepLo], keepCnt);
             beforeLo[k] = lo;
             beforeHi[k] = hi;
             lo = keepLo;
@@ -92,12 +92,12 @@ final class Reduces
             final int dst = AllReduces.actual(newrank ^ mask, rem);
             if (((newrank ^ newroot) & mask) != 0)
             {
-                s.send(work, disps[lo], disps[hi] - disps[lo], dst).round();
+                p.send(work, disps[lo], disps[hi] - disps[lo], dst).round();
                 return;
             }
             final int otherLo = lo == beforeLo[k] ? hi : beforeLo[k];
             final int otherHi = lo == beforeLo[k] ? beforeHi[k] : lo;
-            s.recv(work, disps[otherLo], disps[otherHi] - disps[otherLo], dst).round();
+            p.recv(work, disps[otherLo], disps[otherHi] - disps[otherLo], dst).round();
             lo = beforeLo[k];
             hi = beforeHi[k];
         }

@@ -1,12 +1,12 @@
 package io.rankwire.coll;
 
 /**
- * The schedules of one communicator's reducing collectives: reduce, all-reduce, reduce-scatter
+ * The plans of one communicator's reducing collectives: reduce, all-reduce, reduce-scatter
  * and the prefix reductions. Each method checks its arguments, the op against the buffer's type
  * and count included ({@link Reduction#check}), before the call takes its tag; copies the send
  * data (into the receive buffer or a private array) so that only the receive buffer belongs to
  * the call afterwards; chooses the algorithm ({@link Choices}); and returns the call's
- * {@link Schedule}, not started: a blocking call runs it, a nonblocking one starts it.
+ * {@link Plan}, not started: a blocking call runs it, a nonblocking one starts it.
  */
 final class Reductions
 {
@@ -28,7 +28,7 @@ final class Reductions
     }
 
     /** Binomial tree or, by {@code reduce.*}, Rabenseifner's reduce; the result in {@code recv} at the root. */
-    Schedule reduce(
+    Plan reduce(
         final Object send, final int sendOff, final Object recv, final int recvOff, final int count, final Reduction op, final int root)
     {
         final boolean isRoot = me() == ctx.root(root);
@@ -59,20 +59,20 @@ final class Reductions
             workOff = 0;
             Bufs.copy(send, sendOff, work, 0, count);
         }
-        final Schedule s = ctx.schedule();
+        final Plan p = ctx.plan();
         if (n() > 1 && Choices.reduceRabenseifner(ctx.settings, count, Bufs.elemSize(work), n(), op))
         {
-            Reduces.rabenseifner(s, op, work, workOff, count, root);
+            Reduces.rabenseifner(p, op, work, workOff, count, root);
         }
         else if (n() > 1)
         {
-            Trees.reduceBinomial(s, op, work, workOff, count, root, recv, recvOff);
+            Trees.reduceBinomial(p, op, work, workOff, count, root, recv, recvOff);
         }
-        return s;
+        return p;
     }
 
     /** Recursive doubling, Rabenseifner or the ring ({@link Choices#allReduce}); the send data is copied into {@code recv} first. */
-    Schedule allReduce(
+    Plan allReduce(
         final Object send, final int sendOff, final Object recv, final int recvOff, final int count, final Reduction op)
     {
         final boolean inPlace = send == Collectives.IN_PLACE;
@@ -82,23 +82,23 @@ final class Reductions
         {
             Bufs.copy(send, sendOff, recv, recvOff, count);
         }
-        final Schedule s = ctx.schedule();
+        final Plan p = ctx.plan();
         if (n() > 1)
         {
             switch (Choices.allReduce(ctx.settings, count, Bufs.elemSize(recv), n(), op))
             {
                 case RABENSEIFNER:
-                    AllReduces.rabenseifner(s, op, recv, recvOff, count);
+                    AllReduces.rabenseifner(p, op, recv, recvOff, count);
                     break;
                 case RING:
-                    AllReduces.ring(s, op, recv, recvOff, count);
+                    AllReduces.ring(p, op, recv, recvOff, count);
                     break;
                 default:
-                    AllReduces.recursiveDoubling(s, op, recv, recvOff, count);
+                    AllReduces.recursiveDoubling(p, op, recv, recvOff, count);
                     break;
             }
         }
-        return s;
+        return p;
     }
 
     /**
@@ -107,7 +107,7 @@ final class Reductions
      * of the whole vector to rank 0 (in rank order), then a linear scatter of the blocks. In
      * place: the input is {@code recv[recvOff, + sum(counts))}, the result goes to its start.
      */
-    Schedule reduceScatter(
+    Plan reduceScatter(
         final Object send, final int sendOff, final Object recv, final int recvOff, final int[] counts, final Reduction op)
     {
         final int n = n();
@@ -128,9 +128,9 @@ final class Reductions
         Bufs.check(input, inputOff, total, inPlace ? "recvBuf" : "sendBuf");
         Checks.reduceBufs(input, inputOff, recv, recvOff, counts[me], op);
         op.check(recv, (int)total);
-        for (final int c : counts)
+        for (int r = 0; r < n && op.isPairwise(); r++)
         {
-            op.check(recv, c);
+            op.check(recv, counts[r]);   // every block whole (value, index) pairs
         }
         final Object work = Bufs.alloc(input, (int)total);
         Bufs.copy(input, inputOff, work, 0, (int)total);
@@ -139,24 +139,24 @@ final class Reductions
         {
             displs[r] = displs[r - 1] + counts[r - 1];
         }
-        final Schedule s = ctx.schedule();
+        final Plan p = ctx.plan();
         if (n > 1 && op.isCommutative() && !op.isPairwise())
         {
-            Rings.reduceScatter(s, op, work, counts, displs);
-            s.copy(work, displs[me], recv, recvOff, counts[me]);
+            Rings.reduceScatter(p, op, work, counts, displs);
+            p.copy(work, displs[me], recv, recvOff, counts[me]);
         }
         else
         {
             if (n > 1)
             {
-                Trees.reduceBinomial(s, op, work, 0, (int)total, 0, work, 0);
+                Trees.reduceBinomial(p, op, work, 0, (int)total, 0, work, 0);
             }
-            Linear.scatterv(s, work, counts, displs, recv, recvOff, counts[me], 0, false);
+            Linear.scatterv(p, work, counts, displs, recv, recvOff, counts[me], 0, false);
         }
-        return s;
+        return p;
     }
 
-    Schedule reduceScatterBlock(
+    Plan reduceScatterBlock(
         final Object send, final int sendOff, final Object recv, final int recvOff, final int count, final Reduction op)
     {
         final int[] counts = new int[n()];
@@ -165,7 +165,7 @@ final class Reductions
     }
 
     /** Inclusive (or, with {@code exclusive}, exclusive) prefix reduction by recursive doubling; rank 0's exclusive result is left untouched. */
-    Schedule scan(
+    Plan scan(
         final Object send, final int sendOff, final Object recv, final int recvOff, final int count, final Reduction op,
         final boolean exclusive)
     {
@@ -180,8 +180,8 @@ final class Reductions
         {
             Bufs.copy(mine, mineOff, recv, recvOff, count);
         }
-        final Schedule s = ctx.schedule();
-        Scans.scan(s, op, partial, recv, recvOff, count, exclusive);
-        return s;
+        final Plan p = ctx.plan();
+        Scans.scan(p, op, partial, recv, recvOff, count, exclusive);
+        return p;
     }
 }

@@ -2,7 +2,7 @@ package io.rankwire.coll;
 
 
 /**
- * Ring algorithms as rounds of a {@link Schedule}: n - 1 rounds, each rank sending to its right
+ * Ring algorithms as rounds of a {@link Plan}: n - 1 rounds, each rank sending to its right
  * neighbour and receiving from its left one (the receive posted first). Bandwidth-optimal (each
  * rank sends about one buffer in total), latency linear in n. Blocks are given as element counts
  * and absolute displacements into the buffer.
@@ -18,10 +18,10 @@ final class Rings
      * done every rank holds every block. In round k a rank passes on the block it got in round
      * k - 1 (its own in round 0), straight from and into the buffer.
      */
-    static void allGather(final Schedule s, final Object buf, final int[] counts, final int[] displs, final int first)
+    static void allGather(final Plan p, final Object buf, final int[] counts, final int[] displs, final int first)
     {
-        final int n = s.size();
-        final int me = s.rank();
+        final int n = p.size();
+        final int me = p.rank();
         final int right = (me + 1) % n;
         final int left = (me - 1 + n) % n;
         final int mine = Math.floorMod(me - first, n);
@@ -29,7 +29,7 @@ final class Rings
         {
             final int sb = Math.floorMod(mine - k, n);
             final int rb = Math.floorMod(mine - k - 1, n);
-            s.recv(buf, displs[rb], counts[rb], left).send(buf, displs[sb], counts[sb], right).round();
+            p.recv(buf, displs[rb], counts[rb], left).send(buf, displs[sb], counts[sb], right).round();
         }
     }
 
@@ -40,10 +40,10 @@ final class Rings
      * from the left into a temporary array, folded into the buffer at the start of the next round,
      * before that block is sent on.
      */
-    static void reduceScatter(final Schedule s, final Reduction op, final Object buf, final int[] counts, final int[] displs)
+    static void reduceScatter(final Plan p, final Reduction op, final Object buf, final int[] counts, final int[] displs)
     {
-        final int n = s.size();
-        final int me = s.rank();
+        final int n = p.size();
+        final int me = p.rank();
         final int right = (me + 1) % n;
         final int left = (me - 1 + n) % n;
         int max = 0;
@@ -56,8 +56,8 @@ final class Rings
         {
             final int sb = Math.floorMod(me - k - 1, n);
             final int rb = Math.floorMod(me - k - 2, n);
-            s.recv(tmp, 0, counts[rb], left).send(buf, displs[sb], counts[sb], right).round();
-            s.reduce(op, tmp, 0, buf, displs[rb], counts[rb]);
+            p.recv(tmp, 0, counts[rb], left).send(buf, displs[sb], counts[sb], right).round();
+            p.reduce(op, tmp, 0, buf, displs[rb], counts[rb]);
         }
     }
 

@@ -3,7 +3,7 @@ package io.rankwire.coll;
 
 /**
  * Inclusive and exclusive prefix reductions by recursive doubling, as rounds of a
- * {@link Schedule}: in round k each rank swaps its partial result (covering a contiguous run of
+ * {@link Plan}: in round k each rank swaps its partial result (covering a contiguous run of
  * ranks) with rank {@code me ^ 2^k}; what comes from lower ranks is folded in on the left at the
  * start of the next round, so non-commutative ops stay in rank order (MPICH's partial-result
  * scheme).
@@ -20,11 +20,11 @@ final class Scans
      * @param exclusive true for exScan: rank 0's {@code recv} is left untouched
      */
     static void scan(
-        final Schedule s, final Reduction op, final Object partial, final Object recv, final int recvOff, final int count,
+        final Plan p, final Reduction op, final Object partial, final Object recv, final int recvOff, final int count,
         final boolean exclusive)
     {
-        final int n = s.size();
-        final int me = s.rank();
+        final int n = p.size();
+        final int me = p.rank();
         final Object tmp = n > 1 ? Bufs.alloc(partial, count) : null;
         boolean haveResult = !exclusive;
         for (int mask = 1; mask < n; mask <<= 1)
@@ -34,27 +34,27 @@ final class Scans
             {
                 continue;
             }
-            s.recv(tmp, 0, count, dst).send(partial, 0, count, dst).round();
+            p.recv(tmp, 0, count, dst).send(partial, 0, count, dst).round();
             if (me > dst)
             {
-                s.reduce(op, tmp, 0, partial, 0, count);
+                p.reduce(op, tmp, 0, partial, 0, count);
                 if (haveResult)
                 {
-                    s.reduce(op, tmp, 0, recv, recvOff, count);
+                    p.reduce(op, tmp, 0, recv, recvOff, count);
                 }
                 else
                 {
-                    s.copy(tmp, 0, recv, recvOff, count);
+                    p.copy(tmp, 0, recv, recvOff, count);
                     haveResult = true;
                 }
             }
             else if (op.isCommutative())
             {
-                s.reduce(op, tmp, 0, partial, 0, count);
+                p.reduce(op, tmp, 0, partial, 0, count);
             }
             else
             {
-                s.reduce(op, partial, 0, tmp, 0, count).copy(tmp, 0, partial, 0, count);
+                p.reduce(op, partial, 0, tmp, 0, count).copy(tmp, 0, partial, 0, count);
             }
         }
     }

@@ -1,7 +1,7 @@
 package io.rankwire.coll;
 
 /**
- * Tree algorithms as rounds of a {@link Schedule}: binomial broadcast, van de Geijn broadcast
+ * Tree algorithms as rounds of a {@link Plan}: binomial broadcast, van de Geijn broadcast
  * (binomial scatter, then ring allgather) and binomial reduce. Ranks are renumbered relative to
  * the root ({@code rel = (me - root) mod n}); the parent of {@code rel} is {@code rel - lowbit(rel)},
  * its children {@code rel + 2^j} below its low bit.
@@ -13,24 +13,24 @@ final class Trees
     }
 
     /** Receive from the parent, then send to every child (largest subtree first) in one round. */
-    static void bcastBinomial(final Schedule s, final Object buf, final int off, final int count, final int root)
+    static void bcastBinomial(final Plan p, final Object buf, final int off, final int count, final int root)
     {
-        final int n = s.size();
-        final int me = s.rank();
+        final int n = p.size();
+        final int me = p.rank();
         final int rel = Math.floorMod(me - root, n);
         final int mask = lowBit(rel, n);
         if (mask < n)
         {
-            s.recv(buf, off, count, Math.floorMod(me - mask, n)).round();
+            p.recv(buf, off, count, Math.floorMod(me - mask, n)).round();
         }
         for (int m = mask >> 1; m > 0; m >>= 1)
         {
             if (rel + m < n)
             {
-                s.send(buf, off, count, (me + m) % n);
+                p.send(buf, off, count, (me + m) % n);
             }
         }
-        s.round();
+        p.round();
     }
 
     /**
@@ -38,10 +38,10 @@ final class Trees
      * binomial tree (each rank receives its subtree's blocks in one message), then a ring
      * allgather of the blocks.
      */
-    static void bcastScatterAllgather(final Schedule s, final Object buf, final int off, final int count, final int root)
+    static void bcastScatterAllgather(final Plan p, final Object buf, final int off, final int count, final int root)
     {
-        final int n = s.size();
-        final int me = s.rank();
+        final int n = p.size();
+        final int me = p.rank();
         final int rel = Math.floorMod(me - root, n);
         final int ss = (int)(((long)count + n - 1) / n);
         final int mask = lowBit(rel, n);
@@ -49,7 +49,7 @@ final class Trees
         {
             final int lo = clip(rel, ss, count);
             final int hi = clip(Math.min(rel + mask, n), ss, count);
-            s.recv(buf, off + lo, hi - lo, Math.floorMod(me - mask, n)).round();
+            p.recv(buf, off + lo, hi - lo, Math.floorMod(me - mask, n)).round();
         }
         for (int m = mask >> 1; m > 0; m >>= 1)
         {
@@ -58,10 +58,10 @@ final class Trees
             {
                 final int lo = clip(child, ss, count);
                 final int hi = clip(Math.min(child + m, n), ss, count);
-                s.send(buf, off + lo, hi - lo, (me + m) % n);
+                p.send(buf, off + lo, hi - lo, (me + m) % n);
             }
         }
-        s.round();
+        p.round();
         final int[] counts = new int[n];
         final int[] displs = new int[n];
         for (int b = 0; b < n; b++)
@@ -69,7 +69,7 @@ final class Trees
             displs[b] = off + clip(b, ss, count);
             counts[b] = clip(b + 1, ss, count) - clip(b, ss, count);
         }
-        Rings.allGather(s, buf, counts, displs, root);
+        Rings.allGather(p, buf, counts, displs, root);
     }
 
     /** The lowest set bit of relative rank {@code rel}, or the first power of two from {@code n} for the root. */
@@ -98,11 +98,11 @@ final class Trees
      *     when the root's contribution is in its result buffer)
      */
     static void reduceBinomial(
-        final Schedule s, final Reduction op, final Object work, final int off, final int count, final int root,
+        final Plan p, final Reduction op, final Object work, final int off, final int count, final int root,
         final Object result, final int resultOff)
     {
-        final int n = s.size();
-        final int me = s.rank();
+        final int n = p.size();
+        final int me = p.rank();
         final int lroot = op.isCommutative() ? root : 0;
         final int rel = Math.floorMod(me - lroot, n);
         Object tmp = null;   // a leaf has no child, and needs none
@@ -116,13 +116,13 @@ final class Trees
                 {
                     if (pending)
                     {
-                        fold(s, op, tmp, work, off, count);
+                        fold(p, op, tmp, work, off, count);
                     }
                     if (tmp == null)
                     {
                         tmp = Bufs.alloc(work, count);
                     }
-                    s.recv(tmp, 0, count, (child + lroot) % n).round();
+                    p.recv(tmp, 0, count, (child + lroot) % n).round();
                     pending = true;
                 }
             }
@@ -130,41 +130,41 @@ final class Trees
             {
                 if (pending)
                 {
-                    fold(s, op, tmp, work, off, count);
+                    fold(p, op, tmp, work, off, count);
                     pending = false;
                 }
-                s.send(work, off, count, ((rel & ~mask) + lroot) % n).round();
+                p.send(work, off, count, ((rel & ~mask) + lroot) % n).round();
                 break;
             }
         }
         if (pending)
         {
-            fold(s, op, tmp, work, off, count);
-            s.round();
+            fold(p, op, tmp, work, off, count);
+            p.round();
         }
         if (lroot != root)
         {
             if (me == lroot)
             {
-                s.send(work, off, count, root).round();
+                p.send(work, off, count, root).round();
             }
             else if (me == root)
             {
-                s.recv(result, resultOff, count, lroot).round();
+                p.recv(result, resultOff, count, lroot).round();
             }
         }
     }
 
     /** {@code work = work op child}, the child's data ({@code tmp}) covering higher ranks. */
-    private static void fold(final Schedule s, final Reduction op, final Object tmp, final Object work, final int off, final int count)
+    private static void fold(final Plan p, final Reduction op, final Object tmp, final Object work, final int off, final int count)
     {
         if (op.isCommutative())
         {
-            s.reduce(op, tmp, 0, work, off, count);
+            p.reduce(op, tmp, 0, work, off, count);
         }
         else
         {
-            s.reduce(op, work, off, tmp, 0, count).copy(tmp, 0, work, off, count);
+            p.reduce(op, work, off, tmp, 0, count).copy(tmp, 0, work, off, count);
         }
     }
 }
