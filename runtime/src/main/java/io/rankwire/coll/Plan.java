@@ -31,7 +31,8 @@ import io.rankwire.proto.Group;
  * </ul>
  * A plan keeps its steps in arrays that grow as needed, and is reused: its communicator lends
  * the same plan to call after call ({@link #take}), so the rounds of a blocking call cost no
- * allocation. A plan is used by one call at a time; a call that finds it lent out gets a new one.
+ * allocation. A plan is used by one call at a time; a call that finds it lent out gets a new one,
+ * and a plan grown past {@link #KEPT_STEPS} is not kept.
  */
 final class Plan
 {
@@ -42,6 +43,12 @@ final class Plan
     private static final int COPY = 4;
     private static final int REDUCE = 5;
     private static final int BARRIER = 6;
+    /**
+     * The most steps a plan keeps room for once given back: a larger one (a segmented broadcast
+     * of many segments, an all-to-all of hundreds of ranks) is dropped rather than kept by its
+     * communicator for good.
+     */
+    static final int KEPT_STEPS = 1024;
 
     private final Engine engine;
     private final Group group;
@@ -318,7 +325,7 @@ final class Plan
         return new Schedule(r.start());
     }
 
-    /** Forgets the steps (and the arrays they name) and returns this plan to its communicator. */
+    /** Forgets the steps (and the arrays they name) and returns this plan to its communicator, unless it grew too large. */
     private void giveBack()
     {
         Arrays.fill(xs, 0, steps, null);
@@ -327,6 +334,9 @@ final class Plan
         Arrays.fill(posted, null);
         steps = 0;
         rounds = 0;
-        home.set(this);
+        if (kinds.length <= KEPT_STEPS)
+        {
+            home.set(this);
+        }
     }
 }

@@ -64,6 +64,22 @@ class PlanTest
         assertEquals(5, x[0]);
     }
 
+    @Test
+    void shouldDropAPlanGrownPastWhatACommunicatorKeeps()
+    {
+        final int[] x = new int[1];
+        final Plan small = take();
+        small.copy(x, 0, x, 0, 1).run();
+        assertSame(small, home.get());
+        final Plan large = take();
+        for (int i = 0; i <= Plan.KEPT_STEPS; i++)
+        {
+            large.copy(x, 0, x, 0, 1);
+        }
+        large.run();
+        assertNull(home.get(), "a plan of " + (Plan.KEPT_STEPS + 1) + " steps is not kept");
+    }
+
     /** A blocking call's rounds cost no allocation: the steps of a reused plan are written into arrays it keeps. */
     @Test
     void shouldAllocateNothingToFillAndRunAReusedPlan()
