@@ -224,7 +224,7 @@ final class Moves
     }
 
     /** {@code count} for every rank. */
-    int[] filled(final int count)
+    private int[] filled(final int count)
     {
         final int[] a = new int[n()];
         java.util.Arrays.fill(a, count);
