@@ -2,10 +2,12 @@ package io.rankwire.coll;
 
 
 /**
- * AllReduce algorithms on {@code buf[off, off + count)} (this rank's contribution in, the result
- * out). Non-power-of-two sizes first fold the extra ranks in: of the first {@code 2 * rem} ranks
- * each even one hands its data to the odd one above it and waits; the remaining {@code pof2}
- * ranks run the power-of-two algorithm; the odd ones hand the result back.
+ * AllReduce algorithms as rounds of a {@link Plan}, on {@code buf[off, off + count)} (this
+ * rank's contribution in, the result out). Non-power-of-two sizes first fold the extra ranks in:
+ * of the first {@code 2 * rem} ranks each even one hands its data to the odd one above it and
+ * waits; the remaining {@code pof2} ranks run the power-of-two algorithm; the odd ones hand the
+ * result back. Each exchange is one round into a temporary array, whose reduction is the first
+ * step of the next round, before anything is sent on.
  */
 final class AllReduces
 {
@@ -14,48 +16,47 @@ final class AllReduces
     }
 
     /** Recursive doubling: log2(n) full-buffer exchanges. Any op (rank order kept). */
-    static void recursiveDoubling(final Channel ch, final Reduction op, final Object buf, final int off, final int count)
+    static void recursiveDoubling(final Plan p, final Reduction op, final Object buf, final int off, final int count)
     {
-        final int n = ch.size();
-        final int me = ch.rank();
+        final int n = p.size();
+        final int me = p.rank();
         final int pof2 = Integer.highestOneBit(n);
         final int rem = n - pof2;
         final Object tmp = Bufs.alloc(buf, count);
-        final int newrank = foldIn(ch, op, buf, off, count, tmp, rem);
+        final int newrank = foldIn(p, op, buf, off, count, tmp, rem);
         if (newrank >= 0)
         {
             for (int mask = 1; mask < pof2; mask <<= 1)
             {
                 final int dst = actual(newrank ^ mask, rem);
-                ch.sendrecv(buf, off, count, dst, tmp, 0, count, dst);
+                p.recv(tmp, 0, count, dst).send(buf, off, count, dst).round();
                 if (dst < me || op.isCommutative())
                 {
-                    op.apply(tmp, 0, buf, off, count);
+                    p.reduce(op, tmp, 0, buf, off, count);
                 }
                 else
                 {
-                    op.apply(buf, off, tmp, 0, count);
-                    Bufs.copy(tmp, 0, buf, off, count);
+                    p.reduce(op, buf, off, tmp, 0, count).copy(tmp, 0, buf, off, count);
                 }
             }
         }
-        foldOut(ch, buf, off, count, rem);
+        foldOut(p, buf, off, count, rem);
     }
 
     /**
      * Rabenseifner: reduce-scatter by recursive halving, then allgather by recursive doubling.
      * Commutative ops only.
      */
-    static void rabenseifner(final Channel ch, final Reduction op, final Object buf, final int off, final int count)
+    static void rabenseifner(final Plan p, final Reduction op, final Object buf, final int off, final int count)
     {
-        final int n = ch.size();
+        final int n = p.size();
         final int pof2 = Integer.highestOneBit(n);
         final int rem = n - pof2;
         final int[] cnts = new int[pof2];
         final int[] disps = new int[pof2];
         Rings.blocks(count, off, pof2, cnts, disps);
         final Object tmp = Bufs.alloc(buf, count);
-        final int newrank = foldIn(ch, op, buf, off, count, tmp, rem);
+        final int newrank = foldIn(p, op, buf, off, count, tmp, rem);
         if (newrank >= 0)
         {
             int sendIdx = 0;
@@ -85,8 +86,8 @@ final class AllReduces
                 final int recvHi = newrank < newdst ? sendIdx : lastIdx;
                 final int sendCnt = sum(cnts, sendLo, sendHi);
                 final int recvCnt = sum(cnts, recvLo, recvHi);
-                ch.sendrecv(buf, disps[sendLo], sendCnt, dst, tmp, 0, recvCnt, dst);
-                op.apply(tmp, 0, buf, disps[recvLo], recvCnt);
+                p.recv(tmp, 0, recvCnt, dst).send(buf, disps[sendLo], sendCnt, dst).round();
+                p.reduce(op, tmp, 0, buf, disps[recvLo], recvCnt);
                 sendIdx = recvIdx;
                 mask <<= 1;
                 if (mask < pof2)
@@ -94,13 +95,13 @@ final class AllReduces
                     lastIdx = recvIdx + pof2 / mask;
                 }
             }
-            allGatherHalves(ch, buf, cnts, disps, newrank, rem, pof2, sendIdx, lastIdx);
+            allGatherHalves(p, buf, cnts, disps, newrank, rem, pof2, sendIdx, lastIdx);
         }
-        foldOut(ch, buf, off, count, rem);
+        foldOut(p, buf, off, count, rem);
     }
 
     private static void allGatherHalves(
-        final Channel ch, final Object buf, final int[] cnts, final int[] disps, final int newrank, final int rem,
+        final Plan p, final Object buf, final int[] cnts, final int[] disps, final int newrank, final int rem,
         final int pof2, final int firstSendIdx, final int firstLastIdx)
     {
         int sendIdx = firstSendIdx;
@@ -129,7 +130,7 @@ final class AllReduces
                 sendCnt = sum(cnts, sendIdx, lastIdx);
                 recvCnt = sum(cnts, recvIdx, sendIdx);
             }
-            ch.sendrecv(buf, disps[sendIdx], sendCnt, dst, buf, disps[recvIdx], recvCnt, dst);
+            p.recv(buf, disps[recvIdx], recvCnt, dst).send(buf, disps[sendIdx], sendCnt, dst).round();
             if (newrank > newdst)
             {
                 sendIdx = recvIdx;
@@ -138,46 +139,52 @@ final class AllReduces
     }
 
     /** Ring: reduce-scatter around the ring, then allgather around it. Commutative ops only. */
-    static void ring(final Channel ch, final Reduction op, final Object buf, final int off, final int count)
+    static void ring(final Plan p, final Reduction op, final Object buf, final int off, final int count)
     {
-        final int n = ch.size();
+        final int n = p.size();
         final int[] counts = new int[n];
         final int[] displs = new int[n];
         Rings.blocks(count, off, n, counts, displs);
-        Rings.reduceScatter(ch, op, buf, counts, displs);
-        Rings.allGather(ch, buf, counts, displs, 0);
+        Rings.reduceScatter(p, op, buf, counts, displs);
+        Rings.allGather(p, buf, counts, displs, 0);
     }
 
+    /**
+     * The fold-in of the extra ranks: an even rank below {@code 2 * rem} sends its data up and
+     * returns -1; the odd one above it receives it and reduces it in (the lower rank's data on
+     * the left) at the start of its next round; the others go straight on. Returns this rank's
+     * number among the {@code pof2} ranks that go on.
+     */
     static int foldIn(
-        final Channel ch, final Reduction op, final Object buf, final int off, final int count, final Object tmp, final int rem)
+        final Plan p, final Reduction op, final Object buf, final int off, final int count, final Object tmp, final int rem)
     {
-        final int me = ch.rank();
+        final int me = p.rank();
         if (me >= 2 * rem)
         {
             return me - rem;
         }
         if ((me & 1) == 0)
         {
-            ch.send(buf, off, count, me + 1);
+            p.send(buf, off, count, me + 1).round();
             return -1;
         }
-        ch.recv(tmp, 0, count, me - 1);
-        op.apply(tmp, 0, buf, off, count);
+        p.recv(tmp, 0, count, me - 1).round();
+        p.reduce(op, tmp, 0, buf, off, count);
         return me / 2;
     }
 
-    private static void foldOut(final Channel ch, final Object buf, final int off, final int count, final int rem)
+    private static void foldOut(final Plan p, final Object buf, final int off, final int count, final int rem)
     {
-        final int me = ch.rank();
+        final int me = p.rank();
         if (me < 2 * rem)
         {
             if ((me & 1) == 1)
             {
-                ch.send(buf, off, count, me - 1);
+                p.send(buf, off, count, me - 1).round();
             }
             else
             {
-                ch.recv(buf, off, count, me + 1);
+                p.recv(buf, off, count, me + 1).round();
             }
         }
     }

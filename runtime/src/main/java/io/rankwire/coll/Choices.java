@@ -43,6 +43,41 @@ final class Choices
         }
     }
 
+    /**
+     * The all-reduce algorithm: recursive doubling for non-commutative ops, MINLOC/MAXLOC and
+     * fewer elements than ranks; otherwise the forced one, or by size the ring from
+     * {@code allReduce.ringBytes}, Rabenseifner from {@code allReduce.largeBytes}.
+     */
+    static CollSettings.AllReduce allReduce(
+        final CollSettings settings, final int count, final int elemSize, final int n, final Reduction op)
+    {
+        if (!op.isCommutative() || op.isPairwise())
+        {
+            return CollSettings.AllReduce.RECURSIVEDOUBLING;
+        }
+        if (settings.allReduce != CollSettings.AllReduce.AUTO)
+        {
+            return settings.allReduce;
+        }
+        final long bytes = (long)count * elemSize;
+        if (count < n)
+        {
+            return CollSettings.AllReduce.RECURSIVEDOUBLING;
+        }
+        if (bytes >= settings.allReduceRingBytes)
+        {
+            return CollSettings.AllReduce.RING;
+        }
+        return bytes >= settings.allReduceLargeBytes ? CollSettings.AllReduce.RABENSEIFNER : CollSettings.AllReduce.RECURSIVEDOUBLING;
+    }
+
+    /** Whether an all-to-all exchanges pairwise: forced, or by {@code auto} from {@code allToAll.largeBytes} (largest block sent). */
+    static boolean allToAllPairwise(final CollSettings settings, final long largestBlockBytes)
+    {
+        return settings.allToAll == CollSettings.AllToAll.PAIRWISE ||
+            settings.allToAll == CollSettings.AllToAll.AUTO && largestBlockBytes >= settings.allToAllLargeBytes;
+    }
+
     /** Whether a gather or scatter of equal blocks uses the binomial tree rather than the linear one. */
     static boolean tree(final CollSettings.Tree forced, final int smallBytes, final int count, final int elemSize, final int n)
     {

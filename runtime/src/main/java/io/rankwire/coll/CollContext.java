@@ -1,14 +1,15 @@
 package io.rankwire.coll;
 
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
 
 import io.rankwire.core.Engine;
 import io.rankwire.proto.Group;
 
 /**
  * What the collectives of one communicator share: its engine and group, the algorithm settings,
- * and the count of calls, which gives each call its own tag on the internal context (so a fast
- * rank's next call cannot be confused with the current one).
+ * the count of calls, which gives each call its own tag on the internal context (so a fast rank's
+ * next call cannot be confused with the current one), and the plan each call fills and gives back.
  */
 final class CollContext
 {
@@ -16,6 +17,7 @@ final class CollContext
     final Group group;
     final CollSettings settings;
     private final AtomicInteger calls = new AtomicInteger();
+    private final AtomicReference<Plan> plan = new AtomicReference<>();
 
     CollContext(final Engine engine, final Group group, final CollSettings settings)
     {
@@ -24,21 +26,10 @@ final class CollContext
         this.settings = settings;
     }
 
-    /** A channel for the next call: its own tag. */
-    Channel channel()
+    /** The plan of the next call, blocking or not, on its own tag (the communicator's plan when it is free). */
+    Plan plan()
     {
-        return new Channel(engine, group, nextTag());
-    }
-
-    /** A schedule for the next (nonblocking) call: its own tag, from the same count as blocking calls. */
-    Schedule schedule()
-    {
-        return new Schedule(engine, group, nextTag());
-    }
-
-    private int nextTag()
-    {
-        return Collectives.TAG_BASE - (calls.getAndIncrement() & 0xFFFF);
+        return Plan.take(plan, engine, group, Collectives.TAG_BASE - (calls.getAndIncrement() & 0xFFFF));
     }
 
     /** {@code root} if it is a rank of the group; otherwise an error naming it and the range. */

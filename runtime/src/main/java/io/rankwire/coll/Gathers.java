@@ -16,7 +16,8 @@ package io.rankwire.coll;
  * </pre>
  *
  * The root of a rotated tree ({@code root != 0}) stages the blocks in relative order and copies
- * them to (or from) their rank positions; root 0 works straight from the user's buffer.
+ * them to (or from) their rank positions; root 0 works straight from the user's buffer. Both are
+ * rounds of a {@link Plan}.
  */
 final class Gathers
 {
@@ -38,20 +39,21 @@ final class Gathers
 
     /**
      * Gathers {@code count} elements per rank into {@code recv[recvOff + r * count]} at the root;
-     * {@code inPlace}: the root's block is already there.
+     * {@code inPlace}: the root's block is already there. An inner rank stages its own block and
+     * receives its children's subtrees beside it in one round, then sends the whole to its parent.
      */
     static void gatherBinomial(
-        final Channel ch, final Object send, final int sendOff, final Object recv, final int recvOff,
+        final Plan p, final Object send, final int sendOff, final Object recv, final int recvOff,
         final int count, final int root, final boolean inPlace)
     {
-        final int n = ch.size();
-        final int me = ch.rank();
+        final int n = p.size();
+        final int me = p.rank();
         final int rel = Math.floorMod(me - root, n);
         final int sub = subtree(rel, n);
         final int parent = parent(me, rel, n);
         if (sub == 1)
         {
-            ch.send(send, sendOff, count, parent);
+            p.send(send, sendOff, count, parent);
             return;
         }
         final boolean direct = rel == 0 && root == 0;
@@ -59,45 +61,41 @@ final class Gathers
         final int base = direct ? recvOff : 0;
         if (inPlace)
         {
-            Bufs.copy(recv, recvOff + me * count, stage, base, count);
+            p.copy(recv, recvOff + me * count, stage, base, count);
         }
         else
         {
-            Bufs.copy(send, sendOff, stage, base, count);
+            p.copy(send, sendOff, stage, base, count);
         }
-        final io.rankwire.core.Operation[] recvs = new io.rankwire.core.Operation[32];
-        int k = 0;
         for (int mask = 1; mask < sub; mask <<= 1)
         {
             final int childSub = Math.min(mask, sub - mask);
-            recvs[k++] = ch.irecv(stage, base + mask * count, childSub * count, (me + mask) % n);
+            p.recv(stage, base + mask * count, childSub * count, (me + mask) % n);
         }
-        for (int i = 0; i < k; i++)
-        {
-            ch.await(recvs[i]);
-        }
+        p.round();
         if (rel != 0)
         {
-            ch.send(stage, 0, sub * count, parent);
+            p.send(stage, 0, sub * count, parent);
         }
         else if (!direct)
         {
             final int head = (n - root) * count;
-            Bufs.copy(stage, 0, recv, recvOff + root * count, head);
-            Bufs.copy(stage, head, recv, recvOff, root * count);
+            p.copy(stage, 0, recv, recvOff + root * count, head).copy(stage, head, recv, recvOff, root * count);
         }
     }
 
     /**
      * Scatters {@code send[sendOff + r * count, + count)} from the root to rank r's
-     * {@code recv[recvOff, + count)}; {@code inPlace}: the root keeps its block where it is.
+     * {@code recv[recvOff, + count)}; {@code inPlace}: the root keeps its block where it is. An
+     * inner rank receives its subtree's blocks in one message, then sends each child its
+     * subtree's share (the largest first) in one round.
      */
     static void scatterBinomial(
-        final Channel ch, final Object send, final int sendOff, final Object recv, final int recvOff,
+        final Plan p, final Object send, final int sendOff, final Object recv, final int recvOff,
         final int count, final int root, final boolean inPlace)
     {
-        final int n = ch.size();
-        final int me = ch.rank();
+        final int n = p.size();
+        final int me = p.rank();
         final int rel = Math.floorMod(me - root, n);
         final int sub = subtree(rel, n);
         final int parent = parent(me, rel, n);
@@ -107,12 +105,12 @@ final class Gathers
         {
             if (sub == 1)
             {
-                ch.recv(recv, recvOff, count, parent);
+                p.recv(recv, recvOff, count, parent);
                 return;
             }
             stage = Bufs.alloc(recv, sub * count);
             base = 0;
-            ch.recv(stage, 0, sub * count, parent);
+            p.recv(stage, 0, sub * count, parent).round();
         }
         else if (root == 0)
         {
@@ -124,23 +122,17 @@ final class Gathers
             stage = Bufs.alloc(send, n * count);
             base = 0;
             final int head = (n - root) * count;
-            Bufs.copy(send, sendOff + root * count, stage, 0, head);
-            Bufs.copy(send, sendOff, stage, head, root * count);
+            p.copy(send, sendOff + root * count, stage, 0, head).copy(send, sendOff, stage, head, root * count);
         }
-        final io.rankwire.core.Operation[] sends = new io.rankwire.core.Operation[32];
-        int k = 0;
         for (int mask = Integer.highestOneBit(sub - 1); mask > 0; mask >>= 1)
         {
             final int childSub = Math.min(mask, sub - mask);
-            sends[k++] = ch.isend(stage, base + mask * count, childSub * count, (me + mask) % n);
+            p.send(stage, base + mask * count, childSub * count, (me + mask) % n);
         }
         if (!(rel == 0 && inPlace))
         {
-            Bufs.copy(stage, base, recv, recvOff, count);
+            p.copy(stage, base, recv, recvOff, count);
         }
-        for (int i = 0; i < k; i++)
-        {
-            ch.await(sends[i]);
-        }
+        p.round();
     }
 }

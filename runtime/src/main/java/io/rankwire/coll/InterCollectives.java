@@ -1,15 +1,16 @@
 package io.rankwire.coll;
 
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
 
 import io.rankwire.core.Engine;
 import io.rankwire.proto.Group;
 
 /**
  * The collectives of one inter-communicator (MPI 4.1 section 6.2.2): each call checks its
- * arguments, takes the next call number, builds a {@link Schedule} over both groups and starts
- * it. Blocking calls wait for the schedule they start, so blocking and nonblocking calls share
- * one algorithm each.
+ * arguments, takes the next call number, builds a {@link Plan} over both groups and starts
+ * it as a {@link Schedule}. Blocking calls wait for the schedule they start, so blocking and
+ * nonblocking calls share one algorithm each.
  *
  * <p>Both groups' messages travel on the inter-communicator's internal context, with two tags
  * per call: one for messages within the local group, one for messages between the groups (a
@@ -39,6 +40,7 @@ public final class InterCollectives
     private final Group local;
     private final Group remote;
     private final AtomicInteger calls = new AtomicInteger();
+    private final AtomicReference<Plan> plan = new AtomicReference<>();
     private final InterMoves moves = new InterMoves(this);
 
     /**
@@ -58,11 +60,11 @@ public final class InterCollectives
         return moves;
     }
 
-    /** A schedule for the next call: its own local and remote tags. */
-    Schedule schedule()
+    /** The plan of the next call: its own local and remote tags. */
+    Plan plan()
     {
         final int k = calls.getAndIncrement() & 0xFFFF;
-        return new Schedule(engine, local, LOCAL_BASE - k, remote, REMOTE_BASE - k);
+        return Plan.take(plan, engine, local, LOCAL_BASE - k, remote, REMOTE_BASE - k);
     }
 
     /** The size of the remote group. */
@@ -107,13 +109,12 @@ public final class InterCollectives
     /** Local dissemination barrier, the leaders' exchange, then a local broadcast from the leader. */
     public Schedule barrier()
     {
-        final Schedule s = schedule();
-        NbcTrees.barrier(s);
+        final Plan s = plan().barrier();
         if (local.rank() == 0)
         {
             s.recvRemote(new byte[0], 0, 0, 0).sendRemote(new byte[0], 0, 0, 0).round();
         }
-        NbcTrees.bcast(s, new byte[0], 0, 0, 0);
+        Trees.bcastBinomial(s, new byte[0], 0, 0, 0);
         return s.start();
     }
 
@@ -125,7 +126,7 @@ public final class InterCollectives
         {
             Bufs.check(buf, off, count, "buffer");
         }
-        final Schedule s = schedule();
+        final Plan s = plan();
         if (root == ROOT)
         {
             s.sendRemote(buf, off, count, 0);
@@ -136,7 +137,7 @@ public final class InterCollectives
             {
                 s.recvRemote(buf, off, count, root).round();
             }
-            NbcTrees.bcast(s, buf, off, count, 0);
+            Trees.bcastBinomial(s, buf, off, count, 0);
         }
         return s.start();
     }
@@ -147,7 +148,7 @@ public final class InterCollectives
     {
         root(root);
         Checks.op(op);
-        final Schedule s = schedule();
+        final Plan s = plan();
         if (root == ROOT)
         {
             Bufs.check(recv, recvOff, count, "recvBuf");
@@ -175,13 +176,13 @@ public final class InterCollectives
     {
         notInPlace(send, "sendBuf");
         Checks.reduceBufs(send, sendOff, recv, recvOff, count, op);
-        final Schedule s = schedule();
+        final Plan s = plan();
         final Object work = localReduce(s, send, sendOff, count, op);
         if (local.rank() == 0)
         {
             s.recvRemote(recv, recvOff, count, 0).sendRemote(work, 0, count, 0).round();
         }
-        NbcTrees.bcast(s, recv, recvOff, count, 0);
+        Trees.bcastBinomial(s, recv, recvOff, count, 0);
         return s.start();
     }
 
@@ -211,19 +212,19 @@ public final class InterCollectives
         }
         Bufs.check(send, sendOff, total, "sendBuf");
         Checks.reduceBufs(send, sendOff, recv, recvOff, counts[me], op);
-        final Schedule s = schedule();
+        final Plan s = plan();
         final Object work = localReduce(s, send, sendOff, (int)total, op);
         final Object result = me == 0 ? Bufs.alloc(send, (int)total) : null;
         if (me == 0)
         {
             s.recvRemote(result, 0, (int)total, 0).sendRemote(work, 0, (int)total, 0).round();
         }
-        NbcMoves.scatterv(s, result, counts, displs, recv, recvOff, counts[me], 0, false);
+        Linear.scatterv(s, result, counts, displs, recv, recvOff, counts[me], 0, false);
         return s.start();
     }
 
     /** Copies {@code send} and adds a binomial reduce of the copy to local rank 0; returns the copy. */
-    private Object localReduce(final Schedule s, final Object send, final int sendOff, final int count, final Reduction op)
+    private Object localReduce(final Plan s, final Object send, final int sendOff, final int count, final Reduction op)
     {
         Bufs.check(send, sendOff, count, "sendBuf");
         op.check(send, count);
@@ -231,7 +232,7 @@ public final class InterCollectives
         Bufs.copy(send, sendOff, work, 0, count);
         if (local.size() > 1)
         {
-            NbcTrees.reduce(s, op, work, 0, count, 0, work, 0);
+            Trees.reduceBinomial(s, op, work, 0, count, 0, work, 0);
         }
         s.round();
         return work;

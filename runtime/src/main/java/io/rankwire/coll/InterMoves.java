@@ -22,11 +22,11 @@ public final class InterMoves
         final Object recv, final int[] counts, final int[] displs, final int root)
     {
         ctx.root(root);
-        final Schedule s;
+        final Plan s;
         if (root == InterCollectives.ROOT)
         {
             Checks.blocks(ctx.remoteSize(), recv, counts, displs, "recvBuf");
-            s = ctx.schedule();
+            s = ctx.plan();
             for (int r = 0; r < ctx.remoteSize(); r++)
             {
                 s.recvRemote(recv, displs[r], counts[r], r);
@@ -36,11 +36,11 @@ public final class InterMoves
         {
             InterCollectives.notInPlace(send, "sendBuf");
             Bufs.check(send, sendOff, sendCount, "sendBuf");
-            s = ctx.schedule().sendRemote(send, sendOff, sendCount, root);
+            s = ctx.plan().sendRemote(send, sendOff, sendCount, root);
         }
         else
         {
-            s = ctx.schedule();
+            s = ctx.plan();
         }
         return s.start();
     }
@@ -51,11 +51,11 @@ public final class InterMoves
         final Object recv, final int recvOff, final int recvCount, final int root)
     {
         ctx.root(root);
-        final Schedule s;
+        final Plan s;
         if (root == InterCollectives.ROOT)
         {
             Checks.blocks(ctx.remoteSize(), send, counts, displs, "sendBuf");
-            s = ctx.schedule();
+            s = ctx.plan();
             for (int r = 0; r < ctx.remoteSize(); r++)
             {
                 s.sendRemote(send, displs[r], counts[r], r);
@@ -65,11 +65,11 @@ public final class InterMoves
         {
             InterCollectives.notInPlace(recv, "recvBuf");
             Bufs.check(recv, recvOff, recvCount, "recvBuf");
-            s = ctx.schedule().recvRemote(recv, recvOff, recvCount, root);
+            s = ctx.plan().recvRemote(recv, recvOff, recvCount, root);
         }
         else
         {
-            s = ctx.schedule();
+            s = ctx.plan();
         }
         return s.start();
     }
@@ -83,7 +83,7 @@ public final class InterMoves
         Bufs.check(send, sendOff, sendCount, "sendBuf");
         Checks.blocks(n, recv, counts, displs, "recvBuf");
         Bufs.sameType(send, recv);
-        final Schedule s = ctx.schedule();
+        final Plan s = ctx.plan();
         final int me = ctx.localRank();
         for (int k = 0; k < n; k++)
         {
@@ -106,7 +106,7 @@ public final class InterMoves
         Checks.blocks(n, send, sCounts, sDispls, "sendBuf");
         Checks.blocks(n, recv, rCounts, rDispls, "recvBuf");
         Bufs.sameType(send, recv);
-        final Schedule s = ctx.schedule();
+        final Plan s = ctx.plan();
         final int me = ctx.localRank();
         for (int k = 0; k < n; k++)
         {

@@ -1,5 +1,12 @@
 package io.rankwire.coll;
 
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
+import java.util.concurrent.atomic.AtomicReferenceArray;
+
 /**
  * Built-in reduction kernels over primitive arrays. {@link #apply} computes
  * {@code inout[ioOff + i] = in[inOff + i] op inout[ioOff + i]}: {@code in} is the left operand
@@ -7,6 +14,9 @@ package io.rankwire.coll;
  *
  * <p>MINLOC and MAXLOC work on interleaved (value, index) pairs of the array's own type; the
  * count is in elements and must be even; a tie keeps the smaller index.
+ *
+ * <p>A kernel is one (op, element type): its step ({@link Steps}) run by its own copy of
+ * {@link KernelLoop}, made the first time the pair is used.
  */
 public final class Kernels
 {
@@ -25,6 +35,16 @@ public final class Kernels
 
     private static final String[] NAMES = {
         "SUM", "PROD", "MIN", "MAX", "LAND", "LOR", "LXOR", "BAND", "BOR", "BXOR", "MINLOC", "MAXLOC"};
+    /** The element types, in the order of {@link #type}. */
+    private static final String[] TYPES = {"double", "long", "int", "float", "short", "char", "byte"};
+    private static final AtomicReferenceArray<Kernel> KERNELS = new AtomicReferenceArray<>(TYPES.length * NAMES.length);
+    private static final byte[] LOOP = loopClassFile();
+
+    /** A built-in reduction of one (op, element type) over {@code n} elements: a copy of {@link KernelLoop}. */
+    interface Kernel
+    {
+        void apply(Object in, int inOff, Object io, int ioOff, int n);
+    }
 
     private Kernels()
     {
@@ -43,37 +63,97 @@ public final class Kernels
         {
             throw new IllegalArgumentException("count : " + n + " (expected: even, (value, index) pairs for " + name(kind) + ")");
         }
-        if (inout instanceof double[])
+        kernel(kind, inout).apply(in, inOff, inout, ioOff, n);
+    }
+
+    private static Kernel kernel(final int kind, final Object like)
+    {
+        if (kind < 0 || kind >= NAMES.length)
         {
-            DoubleKernels.apply(kind, (double[])in, inOff, (double[])inout, ioOff, n);
+            throw new IllegalArgumentException("op : " + kind + " (expected: a built-in, 0.." + (NAMES.length - 1) + ")");
         }
-        else if (inout instanceof long[])
+        final int type = type(like);
+        final int slot = type * NAMES.length + kind;
+        final Kernel known = KERNELS.get(slot);
+        if (known != null)
         {
-            LongKernels.apply(kind, (long[])in, inOff, (long[])inout, ioOff, n);
+            return known;
         }
-        else if (inout instanceof int[])
+        final Steps.Step step = Steps.of(kind, like);
+        if (step == null)
         {
-            IntKernels.apply(kind, (int[])in, inOff, (int[])inout, ioOff, n);
+            throw unsupported(kind, TYPES[type]);
         }
-        else if (inout instanceof float[])
+        KERNELS.compareAndSet(slot, null, copyOfLoop(step));
+        return KERNELS.get(slot);
+    }
+
+    /** The index of {@code a}'s type in {@link #TYPES}; throws for anything but a primitive array collectives accept. */
+    private static int type(final Object a)
+    {
+        if (a instanceof double[])
         {
-            FloatKernels.apply(kind, (float[])in, inOff, (float[])inout, ioOff, n);
+            return 0;
         }
-        else if (inout instanceof short[])
+        if (a instanceof long[])
         {
-            ShortKernels.apply(kind, (short[])in, inOff, (short[])inout, ioOff, n);
+            return 1;
         }
-        else if (inout instanceof char[])
+        if (a instanceof int[])
         {
-            CharKernels.apply(kind, (char[])in, inOff, (char[])inout, ioOff, n);
+            return 2;
         }
-        else if (inout instanceof byte[])
+        if (a instanceof float[])
         {
-            ByteKernels.apply(kind, (byte[])in, inOff, (byte[])inout, ioOff, n);
+            return 3;
         }
-        else
+        if (a instanceof short[])
         {
-            throw new IllegalArgumentException("buffer : " + Bufs.typeName(inout) + " (expected: " + Bufs.EXPECTED + ")");
+            return 4;
+        }
+        if (a instanceof char[])
+        {
+            return 5;
+        }
+        if (a instanceof byte[])
+        {
+            return 6;
+        }
+        throw new IllegalArgumentException("buffer : " + Bufs.typeName(a) + " (expected: " + Bufs.EXPECTED + ")");
+    }
+
+    /** A hidden class made from {@link KernelLoop}'s class file with {@code step} as its class data, and an instance of it. */
+    private static Kernel copyOfLoop(final Steps.Step step)
+    {
+        try
+        {
+            final MethodHandles.Lookup copy = MethodHandles.lookup().defineHiddenClassWithClassData(LOOP, step, true);
+            return (Kernel)copy.findConstructor(copy.lookupClass(), MethodType.methodType(void.class)).invoke();
+        }
+        catch (final RuntimeException | Error ex)
+        {
+            throw ex;
+        }
+        catch (final Throwable ex)
+        {
+            throw new IllegalStateException("kernel loop : " + step + " (expected: a copy of " + KernelLoop.class.getName() + ")", ex);
+        }
+    }
+
+    private static byte[] loopClassFile()
+    {
+        final String name = KernelLoop.class.getSimpleName() + ".class";
+        try (InputStream in = KernelLoop.class.getResourceAsStream(name))
+        {
+            if (in == null)
+            {
+                throw new IllegalStateException("class file : " + name + " (expected: beside " + Kernels.class.getName() + ")");
+            }
+            return in.readAllBytes();
+        }
+        catch (final IOException ex)
+        {
+            throw new UncheckedIOException(name, ex);
         }
     }
 

@@ -1,9 +1,12 @@
 package io.rankwire.coll;
 
 /**
- * Root-centred and all-pairs exchanges: gather(v) and scatter(v) with every non-root talking to
- * the root directly, and the all-to-all algorithms (linear: everything posted at once; pairwise:
- * n - 1 steps of sendrecv with partners {@code me + k} and {@code me - k}).
+ * Root-centred and all-pairs exchanges as rounds of a {@link Plan}: gather(v) and scatter(v)
+ * with every non-root talking to the root directly (one round), and the all-to-all algorithms
+ * (linear: every message in one round; pairwise: n - 1 rounds, each exchanging with
+ * {@code me + k} and {@code me - k}). Displacements are absolute element indexes; receives are
+ * listed before sends in a round, so they are posted first and most messages find their receive
+ * waiting.
  */
 final class Linear
 {
@@ -13,106 +16,85 @@ final class Linear
 
     /** Gather into {@code recv[displs[r], + counts[r])} at the root; own block copied unless in place. */
     static void gatherv(
-        final Channel ch, final Object send, final int sendOff, final int sendCount,
+        final Plan p, final Object send, final int sendOff, final int sendCount,
         final Object recv, final int[] counts, final int[] displs, final int root, final boolean inPlace)
     {
-        final int n = ch.size();
-        final int me = ch.rank();
+        final int me = p.rank();
         if (me != root)
         {
-            ch.send(send, sendOff, sendCount, root);
+            p.send(send, sendOff, sendCount, root);
             return;
         }
-        final io.rankwire.core.Operation[] ops = new io.rankwire.core.Operation[n];
-        for (int r = 0; r < n; r++)
+        for (int r = 0; r < p.size(); r++)
         {
-            if (r != me)
+            if (r != root)
             {
-                ops[r] = ch.irecv(recv, displs[r], counts[r], r);
+                p.recv(recv, displs[r], counts[r], r);
             }
         }
         if (!inPlace)
         {
-            Bufs.copy(send, sendOff, recv, displs[me], counts[me]);
+            p.copy(send, sendOff, recv, displs[root], sendCount);
         }
-        awaitAll(ch, ops);
     }
 
     /** Scatter {@code send[displs[r], + counts[r])} from the root; own block copied unless in place. */
     static void scatterv(
-        final Channel ch, final Object send, final int[] counts, final int[] displs,
+        final Plan p, final Object send, final int[] counts, final int[] displs,
         final Object recv, final int recvOff, final int recvCount, final int root, final boolean inPlace)
     {
-        final int n = ch.size();
-        final int me = ch.rank();
+        final int me = p.rank();
         if (me != root)
         {
-            ch.recv(recv, recvOff, recvCount, root);
+            p.recv(recv, recvOff, recvCount, root);
             return;
         }
-        final io.rankwire.core.Operation[] ops = new io.rankwire.core.Operation[n];
-        for (int r = 0; r < n; r++)
+        for (int r = 0; r < p.size(); r++)
         {
-            if (r != me)
+            if (r != root)
             {
-                ops[r] = ch.isend(send, displs[r], counts[r], r);
+                p.send(send, displs[r], counts[r], r);
             }
         }
         if (!inPlace)
         {
-            Bufs.copy(send, displs[me], recv, recvOff, counts[me]);
+            p.copy(send, displs[root], recv, recvOff, recvCount);
         }
-        awaitAll(ch, ops);
     }
 
-    /** All-to-all with every receive and send posted at once: best for small blocks. */
+    /** All-to-all with every receive and send in one round (this rank's own block copied): best for small blocks. */
     static void allToAllLinear(
-        final Channel ch, final Object send, final int[] sCounts, final int[] sDispls,
+        final Plan p, final Object send, final int[] sCounts, final int[] sDispls,
         final Object recv, final int[] rCounts, final int[] rDispls)
     {
-        final int n = ch.size();
-        final int me = ch.rank();
-        final io.rankwire.core.Operation[] recvs = new io.rankwire.core.Operation[n];
-        final io.rankwire.core.Operation[] sends = new io.rankwire.core.Operation[n];
+        final int n = p.size();
+        final int me = p.rank();
         for (int k = 1; k < n; k++)
         {
-            final int src = (me - k + n) % n;
-            recvs[src] = ch.irecv(recv, rDispls[src], rCounts[src], src);
+            final int from = (me - k + n) % n;
+            p.recv(recv, rDispls[from], rCounts[from], from);
         }
         for (int k = 1; k < n; k++)
         {
-            final int dst = (me + k) % n;
-            sends[dst] = ch.isend(send, sDispls[dst], sCounts[dst], dst);
+            final int to = (me + k) % n;
+            p.send(send, sDispls[to], sCounts[to], to);
         }
-        Bufs.copy(send, sDispls[me], recv, rDispls[me], rCounts[me]);
-        awaitAll(ch, sends);
-        awaitAll(ch, recvs);
+        p.copy(send, sDispls[me], recv, rDispls[me], rCounts[me]);
     }
 
-    /** Pairwise all-to-all: one exchange in flight per rank, so memory and contention stay flat. */
+    /** Pairwise all-to-all: one exchange per round, so memory and contention stay flat. */
     static void allToAllPairwise(
-        final Channel ch, final Object send, final int[] sCounts, final int[] sDispls,
+        final Plan p, final Object send, final int[] sCounts, final int[] sDispls,
         final Object recv, final int[] rCounts, final int[] rDispls)
     {
-        final int n = ch.size();
-        final int me = ch.rank();
-        Bufs.copy(send, sDispls[me], recv, rDispls[me], rCounts[me]);
+        final int n = p.size();
+        final int me = p.rank();
+        p.copy(send, sDispls[me], recv, rDispls[me], rCounts[me]);
         for (int k = 1; k < n; k++)
         {
-            final int dst = (me + k) % n;
-            final int src = (me - k + n) % n;
-            ch.sendrecv(send, sDispls[dst], sCounts[dst], dst, recv, rDispls[src], rCounts[src], src);
-        }
-    }
-
-    private static void awaitAll(final Channel ch, final io.rankwire.core.Operation[] ops)
-    {
-        for (final io.rankwire.core.Operation op : ops)
-        {
-            if (op != null)
-            {
-                ch.await(op);
-            }
+            final int to = (me + k) % n;
+            final int from = (me - k + n) % n;
+            p.recv(recv, rDispls[from], rCounts[from], from).send(send, sDispls[to], sCounts[to], to).round();
         }
     }
 }

@@ -16,24 +16,24 @@ package io.rankwire.coll;
  *   2->3                         ####   ####   ####   ####
  * </pre>
  *
- * A rank keeps up to {@link #WINDOW} receives posted ahead and at most {@link #WINDOW} sends per
- * child in flight, so memory for operations stays bounded whatever the message size.
+ * In rounds: the root sends segment k to its children in round k; every other rank receives
+ * segment 0 in its first round, then in each round receives the next segment while it forwards
+ * the one before, so a segment's receive is always posted while the previous one is forwarded,
+ * and a rank has one receive and one send per child in flight.
  */
 final class Pipelines
 {
-    static final int WINDOW = 8;
-
     private Pipelines()
     {
     }
 
     /** Broadcasts {@code buf[off, off + count)} from {@code root} in segments of {@code segment} elements. */
     static void bcast(
-        final Channel ch, final Object buf, final int off, final int count, final int root, final int segment,
+        final Plan p, final Object buf, final int off, final int count, final int root, final int segment,
         final boolean chain)
     {
-        final int n = ch.size();
-        final int me = ch.rank();
+        final int n = p.size();
+        final int me = p.rank();
         final int rel = Math.floorMod(me - root, n);
         final int segs = (int)(((long)count + segment - 1) / segment);
         final int[] children = new int[32];
@@ -55,43 +55,21 @@ final class Pipelines
                 children[k++] = (me + mask) % n;
             }
         }
-        run(ch, buf, off, count, segment, segs, parent, children, k);
-    }
-
-    private static void run(
-        final Channel ch, final Object buf, final int off, final int count, final int segment, final int segs,
-        final int parent, final int[] children, final int k)
-    {
-        final io.rankwire.core.Operation[] recvs = new io.rankwire.core.Operation[WINDOW];
-        final io.rankwire.core.Operation[] sends = new io.rankwire.core.Operation[WINDOW * Math.max(1, k)];
-        int posted = 0;
-        for (int s = 0; s < segs; s++)
+        for (int seg = 0; seg <= segs; seg++)
         {
-            if (parent >= 0)
+            if (parent >= 0 && seg < segs)
             {
-                while (posted < segs && posted < s + WINDOW)
+                p.recv(buf, off + seg * segment, len(seg, segment, count), parent);
+            }
+            final int forward = parent >= 0 ? seg - 1 : seg;
+            if (forward >= 0 && forward < segs)
+            {
+                for (int c = 0; c < k; c++)
                 {
-                    recvs[posted % WINDOW] = ch.irecv(buf, off + posted * segment, len(posted, segment, count), parent);
-                    posted++;
+                    p.send(buf, off + forward * segment, len(forward, segment, count), children[c]);
                 }
-                ch.await(recvs[s % WINDOW]);
             }
-            for (int c = 0; c < k; c++)
-            {
-                final int slot = (s % WINDOW) * k + c;
-                if (sends[slot] != null)
-                {
-                    ch.await(sends[slot]);
-                }
-                sends[slot] = ch.isend(buf, off + s * segment, len(s, segment, count), children[c]);
-            }
-        }
-        for (final io.rankwire.core.Operation op : sends)
-        {
-            if (op != null)
-            {
-                ch.await(op);
-            }
+            p.round();
         }
     }
 

@@ -17,7 +17,9 @@ package io.rankwire.coll;
  * </pre>
  *
  * Non-powers of two fold the extra ranks in first, as {@link AllReduces} does; when the root is
- * one of the folded-out ranks, its odd neighbour collects the result and passes it on.
+ * one of the folded-out ranks, its odd neighbour collects the result and passes it on. In rounds
+ * of a {@link Plan}: each halving step is one exchange into a temporary array, reduced in at
+ * the start of the next round; each gather step one message.
  */
 final class Reduces
 {
@@ -26,10 +28,10 @@ final class Reduces
     }
 
     /** Reduces {@code work[off, off + count)} (this rank's contribution, overwritten) to {@code root}. */
-    static void rabenseifner(final Channel ch, final Reduction op, final Object work, final int off, final int count, final int root)
+    static void rabenseifner(final Plan p, final Reduction op, final Object work, final int off, final int count, final int root)
     {
-        final int n = ch.size();
-        final int me = ch.rank();
+        final int n = p.size();
+        final int me = p.rank();
         final int pof2 = Integer.highestOneBit(n);
         final int rem = n - pof2;
         final int[] cnts = new int[pof2];
@@ -39,26 +41,26 @@ final class Reduces
         final Object tmp = Bufs.alloc(work, count);
         final int newroot = root < 2 * rem ? root / 2 : root - rem;
         final int collector = AllReduces.actual(newroot, rem);
-        final int newrank = AllReduces.foldIn(ch, op, work, off, count, tmp, rem);
+        final int newrank = AllReduces.foldIn(p, op, work, off, count, tmp, rem);
         if (newrank >= 0)
         {
-            halveAndGather(ch, op, work, tmp, disps, newrank, newroot, rem, pof2);
+            halveAndGather(p, op, work, tmp, disps, newrank, newroot, rem, pof2);
         }
         if (collector != root)
         {
             if (me == collector)
             {
-                ch.send(work, off, count, root);
+                p.send(work, off, count, root).round();
             }
             else if (me == root)
             {
-                ch.recv(work, off, count, collector);
+                p.recv(work, off, count, collector).round();
             }
         }
     }
 
     private static void halveAndGather(
-        final Channel ch, final Reduction op, final Object work, final Object tmp, final int[] disps,
+        final Plan p, final Reduction op, final Object work, final Object tmp, final int[] disps,
         final int newrank, final int newroot, final int rem, final int pof2)
     {
         final int steps = Integer.numberOfTrailingZeros(pof2);
@@ -66,9 +68,9 @@ final class Reduces
         final int[] beforeHi = new int[steps];
         int lo = 0;
         int hi = pof2;
-        for (int s = 0; s < steps; s++)
+        for (int k = 0; k < steps; k++)
         {
-            final int mask = 1 << s;
+            final int mask = 1 << k;
             final int dst = AllReduces.actual(newrank ^ mask, rem);
             final int mid = (lo + hi) >>> 1;
             final boolean lower = (newrank & mask) == 0;
@@ -77,27 +79,27 @@ final class Reduces
             final int sendLo = lower ? mid : lo;
             final int sendHi = lower ? hi : mid;
             final int keepCnt = disps[keepHi] - disps[keepLo];
-            ch.sendrecv(work, disps[sendLo], disps[sendHi] - disps[sendLo], dst, tmp, 0, keepCnt, dst);
-            op.apply(tmp, 0, work, disps[keepLo], keepCnt);
-            beforeLo[s] = lo;
-            beforeHi[s] = hi;
+            p.recv(tmp, 0, keepCnt, dst).send(work, disps[sendLo], disps[sendHi] - disps[sendLo], dst).round();
+            p.reduce(op, tmp, 0, work, disps[keepLo], keepCnt);
+            beforeLo[k] = lo;
+            beforeHi[k] = hi;
             lo = keepLo;
             hi = keepHi;
         }
-        for (int s = steps - 1; s >= 0; s--)
+        for (int k = steps - 1; k >= 0; k--)
         {
-            final int mask = 1 << s;
+            final int mask = 1 << k;
             final int dst = AllReduces.actual(newrank ^ mask, rem);
             if (((newrank ^ newroot) & mask) != 0)
             {
-                ch.send(work, disps[lo], disps[hi] - disps[lo], dst);
+                p.send(work, disps[lo], disps[hi] - disps[lo], dst).round();
                 return;
             }
-            final int otherLo = lo == beforeLo[s] ? hi : beforeLo[s];
-            final int otherHi = lo == beforeLo[s] ? beforeHi[s] : lo;
-            ch.recv(work, disps[otherLo], disps[otherHi] - disps[otherLo], dst);
-            lo = beforeLo[s];
-            hi = beforeHi[s];
+            final int otherLo = lo == beforeLo[k] ? hi : beforeLo[k];
+            final int otherHi = lo == beforeLo[k] ? beforeHi[k] : lo;
+            p.recv(work, disps[otherLo], disps[otherHi] - disps[otherLo], dst).round();
+            lo = beforeLo[k];
+            hi = beforeHi[k];
         }
     }
 }

@@ -2,9 +2,11 @@ package io.rankwire.coll;
 
 
 /**
- * Inclusive and exclusive prefix reductions by recursive doubling: in round k each rank swaps
- * its partial result (covering a contiguous run of ranks) with rank {@code me ^ 2^k}; results
- * from lower ranks are folded in on the left, so non-commutative ops stay in rank order.
+ * Inclusive and exclusive prefix reductions by recursive doubling, as rounds of a
+ * {@link Plan}: in round k each rank swaps its partial result (covering a contiguous run of
+ * ranks) with rank {@code me ^ 2^k}; what comes from lower ranks is folded in on the left at the
+ * start of the next round, so non-commutative ops stay in rank order (MPICH's partial-result
+ * scheme).
  */
 final class Scans
 {
@@ -13,24 +15,18 @@ final class Scans
     }
 
     /**
-     * @param mine      this rank's contribution ({@code mine[mineOff, + count)}, not modified)
-     * @param recv      the result; for an inclusive scan it may be {@code mine} itself (in place)
+     * @param partial   a private copy of this rank's contribution ({@code count} elements, overwritten)
+     * @param recv      the result; for an inclusive scan it already holds this rank's contribution
      * @param exclusive true for exScan: rank 0's {@code recv} is left untouched
      */
     static void scan(
-        final Channel ch, final Reduction op, final Object mine, final int mineOff,
-        final Object recv, final int recvOff, final int count, final boolean exclusive)
+        final Plan p, final Reduction op, final Object partial, final Object recv, final int recvOff, final int count,
+        final boolean exclusive)
     {
-        final int n = ch.size();
-        final int me = ch.rank();
-        final Object partial = Bufs.alloc(recv, count);
-        final Object tmp = Bufs.alloc(recv, count);
-        Bufs.copy(mine, mineOff, partial, 0, count);
+        final int n = p.size();
+        final int me = p.rank();
+        final Object tmp = n > 1 ? Bufs.alloc(partial, count) : null;
         boolean haveResult = !exclusive;
-        if (!exclusive)
-        {
-            Bufs.copy(mine, mineOff, recv, recvOff, count);
-        }
         for (int mask = 1; mask < n; mask <<= 1)
         {
             final int dst = me ^ mask;
@@ -38,28 +34,27 @@ final class Scans
             {
                 continue;
             }
-            ch.sendrecv(partial, 0, count, dst, tmp, 0, count, dst);
+            p.recv(tmp, 0, count, dst).send(partial, 0, count, dst).round();
             if (me > dst)
             {
-                op.apply(tmp, 0, partial, 0, count);
+                p.reduce(op, tmp, 0, partial, 0, count);
                 if (haveResult)
                 {
-                    op.apply(tmp, 0, recv, recvOff, count);
+                    p.reduce(op, tmp, 0, recv, recvOff, count);
                 }
                 else
                 {
-                    Bufs.copy(tmp, 0, recv, recvOff, count);
+                    p.copy(tmp, 0, recv, recvOff, count);
                     haveResult = true;
                 }
             }
             else if (op.isCommutative())
             {
-                op.apply(tmp, 0, partial, 0, count);
+                p.reduce(op, tmp, 0, partial, 0, count);
             }
             else
             {
-                op.apply(partial, 0, tmp, 0, count);
-                Bufs.copy(tmp, 0, partial, 0, count);
+                p.reduce(op, partial, 0, tmp, 0, count).copy(tmp, 0, partial, 0, count);
             }
         }
     }

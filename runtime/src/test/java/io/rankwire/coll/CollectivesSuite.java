@@ -179,6 +179,39 @@ public abstract class CollectivesSuite
         }
     }
 
+    /**
+     * Blocking calls and their nonblocking forms run one schedule each, whatever algorithm the
+     * settings force: the same messages and results equal to the bit (OneScheduleChecks).
+     */
+    @Test
+    @Timeout(value = 120, unit = TimeUnit.SECONDS)
+    void shouldRunOneScheduleForABlockingCallAndItsNonblockingForm()
+    {
+        final List<Map<String, String>> forced = List.of(
+            Map.of(
+                "rankwire.coll.allReduce.algorithm", "ring",
+                "rankwire.coll.reduce.algorithm", "rabenseifner",
+                "rankwire.coll.bcast.algorithm", "pipeline",
+                "rankwire.coll.bcast.segmentBytes", "64",
+                "rankwire.coll.gather.algorithm", "binomial",
+                "rankwire.coll.scatter.algorithm", "binomial",
+                "rankwire.coll.allToAll.algorithm", "pairwise"),
+            Map.of(
+                "rankwire.coll.allReduce.algorithm", "rabenseifner",
+                "rankwire.coll.bcast.algorithm", "scatterAllgather"),
+            Map.of(
+                "rankwire.coll.allReduce.algorithm", "recursiveDoubling",
+                "rankwire.coll.bcast.algorithm", "pipelineBinomial",
+                "rankwire.coll.bcast.segmentBytes", "64"));
+        for (final Map<String, String> settings : forced)
+        {
+            for (final int n : new int[] {4, 5})
+            {
+                run(n, settings, OneScheduleChecks::check);
+            }
+        }
+    }
+
     @Test
     @Timeout(value = 120, unit = TimeUnit.SECONDS)
     void shouldCrossTheDefaultThresholdsWithLargeMessages()
@@ -325,6 +358,50 @@ public abstract class CollectivesSuite
                     }
                     assertTrue(Thread.getAllStackTraces().keySet().stream().noneMatch(t -> t.getName().startsWith("rankwire-coll")),
                         "nonblocking collectives run without a thread of their own");
+                });
+            }
+        }
+    }
+
+    /**
+     * The nonblocking collectives take the algorithms the settings choose, as their blocking
+     * forms do: every one outstanding at once with the segmented chain broadcast (cut into
+     * 24-byte segments), Rabenseifner's reduce and all-reduce, binomial gather and scatter and
+     * pairwise all-to-all forced, then van de Geijn's broadcast and the ring.
+     */
+    @Test
+    @Timeout(value = 180, unit = TimeUnit.SECONDS)
+    void shouldMatchSerialResultsWithEveryNonblockingCollectiveOutstandingAtOnceUnderForcedAlgorithms()
+    {
+        final List<Map<String, String>> forced = List.of(
+            Map.of(
+                "rankwire.coll.bcast.algorithm", "pipeline",
+                "rankwire.coll.bcast.segmentBytes", "24",
+                "rankwire.coll.reduce.algorithm", "rabenseifner",
+                "rankwire.coll.allReduce.algorithm", "rabenseifner",
+                "rankwire.coll.gather.algorithm", "binomial",
+                "rankwire.coll.scatter.algorithm", "binomial",
+                "rankwire.coll.allToAll.algorithm", "pairwise"),
+            Map.of(
+                "rankwire.coll.bcast.algorithm", "scatterAllgather",
+                "rankwire.coll.allReduce.algorithm", "ring"));
+        for (final int n : new int[] {2, 3, 4, 7})
+        {
+            for (final Map<String, String> extra : forced)
+            {
+                run(n, extra, rw ->
+                {
+                    final Comm c = rw.world();
+                    int seed = 60;
+                    for (final int count : counts())
+                    {
+                        final NbcChecks all = new NbcChecks(c)
+                            .startAll(Op.SUM, double[].class, count, seed++)
+                            .startAll(Data.MATMUL, long[].class, count - count % 4, seed++)
+                            .startAll(Op.MAXLOC, double[].class, count - count % 2, seed++);
+                        Request.waitAll(all.requests().toArray(new Request[0]));
+                        all.verify();
+                    }
                 });
             }
         }

@@ -27,7 +27,8 @@ import io.rankwire.RankwireConfig;
  * Rabenseifner), gather and scatter of equal blocks (linear, binomial), allToAll (linear,
  * pairwise). Other {@code rankwire.coll.*} settings (e.g. {@code bcast.segmentBytes}) come from
  * system properties; {@code -Dcollbench.barrier=true} adds a barrier after every timed call, so
- * calls cannot overlap (per-call latency, as the OSU collective benchmarks measure it).
+ * calls cannot overlap (per-call latency, as the OSU collective benchmarks measure it);
+ * {@code -Dcollbench.type=int} reduces {@code int[]} instead of {@code double[]} (allReduce, reduce).
  *
  * <p>A collective needs every rank, so this is a plain main rather than a JMH benchmark: rank 0
  * times {@code iterations} back-to-back calls between two barriers, after a warm-up of as many,
@@ -45,6 +46,8 @@ public final class CollectiveSwitchBenchmark
     private static final int PASSES = 2;
     /** {@code -Dcollbench.barrier=true}: a barrier after every call (per-call latency, OSU style). */
     private static final boolean BARRIER = Boolean.getBoolean("collbench.barrier");
+    /** {@code -Dcollbench.type=int}: the reductions' element type ({@code double} by default). */
+    private static final boolean INTS = "int".equals(System.getProperty("collbench.type", "double"));
     private static final int K = 1 << 10;
     private static final int M = 1 << 20;
 
@@ -68,14 +71,14 @@ public final class CollectiveSwitchBenchmark
     {
         final List<Switch> all = new ArrayList<>();
         all.add(new Switch("allReduce", "allReduce.algorithm", new String[] {"recursiveDoubling", "rabenseifner", "ring"},
-            new int[] {K, 16 * K, 128 * K, M}, b -> new Object[] {new double[b / 8], new double[b / 8]},
+            new int[] {K, 16 * K, 128 * K, M}, b -> new Object[] {reals(b), reals(b)},
             (c, in, out) -> c.allReduce(in, out, Op.SUM)));
         all.add(new Switch("bcast", "bcast.algorithm", new String[] {"binomial", "scatterAllgather", "pipeline", "pipelineBinomial"},
             new int[] {64 * K, 256 * K, M, 4 * M, 16 * M}, b -> new Object[] {new byte[b], null},
             (c, buf, out) -> c.bcast(buf, 0, ((byte[])buf).length, 0)));
         all.add(new Switch("reduce", "reduce.algorithm", new String[] {"binomial", "rabenseifner"},
-            new int[] {4 * K, 16 * K, 64 * K, 256 * K, M}, b -> new Object[] {new double[b / 8], new double[b / 8]},
-            (c, in, out) -> c.reduce(in, 0, out, 0, ((double[])in).length, Op.SUM, 0)));
+            new int[] {4 * K, 16 * K, 64 * K, 256 * K, M}, b -> new Object[] {reals(b), reals(b)},
+            (c, in, out) -> c.reduce(in, 0, out, 0, java.lang.reflect.Array.getLength(in), Op.SUM, 0)));
         all.add(new Switch("gather(block)", "gather.algorithm", new String[] {"linear", "binomial"},
             new int[] {64, K, 16 * K, 64 * K}, b -> new Object[] {new byte[b], new byte[b * n]},
             (c, in, out) -> c.gather(in, 0, out, 0, ((byte[])in).length, 0)));
@@ -88,6 +91,12 @@ public final class CollectiveSwitchBenchmark
         return all;
     }
 
+    /** {@code bytes} of the reductions' element type. */
+    private static Object reals(final int bytes)
+    {
+        return INTS ? new int[bytes / 4] : new double[bytes / 8];
+    }
+
     public static void main(final String[] argv)
     {
         final boolean named = argv.length > 0 && (argv[0].equals("sim") || argv[0].equals("tcp"));
@@ -97,8 +106,9 @@ public final class CollectiveSwitchBenchmark
             : new int[] {8};
         final List<String> which = Arrays.asList((args.length > 1 ? args[1] : "all").split(","));
         final int[] sizes = sizes(args);
-        System.out.printf(Locale.ROOT, "ranks %s, %s, microseconds per call%s (ratio to the first column); load %s%n",
-            Arrays.toString(ranks), transport.equals("sim") ? "sim inline" : transport, BARRIER ? " with a barrier after each" : "", load());
+        System.out.printf(Locale.ROOT, "ranks %s, %s, microseconds per call%s (ratio to the first column), reductions of %s; load %s%n",
+            Arrays.toString(ranks), transport.equals("sim") ? "sim inline" : transport, BARRIER ? " with a barrier after each" : "",
+            INTS ? "int[]" : "double[]", load());
         for (final Switch sw : switches(1))
         {
             final String base = sw.name().replace("(block)", "");
@@ -216,6 +226,10 @@ public final class CollectiveSwitchBenchmark
         if (a instanceof double[])
         {
             return ((double[])a).clone();
+        }
+        if (a instanceof int[])
+        {
+            return ((int[])a).clone();
         }
         return ((byte[])a).clone();
     }
