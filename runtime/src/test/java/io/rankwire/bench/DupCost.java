@@ -1,5 +1,7 @@
 package io.rankwire.bench;
 
+import io.rankwire.conformance.ArrayBuffers;
+
 import java.util.Arrays;
 
 import io.rankwire.Comm;
@@ -79,8 +81,8 @@ public final class DupCost
         else
         {
             final int[] all = new int[w.size()];
-            w.allGather(new int[] {w.rank()}, 0, all, 0, 1);
-            w.allGather(new int[] {w.rank()}, 0, all, 0, 1);
+            w.allGather(ArrayBuffers.of(new int[] {w.rank()}, 0, 1), ArrayBuffers.blocks(all, 0, 1, w.size()));
+            w.allGather(ArrayBuffers.of(new int[] {w.rank()}, 0, 1), ArrayBuffers.blocks(all, 0, 1, w.size()));
         }
     }
 

@@ -1,5 +1,7 @@
 package io.rankwire.shm;
 
+import io.rankwire.conformance.ArrayBuffers;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -51,7 +53,7 @@ class ShmFilesTest
             world.barrier();
             assertEquals(List.of(), list(base), "files of the job after wire-up");
             final int[] v = {world.rank()};
-            world.allReduce(v, v, io.rankwire.Op.SUM);
+            world.allReduce(ArrayBuffers.whole(v), ArrayBuffers.whole(v), io.rankwire.Op.SUM);
             assertEquals(6, v[0]);
         });
         assertEquals(List.of(), list(base));

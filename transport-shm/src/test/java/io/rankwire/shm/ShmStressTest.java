@@ -1,5 +1,7 @@
 package io.rankwire.shm;
 
+import io.rankwire.buffer.MessageBuffer;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -156,7 +158,7 @@ class ShmStressTest
                 for (int i = 0; i < perSender; i++)
                 {
                     values[i][0] = ((long)world.rank() << 32) | i;
-                    window[i] = world.isend(values[i], 0, 1, 0, 4);
+                    window[i] = world.isend(MessageBuffer.of(values[i], 0, 1), 0, 4);
                 }
                 world.barrier();
                 Request.waitAll(window);
@@ -168,7 +170,7 @@ class ShmStressTest
             final MutableStatus st = new MutableStatus();
             for (int k = 0; k < 4 * perSender; k++)
             {
-                world.recv(v, 0, 1, Comm.ANY_SOURCE, 4, st);
+                world.recv(MessageBuffer.of(v, 0, 1), Comm.ANY_SOURCE, 4, st);
                 final int sender = (int)(v[0] >>> 32);
                 assertEquals(st.source(), sender);
                 assertEquals(next[sender]++, (int)v[0], name + ": order of rank " + sender);
@@ -205,12 +207,12 @@ class ShmStressTest
                     final int length = 8 + (random.nextInt(4) == 0 ? random.nextInt(2 << 20) - 8 : random.nextInt(40_000));
                     sizes[p][0] = length;
                     fill(out[p], length, random);
-                    sizeReqs[2 * p] = world.isend(sizes[p], 0, 1, p, 100 + round);
+                    sizeReqs[2 * p] = world.isend(MessageBuffer.of(sizes[p], 0, 1), p, 100 + round);
                 }
                 final int[][] incoming = new int[n][1];
                 for (int p = 0; p < n; p++)
                 {
-                    sizeReqs[2 * p + 1] = world.irecv(incoming[p], 0, 1, p, 100 + round);
+                    sizeReqs[2 * p + 1] = world.irecv(MessageBuffer.of(incoming[p], 0, 1), p, 100 + round);
                 }
                 Request.waitAll(sizeReqs);
                 for (int p = 0; p < n; p++)

@@ -1,5 +1,7 @@
 package io.rankwire.shm.process;
 
+import io.rankwire.buffer.MessageBuffer;
+
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -116,7 +118,7 @@ class ShmProcessTest
                     {
                         world.send(data, 0, size, 1, tag);
                     }
-                    world.recv(crc, 0, 1, 1, tag);
+                    world.recv(MessageBuffer.of(crc, 0, 1), 1, tag);
                     assertEquals(expected.getValue(), crc[0], "CRC-32 at rank 1 of " + size + " bytes, tag " + tag);
                     world.recv(back, 0, back.length, 1, tag, st);
                     assertEquals(size, st.bytes());

@@ -1,5 +1,7 @@
 package io.rankwire.shm.process;
 
+import io.rankwire.buffer.MessageBuffer;
+
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
 import java.util.HexFormat;
@@ -84,7 +86,7 @@ public final class ShmRankMain
                 crc.update(heap, 0, st.bytes());
                 answer = ByteBuffer.wrap(heap, 0, st.bytes());
             }
-            world.send(new long[] {crc.getValue()}, 0, 1, 0, st.tag());
+            world.send(MessageBuffer.of(new long[] {crc.getValue()}, 0, 1), 0, st.tag());
             world.send(answer, 0, st.tag());
         }
     }

@@ -1,5 +1,7 @@
 package io.rankwire.sim.conformance;
 
+import io.rankwire.buffer.MessageBuffer;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -45,7 +47,7 @@ class SimFewSrqBuffersTest
                 world.barrier();
                 for (int i = 0; i < 2 * MESSAGES; i++)
                 {
-                    world.recv(got, 0, 1, Comm.ANY_SOURCE, 9, status);
+                    world.recv(MessageBuffer.of(got, 0, 1), Comm.ANY_SOURCE, 9, status);
                     assertEquals(next[status.source()]++, got[0], "order from rank " + status.source());
                 }
                 assertEquals(MESSAGES, next[1]);
@@ -56,7 +58,7 @@ class SimFewSrqBuffersTest
             {
                 for (int i = 0; i < MESSAGES; i++)
                 {
-                    world.isend(new int[] {i}, 0, 1, 0, 9);
+                    world.isend(MessageBuffer.of(new int[] {i}, 0, 1), 0, 9);
                 }
                 world.barrier();
             }

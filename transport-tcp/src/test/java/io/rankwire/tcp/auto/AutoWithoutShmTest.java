@@ -1,5 +1,7 @@
 package io.rankwire.tcp.auto;
 
+import io.rankwire.buffer.MessageBuffer;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.time.Duration;
@@ -20,7 +22,8 @@ class AutoWithoutShmTest
             assertEquals("tcp", rw.transportOf(0));
             assertEquals("tcp", rw.transportOf(1));
             final int[] got = new int[1];
-            rw.world().sendrecv(new int[] {rw.rank() + 5}, 0, 1, 1 - rw.rank(), 2, got, 0, 1, 1 - rw.rank(), 2);
+            rw.world().sendrecv(MessageBuffer.of(new int[] {rw.rank() + 5}, 0, 1), 1 - rw.rank(), 2, MessageBuffer.of(got, 0, 1),
+                1 - rw.rank(), 2);
             assertEquals(6 - rw.rank(), got[0]);
         });
     }
