@@ -128,7 +128,10 @@ public interface Request
         }
         for (int i = 0; i < requests.length; i++)
         {
-            checkStatus(statuses[i], "statuses[" + i + "]");
+            if (statuses[i] == null)
+            {
+                throw new IllegalArgumentException("statuses[" + i + "] : null (expected: a MutableStatus)");
+            }
         }
         for (int i = 0; i < requests.length; i++)
         {

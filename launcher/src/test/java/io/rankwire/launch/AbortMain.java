@@ -1,10 +1,9 @@
 package io.rankwire.launch;
 
-import io.rankwire.conformance.ArrayBuffers;
-
 import io.rankwire.Comm;
 import io.rankwire.Rankwire;
 import io.rankwire.RankwireException;
+import io.rankwire.conformance.ArrayBuffers;
 
 /**
  * Every rank first exchanges with every other one (so every pair is connected), then rank 1 ends

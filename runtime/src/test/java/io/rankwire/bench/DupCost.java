@@ -1,13 +1,12 @@
 package io.rankwire.bench;
 
-import io.rankwire.conformance.ArrayBuffers;
-
 import java.util.Arrays;
 
 import io.rankwire.Comm;
 import io.rankwire.CommRequest;
 import io.rankwire.LocalJob;
 import io.rankwire.RankwireConfig;
+import io.rankwire.conformance.ArrayBuffers;
 
 /**
  * What a communicator creation costs, beside a raw baseline measured in the same run: per

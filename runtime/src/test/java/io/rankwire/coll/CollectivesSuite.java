@@ -1,9 +1,5 @@
 package io.rankwire.coll;
 
-import io.rankwire.buffer.MessageBuffer;
-
-import io.rankwire.conformance.ArrayBuffers;
-
 import static io.rankwire.coll.Data.assertSlice;
 import static io.rankwire.coll.Data.input;
 import static io.rankwire.coll.Data.marked;
@@ -28,6 +24,8 @@ import io.rankwire.LocalJob;
 import io.rankwire.Op;
 import io.rankwire.RankwireConfig;
 import io.rankwire.Request;
+import io.rankwire.buffer.MessageBuffer;
+import io.rankwire.conformance.ArrayBuffers;
 
 /**
  * The collectives suite every transport runs: each collective on 1..9 ranks, sizes on both sides

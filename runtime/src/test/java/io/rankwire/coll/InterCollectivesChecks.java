@@ -1,7 +1,5 @@
 package io.rankwire.coll;
 
-import io.rankwire.conformance.ArrayBuffers;
-
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -14,6 +12,7 @@ import io.rankwire.Comm;
 import io.rankwire.Intercomm;
 import io.rankwire.Op;
 import io.rankwire.Request;
+import io.rankwire.conformance.ArrayBuffers;
 
 /**
  * The collectives of an inter-communicator between the even and the odd ranks of the world (MPI

@@ -1,9 +1,5 @@
 package io.rankwire.coll;
 
-import io.rankwire.buffer.MessageBuffer;
-
-import io.rankwire.conformance.ArrayBuffers;
-
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -16,6 +12,8 @@ import io.rankwire.Intercomm;
 import io.rankwire.Op;
 import io.rankwire.Request;
 import io.rankwire.Status;
+import io.rankwire.buffer.MessageBuffer;
+import io.rankwire.conformance.ArrayBuffers;
 
 /**
  * An inter-communicator between the even and the odd ranks of the world (leaders: world ranks 0

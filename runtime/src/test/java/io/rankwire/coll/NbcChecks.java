@@ -1,7 +1,5 @@
 package io.rankwire.coll;
 
-import io.rankwire.conformance.ArrayBuffers;
-
 import static io.rankwire.coll.Data.assertSlice;
 import static io.rankwire.coll.Data.input;
 import static io.rankwire.coll.Data.marked;
@@ -12,6 +10,7 @@ import java.util.List;
 import io.rankwire.Comm;
 import io.rankwire.Op;
 import io.rankwire.Request;
+import io.rankwire.conformance.ArrayBuffers;
 
 /**
  * Every nonblocking collective started at once on one communicator (so a dozen schedules are

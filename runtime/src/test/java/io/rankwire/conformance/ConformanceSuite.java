@@ -1,7 +1,5 @@
 package io.rankwire.conformance;
 
-import io.rankwire.buffer.MessageBuffer;
-
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -41,6 +39,7 @@ import io.rankwire.Rankwire;
 import io.rankwire.RankwireConfig;
 import io.rankwire.Request;
 import io.rankwire.Status;
+import io.rankwire.buffer.MessageBuffer;
 
 /**
  * The point-to-point conformance suite every transport passes: one subclass per transport (and
@@ -971,21 +970,29 @@ public abstract class ConformanceSuite extends PersistentRequestConformance
             assertMessage(IllegalArgumentException.class, buf, () -> world.send((byte[])null, 0, 4, peer, 0));
             assertMessage(IllegalArgumentException.class, buf, () -> world.isend((byte[])null, 0, 0, peer, 0));
             assertMessage(IllegalArgumentException.class, buf, () -> world.ssend((ByteBuffer)null, peer, 0));
-            assertMessage(IllegalArgumentException.class, buf, () -> world.send(MessageBuffer.of((DirectBuffer)null, 0, 4), peer,
-                0));
-            assertMessage(IllegalArgumentException.class, buf, () -> world.send(MessageBuffer.of((int[])null, 0, 1), peer, 0));
-            assertMessage(IllegalArgumentException.class, buf, () -> world.isend(MessageBuffer.of((double[])null, 0, 1), peer, 0));
             assertMessage(IllegalArgumentException.class, buf, () -> world.recv((byte[])null, 0, 4, peer, 0));
             assertMessage(IllegalArgumentException.class, buf, () -> world.irecv((ByteBuffer)null, peer, 0));
-            assertMessage(IllegalArgumentException.class, buf, () -> world.irecv(MessageBuffer.of((MutableDirectBuffer)null, 0, 4),
-                peer, 0));
-            assertMessage(IllegalArgumentException.class, buf, () -> world.recv(MessageBuffer.of((long[])null, 0, 1), peer, 0));
             assertMessage(IllegalArgumentException.class, buf, () -> world.sendInit((byte[])null, 0, 4, peer, 0));
-            assertMessage(IllegalArgumentException.class, buf, () -> world.recvInit(MessageBuffer.of((double[])null, 0, 1), peer,
-                0));
+            // a descriptor refuses null memory when it is made, naming it
+            final String buffer = "buffer : null";
+            assertMessage(IllegalArgumentException.class, buffer, () -> MessageBuffer.of((DirectBuffer)null, 0, 4));
+            assertMessage(IllegalArgumentException.class, buffer, () -> MessageBuffer.of((int[])null, 0, 1));
+            assertMessage(IllegalArgumentException.class, buffer, () -> MessageBuffer.of((double[])null));
+            assertMessage(IllegalArgumentException.class, buffer, () -> MessageBuffer.of((MutableDirectBuffer)null, 0, 4));
+            assertMessage(IllegalArgumentException.class, buffer, () -> MessageBuffer.of((long[])null, 0, 1));
             assertMessage(IllegalArgumentException.class, "buffer : null",
                 () -> world.send((io.rankwire.buffer.MessageBuffer)null, peer, 0));
             assertMessage(IllegalArgumentException.class, "null", () -> world.bcast(null, 0));
+            // the wait and test families name a null request, and nothing else happens
+            final Request pending = world.irecv(new byte[4], 0, 4, peer, 8);
+            assertMessage(IllegalArgumentException.class, "requests[1] : null", () -> Request.waitAll(pending, null));
+            assertMessage(IllegalArgumentException.class, "requests[0] : null", () -> Request.testAny((Request)null));
+            assertMessage(IllegalArgumentException.class, "requests[1] : null", () -> Request.waitSome(pending, null));
+            assertMessage(IllegalArgumentException.class, "statuses[0] : null",
+                () -> Request.waitAll(new MutableStatus[1], pending));
+            assertFalse(pending.isDone(), "a refused wait leaves its requests alone");
+            world.send(new byte[4], 0, 4, peer, 8);
+            pending.await();
             // nothing was started: the next messages are the ones that arrive
             final int[] got = new int[1];
             final Request r = world.irecv(MessageBuffer.of(got, 0, 1), peer, 9);

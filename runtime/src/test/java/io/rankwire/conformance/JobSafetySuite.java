@@ -1,7 +1,5 @@
 package io.rankwire.conformance;
 
-import io.rankwire.buffer.MessageBuffer;
-
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -33,6 +31,7 @@ import io.rankwire.Rankwire;
 import io.rankwire.RankwireConfig;
 import io.rankwire.RankwireException;
 import io.rankwire.bootstrap.InMemoryBootstrap;
+import io.rankwire.buffer.MessageBuffer;
 import io.rankwire.spi.Bootstrap;
 
 /**

@@ -1,7 +1,5 @@
 package io.rankwire.conformance;
 
-import io.rankwire.buffer.MessageBuffer;
-
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -25,6 +23,7 @@ import io.rankwire.PersistentRequest;
 import io.rankwire.RankwireConfig;
 import io.rankwire.Request;
 import io.rankwire.Status;
+import io.rankwire.buffer.MessageBuffer;
 
 /**
  * Persistent requests and the allocation-free call forms, part of the conformance suite every
@@ -431,7 +430,7 @@ abstract class PersistentRequestConformance
             final Comm world = rw.world();
             final int peer = 1 - world.rank();
             final byte[] buf = new byte[SMALL];
-            final UnsafeBuffer direct = new UnsafeBuffer(new byte[SMALL]);
+            final MessageBuffer direct = MessageBuffer.of(new UnsafeBuffer(new byte[SMALL]), 0, SMALL);   // one descriptor, kept
             final MutableStatus st = new MutableStatus();
             final int[] counter = {0};
             final Runnable roundTrip = () ->
@@ -443,8 +442,7 @@ abstract class PersistentRequestConformance
                     switch (form)
                     {
                         case 0: world.send(buf, 0, SMALL, peer, 1); world.recv(buf, 0, SMALL, peer, 1, st); break;
-                        case 1: world.ssend(MessageBuffer.of(direct, 0, SMALL), peer, 2); world.recv(MessageBuffer.of(direct, 0, SMALL), peer, 2,
-                            st); break;
+                        case 1: world.ssend(direct, peer, 2); world.recv(direct, peer, 2, st); break;
                         case 2: world.sendrecv(buf, 0, SMALL, peer, 3, buf, 0, SMALL, peer, 3, st); break;
                         case 3: world.send(buf, 0, SMALL, peer, 4); world.probe(peer, 4, st); world.recv(buf, 0, SMALL, peer, 4, st); break;
                         default: world.send(buf, 0, SMALL, peer, 5); world.recv(buf, 0, SMALL, peer, 5, st); break;
@@ -456,8 +454,7 @@ abstract class PersistentRequestConformance
                     switch (form)
                     {
                         case 0: world.recv(buf, 0, SMALL, peer, 1, st); world.send(buf, 0, SMALL, peer, 1); break;
-                        case 1: world.recv(MessageBuffer.of(direct, 0, SMALL), peer, 2, st); world.ssend(MessageBuffer.of(direct, 0, SMALL), peer,
-                            2); break;
+                        case 1: world.recv(direct, peer, 2, st); world.ssend(direct, peer, 2); break;
                         case 2: world.sendrecv(buf, 0, SMALL, peer, 3, buf, 0, SMALL, peer, 3, st); break;
                         case 3: world.recv(buf, 0, SMALL, peer, 4, st); world.send(buf, 0, SMALL, peer, 4); break;
                         default:

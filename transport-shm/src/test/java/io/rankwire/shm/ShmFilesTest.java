@@ -1,7 +1,5 @@
 package io.rankwire.shm;
 
-import io.rankwire.conformance.ArrayBuffers;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -26,6 +24,7 @@ import io.rankwire.Comm;
 import io.rankwire.LocalJob;
 import io.rankwire.RankwireConfig;
 import io.rankwire.bootstrap.InMemoryBootstrap;
+import io.rankwire.conformance.ArrayBuffers;
 import io.rankwire.spi.HostIdentity;
 import io.rankwire.spi.TransportContext;
 

@@ -1,7 +1,5 @@
 package io.rankwire.shm;
 
-import io.rankwire.buffer.MessageBuffer;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -28,6 +26,7 @@ import io.rankwire.MutableStatus;
 import io.rankwire.Rankwire;
 import io.rankwire.RankwireConfig;
 import io.rankwire.Request;
+import io.rankwire.buffer.MessageBuffer;
 
 /**
  * Traffic through the whole stack over shared memory, in each ring layout and with the

@@ -1,13 +1,12 @@
 package io.rankwire.launch.tcp;
 
-import io.rankwire.conformance.ArrayBuffers;
-
 import java.util.Arrays;
 
 import io.rankwire.Comm;
 import io.rankwire.Op;
 import io.rankwire.Rankwire;
 import io.rankwire.RankwireException;
+import io.rankwire.conformance.ArrayBuffers;
 
 /**
  * Collectives with the job's default algorithms, for the multi-host checks of {@code .ci/}.

@@ -1,9 +1,5 @@
 package io.rankwire.shm.mixed;
 
-import io.rankwire.buffer.MessageBuffer;
-
-import io.rankwire.conformance.ArrayBuffers;
-
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -25,6 +21,8 @@ import io.rankwire.Rankwire;
 import io.rankwire.RankwireConfig;
 import io.rankwire.RankwireException;
 import io.rankwire.Request;
+import io.rankwire.buffer.MessageBuffer;
+import io.rankwire.conformance.ArrayBuffers;
 
 /**
  * Jobs whose ranks sit on two fake hosts ({@code rankwire.hostId}): which transport carries each

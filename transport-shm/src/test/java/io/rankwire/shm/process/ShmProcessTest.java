@@ -1,7 +1,5 @@
 package io.rankwire.shm.process;
 
-import io.rankwire.buffer.MessageBuffer;
-
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -27,6 +25,7 @@ import io.rankwire.MutableStatus;
 import io.rankwire.Rankwire;
 import io.rankwire.RankwireConfig;
 import io.rankwire.RankwireException;
+import io.rankwire.buffer.MessageBuffer;
 import io.rankwire.conformance.FileBootstrap;
 
 /**

@@ -1,7 +1,5 @@
 package io.rankwire.shm.process;
 
-import io.rankwire.buffer.MessageBuffer;
-
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
 import java.util.HexFormat;
@@ -11,6 +9,7 @@ import io.rankwire.Comm;
 import io.rankwire.MutableStatus;
 import io.rankwire.Rankwire;
 import io.rankwire.RankwireConfig;
+import io.rankwire.buffer.MessageBuffer;
 import io.rankwire.conformance.FileBootstrap;
 
 /**

@@ -1,7 +1,5 @@
 package io.rankwire.sim.conformance;
 
-import io.rankwire.buffer.MessageBuffer;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -16,6 +14,7 @@ import io.rankwire.Comm;
 import io.rankwire.LocalJob;
 import io.rankwire.MutableStatus;
 import io.rankwire.RankwireConfig;
+import io.rankwire.buffer.MessageBuffer;
 
 /**
  * With fewer SRQ buffers than a poll's batch, every buffer can be waiting for its (deferred)

@@ -1,7 +1,5 @@
 package io.rankwire.sim.conformance;
 
-import io.rankwire.buffer.MessageBuffer;
-
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -23,6 +21,7 @@ import io.rankwire.MutableStatus;
 import io.rankwire.RankStats;
 import io.rankwire.RankwireConfig;
 import io.rankwire.Request;
+import io.rankwire.buffer.MessageBuffer;
 
 /**
  * Small standard sends that can go out as one eager frame at once (credits in hand, nothing

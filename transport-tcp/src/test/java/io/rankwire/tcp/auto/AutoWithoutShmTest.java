@@ -1,7 +1,5 @@
 package io.rankwire.tcp.auto;
 
-import io.rankwire.buffer.MessageBuffer;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.time.Duration;
@@ -10,6 +8,7 @@ import org.junit.jupiter.api.Test;
 
 import io.rankwire.LocalJob;
 import io.rankwire.RankwireConfig;
+import io.rankwire.buffer.MessageBuffer;
 
 /** {@code auto} with {@code tcp} but no {@code shm} on the class path (this module's tests): plain TCP. */
 class AutoWithoutShmTest
