@@ -38,7 +38,7 @@ public class Comm implements Freeable, Cloneable
 
     final int which;
     /** The Rankwire communicator behind a FIXED one; null while the iDup making it is in flight. */
-    private volatile io.rankwire.Comm fixed;
+    private volatile io.rankwire.Communicator fixed;
     /** The iDup making this communicator, or null. */
     private final io.rankwire.CommRequest<?> creation;
     private final CommState state;
@@ -52,7 +52,7 @@ public class Comm implements Freeable, Cloneable
         this.state = which == NULL ? new CommState() : null;
     }
 
-    Comm(final io.rankwire.Comm fixed)
+    Comm(final io.rankwire.Communicator fixed)
     {
         this.which = FIXED;
         this.fixed = fixed;
@@ -73,13 +73,13 @@ public class Comm implements Freeable, Cloneable
      * The Rankwire communicator behind a FIXED communicator; for one made by iDup, the new one once
      * its request completed, {@link MPI#ERR_COMM} before (MPI makes using it before erroneous).
      */
-    final io.rankwire.Comm fixed()
+    final io.rankwire.Communicator fixed()
     {
-        final io.rankwire.Comm f = fixed;
+        final io.rankwire.Communicator f = fixed;
         return f != null ? f : adoptCreated();
     }
 
-    private synchronized io.rankwire.Comm adoptCreated()
+    private synchronized io.rankwire.Communicator adoptCreated()
     {
         if (fixed == null)
         {
@@ -101,15 +101,15 @@ public class Comm implements Freeable, Cloneable
     }
 
     /** Takes over what an iDup made (a communicator; an {@link Intercomm} has more to keep). */
-    io.rankwire.Comm adopt(final Object made)
+    io.rankwire.Communicator adopt(final Object made)
     {
-        return (io.rankwire.Comm)made;
+        return (io.rankwire.Communicator)made;
     }
 
     /** The Rankwire communicator behind a FIXED one, or its iDup while in flight (for toString). */
     final String fixedOrCreation()
     {
-        final io.rankwire.Comm f = fixed;
+        final io.rankwire.Communicator f = fixed;
         return f != null ? f.toString() : String.valueOf(creation);
     }
 
@@ -119,7 +119,7 @@ public class Comm implements Freeable, Cloneable
      */
     final boolean fixedClosed()
     {
-        final io.rankwire.Comm f = fixed;
+        final io.rankwire.Communicator f = fixed;
         if (f != null)
         {
             return f.isClosed();
@@ -135,11 +135,11 @@ public class Comm implements Freeable, Cloneable
     }
 
     /** The Rankwire communicator behind this one; {@link MPI#ERR_COMM} for a freed or null communicator. */
-    final io.rankwire.Comm rw()
+    final io.rankwire.Communicator rw()
     {
         if (which == FIXED)
         {
-            final io.rankwire.Comm f = fixed();
+            final io.rankwire.Communicator f = fixed();
             if (f.isClosed())
             {
                 throw new MPIException(MPI.ERR_COMM, "communicator : freed (expected: a valid communicator)");
@@ -155,10 +155,24 @@ public class Comm implements Freeable, Cloneable
         return which == WORLD ? b.rw.world() : b.self;
     }
 
-    /** The Rankwire calls behind this communicator's collectives: its own, or an inter-communicator's ({@link Intercomm}). */
-    io.rankwire.CollectiveComm collRw()
+    /**
+     * The intra-communicator behind this one, for the calls MPI defines on intra-communicators
+     * only (an {@link Intercomm} overrides those that it has too).
+     */
+    final io.rankwire.Comm intra()
     {
-        return rw();
+        final io.rankwire.Communicator c = rw();
+        if (c instanceof io.rankwire.Comm)
+        {
+            return (io.rankwire.Comm)c;
+        }
+        throw new MPIException(MPI.ERR_COMM, "communicator : an inter-communicator (expected: an intra-communicator)");
+    }
+
+    /** The Rankwire collectives behind this communicator's, in the array form the binding computes. */
+    final ArrayCollectives collRw()
+    {
+        return new ArrayCollectives(rw());
     }
 
     /**
@@ -206,7 +220,7 @@ public class Comm implements Freeable, Cloneable
     }
 
     /** Checks a send's destination and tag; false for {@code PROC_NULL} (nothing to do). */
-    static boolean checkDest(final io.rankwire.Comm c, final int dest, final int tag)
+    static boolean checkDest(final io.rankwire.Communicator c, final int dest, final int tag)
     {
         if (tag < 0 || tag > io.rankwire.Comm.TAG_UB)
         {
@@ -216,15 +230,15 @@ public class Comm implements Freeable, Cloneable
         {
             return false;
         }
-        if (dest < 0 || dest >= c.size())
+        if (dest < 0 || dest >= peers(c))
         {
-            throw new MPIException(MPI.ERR_RANK, "dest : " + dest + " (expected: 0.." + (c.size() - 1) + " or PROC_NULL)");
+            throw new MPIException(MPI.ERR_RANK, "dest : " + dest + " (expected: 0.." + (peers(c) - 1) + " or PROC_NULL)");
         }
         return true;
     }
 
     /** Checks a receive's source and tag; false for {@code PROC_NULL} (nothing to do). */
-    static boolean checkSource(final io.rankwire.Comm c, final int source, final int tag)
+    static boolean checkSource(final io.rankwire.Communicator c, final int source, final int tag)
     {
         if (tag != MPI.ANY_TAG && (tag < 0 || tag > io.rankwire.Comm.TAG_UB))
         {
@@ -234,12 +248,18 @@ public class Comm implements Freeable, Cloneable
         {
             return false;
         }
-        if (source != MPI.ANY_SOURCE && (source < 0 || source >= c.size()))
+        if (source != MPI.ANY_SOURCE && (source < 0 || source >= peers(c)))
         {
-            throw new MPIException(MPI.ERR_RANK, "source : " + source + " (expected: 0.." + (c.size() - 1) +
+            throw new MPIException(MPI.ERR_RANK, "source : " + source + " (expected: 0.." + (peers(c) - 1) +
                 ", ANY_SOURCE or PROC_NULL)");
         }
         return true;
+    }
+
+    /** The ranks point-to-point calls address: the group's, the remote group's for an inter-communicator. */
+    static int peers(final io.rankwire.Communicator c)
+    {
+        return c instanceof io.rankwire.Intercomm ? ((io.rankwire.Intercomm)c).remoteSize() : c.size();
     }
 
     // ---- management
@@ -321,7 +341,7 @@ public class Comm implements Freeable, Cloneable
     /** The local group: the Rankwire communicator's members, except for an {@link Intercomm}. */
     Group localGroup()
     {
-        return Group.of(rw());
+        return Group.of(intra());
     }
 
     /** A new communicator with the same group, attributes and info hints ({@code MPI_COMM_DUP}). Collective. */
@@ -353,7 +373,7 @@ public class Comm implements Freeable, Cloneable
     {
         try
         {
-            return rw().idup();
+            return intra().idup();
         }
         catch (final RuntimeException e)
         {
@@ -406,12 +426,12 @@ public class Comm implements Freeable, Cloneable
      */
     public final Intercomm createIntercomm(final Comm localComm, final int localLeader, final int remoteLeader, final int tag)
     {
-        final io.rankwire.Comm local = localComm.rw();
+        final io.rankwire.Comm local = localComm.intra();
         if (localLeader < 0 || localLeader >= local.size())
         {
             throw new MPIException(MPI.ERR_RANK, "localLeader : " + localLeader + " (expected: 0.." + (local.size() - 1) + ")");
         }
-        final io.rankwire.Comm peer = local.rank() == localLeader ? rw() : null;
+        final io.rankwire.Comm peer = local.rank() == localLeader ? intra() : null;
         if (peer != null && (remoteLeader < 0 || remoteLeader >= peer.size()))
         {
             throw new MPIException(MPI.ERR_RANK, "remoteLeader : " + remoteLeader + " (expected: 0.." + (peer.size() - 1) + ")");
@@ -430,7 +450,7 @@ public class Comm implements Freeable, Cloneable
     {
         try
         {
-            return rw().dup();
+            return intra().dup();
         }
         catch (final RuntimeException e)
         {
@@ -450,8 +470,8 @@ public class Comm implements Freeable, Cloneable
      */
     public static int compare(final Comm comm1, final Comm comm2)
     {
-        final io.rankwire.Comm a = comm1.rw();
-        final io.rankwire.Comm b = comm2.rw();
+        final io.rankwire.Comm a = comm1.intra();
+        final io.rankwire.Comm b = comm2.intra();
         if (a == b)
         {
             return MPI.IDENT;
@@ -484,7 +504,7 @@ public class Comm implements Freeable, Cloneable
      */
     public final void send(final Object buf, final int count, final Datatype type, final int dest, final int tag)
     {
-        final io.rankwire.Comm c = rw();
+        final io.rankwire.Communicator c = rw();
         final Buf b = Buf.of(buf, count, type);
         if (checkDest(c, dest, tag))
         {
@@ -517,7 +537,7 @@ public class Comm implements Freeable, Cloneable
     /** Receives up to {@code count} elements of {@code type}; {@link MPI#ERR_TRUNCATE} if the message is longer. */
     public final Status recv(final Object buf, final int count, final Datatype type, final int source, final int tag)
     {
-        final io.rankwire.Comm c = rw();
+        final io.rankwire.Communicator c = rw();
         final Buf b = Buf.of(buf, count, type);
         if (!checkSource(c, source, tag))
         {
@@ -544,7 +564,7 @@ public class Comm implements Freeable, Cloneable
      */
     public final Request ibSend(final Object buf, final int count, final Datatype type, final int dest, final int tag)
     {
-        final io.rankwire.Comm c = rw();
+        final io.rankwire.Communicator c = rw();
         final Buf b = Buf.of(buf, count, type);
         if (!checkDest(c, dest, tag))
         {
@@ -574,7 +594,7 @@ public class Comm implements Freeable, Cloneable
     /** Starts a receive. */
     public final Request iRecv(final Object buf, final int count, final Datatype type, final int source, final int tag)
     {
-        final io.rankwire.Comm c = rw();
+        final io.rankwire.Communicator c = rw();
         final Buf b = Buf.of(buf, count, type);
         if (!checkSource(c, source, tag))
         {
@@ -585,7 +605,7 @@ public class Comm implements Freeable, Cloneable
 
     private Request startSend(final Object buf, final int count, final Datatype type, final int dest, final int tag, final boolean sync)
     {
-        final io.rankwire.Comm c = rw();
+        final io.rankwire.Communicator c = rw();
         final Buf b = Buf.of(buf, count, type);
         if (!checkDest(c, dest, tag))
         {
@@ -627,7 +647,7 @@ public class Comm implements Freeable, Cloneable
     /** A persistent receive. */
     public final Prequest recvInit(final Object buf, final int count, final Datatype type, final int source, final int tag)
     {
-        final io.rankwire.Comm c = rw();
+        final io.rankwire.Communicator c = rw();
         if (checkSource(c, source, tag))
         {
             final io.rankwire.PersistentRequest bound = Transfer.recvInit(c, Buf.of(buf, count, type), source, tag);
@@ -643,7 +663,7 @@ public class Comm implements Freeable, Cloneable
     private Prequest bindSend(
         final Object buf, final int count, final Datatype type, final int dest, final int tag, final boolean sync)
     {
-        final io.rankwire.Comm c = rw();
+        final io.rankwire.Communicator c = rw();
         if (!checkDest(c, dest, tag))
         {
             return null;
@@ -744,7 +764,7 @@ public class Comm implements Freeable, Cloneable
     /** Blocks until a matching message can be received; its status. */
     public final Status probe(final int source, final int tag)
     {
-        final io.rankwire.Comm c = rw();
+        final io.rankwire.Communicator c = rw();
         if (!checkSource(c, source, tag))
         {
             return Status.procNull();
@@ -762,7 +782,7 @@ public class Comm implements Freeable, Cloneable
     /** The status of a message that could be received now, or null. Never blocks. */
     public final Status iProbe(final int source, final int tag)
     {
-        final io.rankwire.Comm c = rw();
+        final io.rankwire.Communicator c = rw();
         if (!checkSource(c, source, tag))
         {
             return Status.procNull();
@@ -784,7 +804,7 @@ public class Comm implements Freeable, Cloneable
 
     final Coll coll()
     {
-        final io.rankwire.CollectiveComm c = collRw();
+        final ArrayCollectives c = collRw();
         return new Coll(c, getRank(), getSize(), collPeers(), this instanceof Intercomm);
     }
 
@@ -796,7 +816,7 @@ public class Comm implements Freeable, Cloneable
     /** Blocks until every member (of both groups, on an inter-communicator) has called barrier. */
     public final void barrier()
     {
-        final io.rankwire.CollectiveComm c = collRw();
+        final ArrayCollectives c = collRw();
         Coll.run(c::barrier);
     }
 
@@ -934,7 +954,7 @@ public class Comm implements Freeable, Cloneable
     /** Starts a barrier; the request completes once every member has entered it. */
     public final Request iBarrier()
     {
-        final io.rankwire.CollectiveComm c = collRw();
+        final ArrayCollectives c = collRw();
         try
         {
             return new Request(c.ibarrier(), null);
@@ -1095,7 +1115,7 @@ public class Comm implements Freeable, Cloneable
     public final void reduce(final Object sendbuf, final Object recvbuf, final int count, final Datatype type, final Op op, final int root)
     {
         final Coll k = coll();
-        final io.rankwire.CollectiveComm c = k.c();
+        final ArrayCollectives c = k.c();
         final boolean isRoot = k.isRoot(root);
         final int rt = Coll.rtRoot(root);
         k.reduce(k.rootSide(root) ? Coll.IN_PLACE : sendbuf, isRoot ? recvbuf : null, count, type, op, isRoot,
@@ -1106,7 +1126,7 @@ public class Comm implements Freeable, Cloneable
     public final void reduce(final Object buf, final int count, final Datatype type, final Op op, final int root)
     {
         final Coll k = coll();
-        final io.rankwire.CollectiveComm c = k.c();
+        final ArrayCollectives c = k.c();
         final boolean isRoot = k.isRoot(root);
         final int rt = Coll.rtRoot(root);
         k.reduce(isRoot || k.rootSide(root) ? Coll.IN_PLACE : buf, isRoot ? buf : null, count, type, op, isRoot,
@@ -1116,7 +1136,7 @@ public class Comm implements Freeable, Cloneable
     /** Reduces every member's {@code sendbuf} into every member's {@code recvbuf}. */
     public final void allReduce(final Object sendbuf, final Object recvbuf, final int count, final Datatype type, final Op op)
     {
-        final io.rankwire.CollectiveComm c = collRw();
+        final ArrayCollectives c = collRw();
         coll().reduce(sendbuf, recvbuf, count, type, op, true, c::allReduce);
     }
 
@@ -1172,7 +1192,7 @@ public class Comm implements Freeable, Cloneable
     public final Request iReduce(final Object sendbuf, final Object recvbuf, final int count, final Datatype type, final Op op, final int root)
     {
         final Coll k = coll();
-        final io.rankwire.CollectiveComm c = k.c();
+        final ArrayCollectives c = k.c();
         final boolean isRoot = k.isRoot(root);
         final int rt = Coll.rtRoot(root);
         return k.ireduce(k.rootSide(root) ? Coll.IN_PLACE : sendbuf, isRoot ? recvbuf : null, count, type, op, isRoot,
@@ -1183,7 +1203,7 @@ public class Comm implements Freeable, Cloneable
     public final Request iReduce(final Object buf, final int count, final Datatype type, final Op op, final int root)
     {
         final Coll k = coll();
-        final io.rankwire.CollectiveComm c = k.c();
+        final ArrayCollectives c = k.c();
         final boolean isRoot = k.isRoot(root);
         final int rt = Coll.rtRoot(root);
         return k.ireduce(isRoot || k.rootSide(root) ? Coll.IN_PLACE : buf, isRoot ? buf : null, count, type, op, isRoot,
@@ -1230,7 +1250,7 @@ public class Comm implements Freeable, Cloneable
 
     private Neighbors neighbors()
     {
-        final io.rankwire.Comm c = rw();
+        final io.rankwire.Comm c = intra();
         final Topology t = state().topology;
         if (t == null)
         {
@@ -1352,7 +1372,7 @@ public class Comm implements Freeable, Cloneable
      */
     public final Object getAttr(final int keyval)
     {
-        final io.rankwire.Comm c = rw();
+        final io.rankwire.Communicator c = rw();
         switch (keyval)
         {
             case MPI.TAG_UB: return io.rankwire.Comm.TAG_UB;
