@@ -91,7 +91,7 @@ final class AttachedBuffer
      * Copies {@code data} into the buffer and starts sending it to {@code dest}. When there is no
      * buffer or no room in it: false if {@code required} is false, else {@link MPI#ERR_BUFFER}.
      */
-    synchronized boolean send(final io.rankwire.Comm comm, final Buf data, final int dest, final int tag, final boolean required)
+    synchronized boolean send(final io.rankwire.Communicator comm, final Buf data, final int dest, final int tag, final boolean required)
     {
         if (buffer == null)
         {

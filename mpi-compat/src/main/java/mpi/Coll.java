@@ -10,7 +10,7 @@ final class Coll
 {
     static final Object IN_PLACE = io.rankwire.Comm.IN_PLACE;
 
-    private final io.rankwire.CollectiveComm c;
+    private final ArrayCollectives c;
     private final int rank;
     private final int size;
     private final int peers;
@@ -18,7 +18,7 @@ final class Coll
 
     Coll(final io.rankwire.Comm c)
     {
-        this(c, c.rank(), c.size(), c.size(), false);
+        this(new ArrayCollectives(c), c.rank(), c.size(), c.size(), false);
     }
 
     /**
@@ -28,7 +28,7 @@ final class Coll
      *              group's, or the remote group's for an inter-communicator
      * @param inter true for an inter-communicator (roots {@code ROOT}, {@code PROC_NULL} or a remote rank)
      */
-    Coll(final io.rankwire.CollectiveComm c, final int rank, final int size, final int peers, final boolean inter)
+    Coll(final ArrayCollectives c, final int rank, final int size, final int peers, final boolean inter)
     {
         this.c = c;
         this.rank = rank;
@@ -37,7 +37,7 @@ final class Coll
         this.inter = inter;
     }
 
-    io.rankwire.CollectiveComm c()
+    ArrayCollectives c()
     {
         return c;
     }

@@ -4,6 +4,8 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 
+import io.rankwire.buffer.MessageBuffer;
+
 /**
  * The collective step of MPI_DIST_GRAPH_CREATE: every process names edges (any source, any
  * destination), and each edge must reach both its ends. Each edge travels as a record
@@ -57,10 +59,11 @@ final class DistGraphs
         final int[][] received = new int[1][];
         Coll.run(() ->
         {
-            c.allToAll(sendCounts, 0, recvCounts, 0, 1);
+            c.allToAll(MessageBuffer.of(sendCounts), MessageBuffer.of(recvCounts));
             final int[] rd = Coll.blockDispls(recvCounts);
             received[0] = new int[rd[n - 1] + recvCounts[n - 1]];
-            c.allToAllv(sendBuf, sendCounts, Coll.blockDispls(sendCounts), received[0], recvCounts, rd);
+            c.allToAllv(MessageBuffer.of(sendBuf), sendCounts, Coll.blockDispls(sendCounts), MessageBuffer.of(received[0]),
+                recvCounts, rd);
         });
         return topology(received[0], weights != null);
     }

@@ -2,6 +2,8 @@ package mpi;
 
 import java.nio.charset.StandardCharsets;
 
+import io.rankwire.buffer.MessageBuffer;
+
 /** Which ranks of a communicator share a host: every rank's host name, gathered collectively. */
 final class Hosts
 {
@@ -18,10 +20,10 @@ final class Hosts
         final byte[][] all = new byte[1][];
         Coll.run(() ->
         {
-            c.allGather(new int[] {mine.length}, 0, lengths, 0, 1);
+            c.allGather(MessageBuffer.of(new int[] {mine.length}), MessageBuffer.of(lengths));
             final int[] displs = Coll.blockDispls(lengths);
             all[0] = new byte[displs[n - 1] + lengths[n - 1]];
-            c.allGatherv(mine, 0, mine.length, all[0], lengths, displs);
+            c.allGatherv(MessageBuffer.of(mine), MessageBuffer.of(all[0]), lengths, displs);
         });
         final int[] displs = Coll.blockDispls(lengths);
         for (int r = 0; r < n; r++)

@@ -22,7 +22,7 @@ public final class Intercomm extends Comm
 
     Intercomm(final io.rankwire.Intercomm inter)
     {
-        super(inter.pointToPoint());
+        super(inter);
         this.inter = inter;
     }
 
@@ -32,10 +32,10 @@ public final class Intercomm extends Comm
     }
 
     @Override
-    io.rankwire.Comm adopt(final Object made)
+    io.rankwire.Communicator adopt(final Object made)
     {
         inter = (io.rankwire.Intercomm)made;
-        return inter.pointToPoint();
+        return inter;
     }
 
     /** A null inter-communicator ({@code MPI_COMM_NULL} as an {@code Intercomm}). */
@@ -55,13 +55,6 @@ public final class Intercomm extends Comm
     {
         Binding.current();
         return new Intercomm();
-    }
-
-    @Override
-    io.rankwire.CollectiveComm collRw()
-    {
-        rw();
-        return inter;
     }
 
     @Override

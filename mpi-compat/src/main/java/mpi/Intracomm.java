@@ -62,7 +62,7 @@ public class Intracomm extends Comm
         }
         try
         {
-            final io.rankwire.Comm c = rw().split(colour, key);
+            final io.rankwire.Comm c = intra().split(colour, key);
             return c == null ? new Intracomm(NULL) : new Intracomm(c);
         }
         catch (final RuntimeException e)
@@ -84,7 +84,7 @@ public class Intracomm extends Comm
         {
             throw new MPIException(MPI.ERR_ARG, "splitType : " + splitType + " (expected: Comm.TYPE_SHARED or MPI.UNDEFINED)");
         }
-        final int colour = Hosts.firstRankOnMyHost(rw());
+        final int colour = Hosts.firstRankOnMyHost(intra());
         final Intracomm c = split(splitType == MPI.UNDEFINED ? MPI.UNDEFINED : colour, key);
         if (!c.isNull())
         {
@@ -102,7 +102,7 @@ public class Intracomm extends Comm
      */
     public final Intracomm create(final Group group)
     {
-        final io.rankwire.Comm c = rw();
+        final io.rankwire.Comm c = intra();
         final int[] members = group.members();
         final org.agrona.collections.Int2IntHashMap ranks = Group.of(c).index();
         for (int i = 0; i < members.length; i++)
@@ -128,7 +128,7 @@ public class Intracomm extends Comm
      */
     public final Intracomm createGroup(final Group group, final int tag)
     {
-        final io.rankwire.Comm c = rw();
+        final io.rankwire.Comm c = intra();
         if (tag < 0 || tag > io.rankwire.Comm.TAG_UB)
         {
             throw new MPIException(MPI.ERR_TAG, "tag : " + tag + " (expected: 0.." + io.rankwire.Comm.TAG_UB + ")");
@@ -170,7 +170,7 @@ public class Intracomm extends Comm
      */
     public final CartComm createCart(final int[] dims, final boolean[] periods, final boolean reorder)
     {
-        final io.rankwire.Comm c = rw();
+        final io.rankwire.Comm c = intra();
         final int n = Topologies.checkCart(dims, periods, c.size());
         final io.rankwire.Comm made = splitRw(c.rank() < n ? 0 : MPI.UNDEFINED, c.rank());
         return made == null ? new CartComm(NULL) : new CartComm(made, new CartTopology(dims, periods));
@@ -183,7 +183,7 @@ public class Intracomm extends Comm
      */
     public final GraphComm createGraph(final int[] index, final int[] edges, final boolean reorder)
     {
-        final io.rankwire.Comm c = rw();
+        final io.rankwire.Comm c = intra();
         Topologies.checkGraph(index, edges, c.size());
         final io.rankwire.Comm made = splitRw(c.rank() < index.length ? 0 : MPI.UNDEFINED, c.rank());
         return made == null ? new GraphComm(NULL) : new GraphComm(made, new GraphTopology(index, edges));
@@ -199,7 +199,7 @@ public class Intracomm extends Comm
     public final GraphComm createDistGraph(final int[] sources, final int[] degrees, final int[] destinations, final int[] weights,
         final Info info, final boolean reorder)
     {
-        final io.rankwire.Comm c = rw();
+        final io.rankwire.Comm c = intra();
         final Info hints = Info.hintsOf(info);
         final DistGraphTopology t = DistGraphs.exchange(c, sources, degrees, destinations, weights);
         return withHints(new GraphComm(dupRw(), t), hints);
@@ -221,7 +221,7 @@ public class Intracomm extends Comm
     public final GraphComm createDistGraphAdjacent(final int[] sources, final int[] sourceWeights,
         final int[] destinations, final int[] destWeights, final Info info, final boolean reorder)
     {
-        final io.rankwire.Comm c = rw();
+        final io.rankwire.Comm c = intra();
         final Info hints = Info.hintsOf(info);
         final DistGraphTopology t = DistGraphs.adjacent(c.size(), sources, sourceWeights, destinations, destWeights);
         return withHints(new GraphComm(dupRw(), t), hints);
@@ -243,14 +243,14 @@ public class Intracomm extends Comm
     final io.rankwire.Comm splitRw(final int colour, final int key)
     {
         final io.rankwire.Comm[] made = new io.rankwire.Comm[1];
-        Coll.run(() -> made[0] = rw().split(colour, key));
+        Coll.run(() -> made[0] = intra().split(colour, key));
         return made[0];
     }
 
     /** Inclusive prefix reduction. */
     public final void scan(final Object sendbuf, final Object recvbuf, final int count, final Datatype type, final Op op)
     {
-        final io.rankwire.Comm c = rw();
+        final ArrayCollectives c = collRw();
         coll().reduce(sendbuf, recvbuf, count, type, op, true, c::scan);
     }
 
@@ -263,7 +263,7 @@ public class Intracomm extends Comm
     /** Exclusive prefix reduction (rank 0's {@code recvbuf} is left as it is). */
     public final void exScan(final Object sendbuf, final Object recvbuf, final int count, final Datatype type, final Op op)
     {
-        final io.rankwire.Comm c = rw();
+        final ArrayCollectives c = collRw();
         coll().reduce(sendbuf, recvbuf, count, type, op, true, c::exScan);
     }
 
@@ -279,7 +279,7 @@ public class Intracomm extends Comm
     /** Starts a {@link #scan(Object, Object, int, Datatype, Op) scan}; {@code recvbuf} holds the result once the request completes. */
     public final Request iScan(final Object sendbuf, final Object recvbuf, final int count, final Datatype type, final Op op)
     {
-        final io.rankwire.Comm c = rw();
+        final ArrayCollectives c = collRw();
         return coll().ireduce(sendbuf, recvbuf, count, type, op, true, c::iscan);
     }
 
@@ -292,7 +292,7 @@ public class Intracomm extends Comm
     /** Starts an {@link #exScan(Object, Object, int, Datatype, Op) exScan}; process 0's {@code recvbuf} is left untouched. */
     public final Request iExScan(final Object sendbuf, final Object recvbuf, final int count, final Datatype type, final Op op)
     {
-        final io.rankwire.Comm c = rw();
+        final ArrayCollectives c = collRw();
         return coll().ireduce(sendbuf, recvbuf, count, type, op, true, c::iexScan);
     }
 

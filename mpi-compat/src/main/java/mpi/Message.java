@@ -30,7 +30,7 @@ public final class Message
     /** Blocks until a matching message arrives, takes it out of matching and returns its status. */
     public Status mProbe(final int source, final int tag, final Comm comm)
     {
-        final io.rankwire.Comm c = comm.rw();
+        final io.rankwire.Communicator c = comm.rw();
         if (!Comm.checkSource(c, source, tag))
         {
             msg = null;
@@ -55,7 +55,7 @@ public final class Message
      */
     public Status imProbe(final int source, final int tag, final Comm comm)
     {
-        final io.rankwire.Comm c = comm.rw();
+        final io.rankwire.Communicator c = comm.rw();
         if (!Comm.checkSource(c, source, tag))
         {
             msg = null;

@@ -12,7 +12,7 @@ package mpi;
  */
 final class Movers
 {
-    private final io.rankwire.CollectiveComm c;
+    private final ArrayCollectives c;
     private final Coll coll;
 
     Movers(final Coll coll)

@@ -123,7 +123,7 @@ final class Neighbors
             rd[i] = (int)((long)recvDispls[in[i]] * rSize / s) + rr.offset;
             back[in[i]] = recvCounts[in[i]];
         }
-        return Coll.start(null, () -> comm.ineighborAllToAllv(rs.array, dests, sc, sd, rr.array, srcs, rc, rd),
+        return Coll.start(null, () -> new ArrayCollectives(comm).ineighborAllToAllv(rs.array, dests, sc, sd, rr.array, srcs, rc, rd),
             () -> rr.copyBack(back, recvDispls, rSize));
     }
 

@@ -31,6 +31,8 @@ import java.util.List;
  */
 public abstract class Struct
 {
+    private static final String TYPE_MISMATCH = "field type mismatch";
+
     private final List<Object> fieldTypes = new ArrayList<>();
     private final List<int[]> fields = new ArrayList<>();
     private int extent;
@@ -268,15 +270,14 @@ public abstract class Struct
     /**
      * Reads and writes one record in a byte buffer. Subclasses (inner classes of the struct's
      * subclass) give the fields names with the protected accessors, which take a field's offset
-     * (and an element index for array fields).
+     * (and an element index for array fields) and read or write the buffer at the record's offset
+     * plus the field's. With assertions enabled ({@code -ea}) each access checks that the field
+     * exists with that type and the index is in range, as Open MPI's do.
      */
-    public abstract class Data extends StructAccess
+    public abstract class Data
     {
-        @Override
-        final boolean valid(final int field, final int index, final Object type)
-        {
-            return validType(field, index, type);
-        }
+        ByteBuffer buffer;
+        int offset;
 
         /** The buffer holding this record, from the record's start (usable in send and receive calls). */
         public final ByteBuffer getBuffer()
@@ -287,14 +288,14 @@ public abstract class Struct
         /** An accessor of the nested record at {@code field}. */
         protected final <S extends Struct, D extends Struct.Data> D getData(final S struct, final int field)
         {
-            assert validType(field, 0, struct) : "field type mismatch";
+            assert validType(field, 0, struct) : TYPE_MISMATCH;
             return ((Struct)struct).newData(buffer, offset + field);
         }
 
         /** An accessor of nested record {@code index} of the array at {@code field}. */
         protected final <S extends Struct, D extends Struct.Data> D getData(final S struct, final int field, final int index)
         {
-            assert validType(field, index, struct) : "field type mismatch";
+            assert validType(field, index, struct) : TYPE_MISMATCH;
             final Struct s = struct;
             return s.newData(buffer, offset + field + index * s.extent);
         }
@@ -302,7 +303,7 @@ public abstract class Struct
         /** The buffer from {@code field} on (usable in send and receive calls with {@code type}). */
         protected final ByteBuffer getBuffer(final Datatype type, final int field)
         {
-            assert validType(field, 0, type) : "field type mismatch";
+            assert validType(field, 0, type) : TYPE_MISMATCH;
             final int position = offset + field;
             return position == 0 ? buffer : MPI.slice(buffer, position);
         }
@@ -310,9 +311,179 @@ public abstract class Struct
         /** The buffer from item {@code index} of the array of {@code type} at {@code field} on. */
         protected final ByteBuffer getBuffer(final Datatype type, final int field, final int index)
         {
-            assert validType(field, index, type) : "field type mismatch";
+            assert validType(field, index, type) : TYPE_MISMATCH;
             final int position = offset + field + index * type.extentBytes();
             return position == 0 ? buffer : MPI.slice(buffer, position);
+        }
+
+        // ---- field accessors, by primitive type
+
+        protected final byte getByte(final int field)
+        {
+            assert validType(field, 0, MPI.BYTE) : TYPE_MISMATCH;
+            return buffer.get(offset + field);
+        }
+
+        protected final byte getByte(final int field, final int index)
+        {
+            assert validType(field, index, MPI.BYTE) : TYPE_MISMATCH;
+            return buffer.get(offset + field + index);
+        }
+
+        protected final void putByte(final int field, final byte v)
+        {
+            assert validType(field, 0, MPI.BYTE) : TYPE_MISMATCH;
+            buffer.put(offset + field, v);
+        }
+
+        protected final void putByte(final int field, final int index, final byte v)
+        {
+            assert validType(field, index, MPI.BYTE) : TYPE_MISMATCH;
+            buffer.put(offset + field + index, v);
+        }
+
+        protected final char getChar(final int field)
+        {
+            assert validType(field, 0, MPI.CHAR) : TYPE_MISMATCH;
+            return buffer.getChar(offset + field);
+        }
+
+        protected final char getChar(final int field, final int index)
+        {
+            assert validType(field, index, MPI.CHAR) : TYPE_MISMATCH;
+            return buffer.getChar(offset + field + index * 2);
+        }
+
+        protected final void putChar(final int field, final char v)
+        {
+            assert validType(field, 0, MPI.CHAR) : TYPE_MISMATCH;
+            buffer.putChar(offset + field, v);
+        }
+
+        protected final void putChar(final int field, final int index, final char v)
+        {
+            assert validType(field, index, MPI.CHAR) : TYPE_MISMATCH;
+            buffer.putChar(offset + field + index * 2, v);
+        }
+
+        protected final short getShort(final int field)
+        {
+            assert validType(field, 0, MPI.SHORT) : TYPE_MISMATCH;
+            return buffer.getShort(offset + field);
+        }
+
+        protected final short getShort(final int field, final int index)
+        {
+            assert validType(field, index, MPI.SHORT) : TYPE_MISMATCH;
+            return buffer.getShort(offset + field + index * 2);
+        }
+
+        protected final void putShort(final int field, final short v)
+        {
+            assert validType(field, 0, MPI.SHORT) : TYPE_MISMATCH;
+            buffer.putShort(offset + field, v);
+        }
+
+        protected final void putShort(final int field, final int index, final short v)
+        {
+            assert validType(field, index, MPI.SHORT) : TYPE_MISMATCH;
+            buffer.putShort(offset + field + index * 2, v);
+        }
+
+        protected final int getInt(final int field)
+        {
+            assert validType(field, 0, MPI.INT) : TYPE_MISMATCH;
+            return buffer.getInt(offset + field);
+        }
+
+        protected final int getInt(final int field, final int index)
+        {
+            assert validType(field, index, MPI.INT) : TYPE_MISMATCH;
+            return buffer.getInt(offset + field + index * 4);
+        }
+
+        protected final void putInt(final int field, final int v)
+        {
+            assert validType(field, 0, MPI.INT) : TYPE_MISMATCH;
+            buffer.putInt(offset + field, v);
+        }
+
+        protected final void putInt(final int field, final int index, final int v)
+        {
+            assert validType(field, index, MPI.INT) : TYPE_MISMATCH;
+            buffer.putInt(offset + field + index * 4, v);
+        }
+
+        protected final long getLong(final int field)
+        {
+            assert validType(field, 0, MPI.LONG) : TYPE_MISMATCH;
+            return buffer.getLong(offset + field);
+        }
+
+        protected final long getLong(final int field, final int index)
+        {
+            assert validType(field, index, MPI.LONG) : TYPE_MISMATCH;
+            return buffer.getLong(offset + field + index * 8);
+        }
+
+        protected final void putLong(final int field, final long v)
+        {
+            assert validType(field, 0, MPI.LONG) : TYPE_MISMATCH;
+            buffer.putLong(offset + field, v);
+        }
+
+        protected final void putLong(final int field, final int index, final long v)
+        {
+            assert validType(field, index, MPI.LONG) : TYPE_MISMATCH;
+            buffer.putLong(offset + field + index * 8, v);
+        }
+
+        protected final float getFloat(final int field)
+        {
+            assert validType(field, 0, MPI.FLOAT) : TYPE_MISMATCH;
+            return buffer.getFloat(offset + field);
+        }
+
+        protected final float getFloat(final int field, final int index)
+        {
+            assert validType(field, index, MPI.FLOAT) : TYPE_MISMATCH;
+            return buffer.getFloat(offset + field + index * 4);
+        }
+
+        protected final void putFloat(final int field, final float v)
+        {
+            assert validType(field, 0, MPI.FLOAT) : TYPE_MISMATCH;
+            buffer.putFloat(offset + field, v);
+        }
+
+        protected final void putFloat(final int field, final int index, final float v)
+        {
+            assert validType(field, index, MPI.FLOAT) : TYPE_MISMATCH;
+            buffer.putFloat(offset + field + index * 4, v);
+        }
+
+        protected final double getDouble(final int field)
+        {
+            assert validType(field, 0, MPI.DOUBLE) : TYPE_MISMATCH;
+            return buffer.getDouble(offset + field);
+        }
+
+        protected final double getDouble(final int field, final int index)
+        {
+            assert validType(field, index, MPI.DOUBLE) : TYPE_MISMATCH;
+            return buffer.getDouble(offset + field + index * 8);
+        }
+
+        protected final void putDouble(final int field, final double v)
+        {
+            assert validType(field, 0, MPI.DOUBLE) : TYPE_MISMATCH;
+            buffer.putDouble(offset + field, v);
+        }
+
+        protected final void putDouble(final int field, final int index, final double v)
+        {
+            assert validType(field, index, MPI.DOUBLE) : TYPE_MISMATCH;
+            buffer.putDouble(offset + field + index * 8, v);
         }
     }
 }

@@ -1,67 +1,68 @@
 package io.rankwire;
 
 import java.util.Arrays;
-import java.util.Optional;
 import java.util.function.Function;
 
-import io.rankwire.core.Engine;
-import io.rankwire.proto.Group;
-import io.rankwire.core.Operation;
-import io.rankwire.core.PersistentOperation;
+import io.rankwire.buffer.MessageBuffer;
+import io.rankwire.coll.Collectives;
+import io.rankwire.coll.Nonblocking;
 import io.rankwire.match.Envelope;
-import io.rankwire.match.UnexpectedMsg;
+import io.rankwire.proto.Group;
 
 /**
- * A communicator: a group of ranks and a private matching context. Messages sent on one
- * communicator never match receives on another. Ranks are numbered {@code 0..size()-1} within
- * the communicator; sources in statuses are communicator ranks.
+ * An intra-communicator: a group of ranks and a private matching context. Ranks are numbered
+ * {@code 0..size()-1}; sources in statuses are communicator ranks. Point-to-point calls, probes,
+ * persistent requests and the buffer rules are described on {@link Communicator}; this class adds
+ * what only an intra-communicator has: making communicators ({@link #dup}, {@link #split},
+ * {@link #createGroup}, {@link #createIntercomm}) and the full set of collectives, prefix
+ * reductions and in-place forms included.
  *
- * <p>Point-to-point calls and their buffer types are described in {@link PointToPoint}. Every call
- * may be made from any thread. Collective calls ({@link #dup()}, {@link #split}, {@link #barrier()})
- * must be made by every member in the same order, one at a time per communicator, as in MPI.
+ * <p>Collective calls (communicator creation, barrier, the collectives) must be made by every
+ * member in the same order, one at a time per communicator, as in MPI.
  *
- * <p>Errors: a bad rank, a tag outside {@code 0..TAG_UB} (or {@code ANY_TAG} on a receive), a
- * negative count or a closed communicator throw {@link IllegalArgumentException} or
- * {@link IllegalStateException} naming the value and the limit. Communication failures raise
- * {@link RankwireException} from blocking calls.
+ * <p><b>Collectives</b> (docs/COLLECTIVES.md) take {@link MessageBuffer}s of arrays
+ * ({@code MessageBuffer.of(double[])}, {@code of(int[], offset, count)}, {@code of(byte[])}, ...):
+ * each descriptor covers the whole region of the array the call reads or writes, and counts and
+ * displacements are in elements. Where a call has one block per member, a block has the count of
+ * the sending side's descriptor ({@code gather}, {@code allGather}: the send buffer's;
+ * {@code scatter}, {@code allToAll}, {@code reduceScatterBlock}: the receive buffer's, divided by
+ * the group size for {@code allToAll}). {@link #IN_PLACE} stands for the send buffer (the receive
+ * buffer of {@code scatter}) where MPI allows it. Each {@code i*} form starts the collective as a
+ * schedule of point-to-point rounds that advances with the engine's progress and returns a
+ * {@link Request}; its buffers belong to it until the request completes.
  */
-public final class Comm extends DescriptorCollectives implements AutoCloseable
+public final class Comm extends Communicator
 {
-    /** Receive from any source. */
-    public static final int ANY_SOURCE = Envelope.ANY_SOURCE;
-    /** Receive with any tag. */
-    public static final int ANY_TAG = Envelope.ANY_TAG;
-    /** The largest user tag, {@code 2^23 - 1}. */
-    public static final int TAG_UB = Envelope.TAG_UB;
     /** The {@link #split} color of ranks that want no new communicator; also an undefined count. */
     public static final int UNDEFINED = -32766;
 
+    /**
+     * Pass as the send buffer (the receive buffer for {@link #scatter}/{@link #scatterv}) where
+     * MPI allows in place: the data is already in the receive buffer. Not a buffer for
+     * point-to-point calls.
+     */
+    public static final MessageBuffer IN_PLACE = CollectiveArrays.IN_PLACE;
+
     private final Rankwire runtime;
-    private final Engine engine;
     private final Group group;
-    private final boolean interView; // Intercomm.pointToPoint(): no collectives, owns no context
+    private Collectives collectives;
 
     Comm(final Rankwire runtime, final Group group)
     {
-        this(runtime, group, false);
-    }
-
-    Comm(final Rankwire runtime, final Group group, final boolean interView)
-    {
         super(new PointToPointCalls(runtime.engine(), group));
         this.runtime = runtime;
-        this.engine = runtime.engine();
         this.group = group;
-        this.interView = interView;
     }
 
     /** This rank's number in the communicator. */
+    @Override
     public int rank()
     {
         return group.rank();
     }
 
     /** The number of ranks in the communicator. */
+    @Override
     public int size()
     {
         return group.size();
@@ -73,76 +74,21 @@ public final class Comm extends DescriptorCollectives implements AutoCloseable
         return group.worldRank(Envelope.checkRank(rank, group.size()));
     }
 
-    /**
-     * Blocks until a message from {@code source} with {@code tag} (wildcards allowed) can be
-     * received, and returns its status without receiving it.
-     */
-    public Status probe(final int source, final int tag)
-    {
-        return Probing.probe(engine, group, calls.recvTag(source, tag), Envelope.recvMask(source, tag), expected(source));
-    }
-
-    /**
-     * Like {@link #probe(int, int)} but writes the message's status into {@code status} (source,
-     * tag, full length in bytes) instead of building a {@link Status}: allocates nothing.
-     *
-     * @return {@code status}
-     */
-    public MutableStatus probe(final int source, final int tag, final MutableStatus status)
-    {
-        return Probing.probe(engine, group, calls.recvTag(source, tag), Envelope.recvMask(source, tag), expected(source), status);
-    }
-
-    /**
-     * Like {@link #iprobe(int, int)} but allocates nothing: when a matching message could be
-     * received now, its status is written into {@code status} and the result is true; otherwise
-     * {@code status} is left alone. Never blocks.
-     */
-    public boolean iprobe(final int source, final int tag, final MutableStatus status)
-    {
-        return Probing.iprobe(engine, calls.recvTag(source, tag), Envelope.recvMask(source, tag), status);
-    }
-
-    /** The status of a message that could be received now, or empty. Never blocks. */
-    public Optional<Status> iprobe(final int source, final int tag)
-    {
-        return Optional.ofNullable(engine.iprobe(calls.recvTag(source, tag), Envelope.recvMask(source, tag)));
-    }
-
-    /**
-     * Blocks until a matching message arrives and removes it from matching: only the returned
-     * {@link Message} can receive it (a thread-safe probe-then-receive).
-     */
-    public Message mprobe(final int source, final int tag)
-    {
-        return new Message(this, Probing.take(engine, group, calls.recvTag(source, tag), Envelope.recvMask(source, tag), expected(source)));
-    }
-
-    /** Like {@link #mprobe} but never blocks: empty when no matching message is there. */
-    public Optional<Message> improbe(final int source, final int tag)
-    {
-        final UnexpectedMsg msg = engine.improbe(calls.recvTag(source, tag), Envelope.recvMask(source, tag));
-        return msg == null ? Optional.empty() : Optional.of(new Message(this, msg));
-    }
-
-    /** The world rank a receive from {@code source} expects, -1 for ANY_SOURCE. */
-    private int expected(final int source)
-    {
-        return source == ANY_SOURCE ? -1 : group.worldRank(source);
-    }
+    // ---------------------------------------------------------------------------------------
+    // Communicators made from this one
+    // ---------------------------------------------------------------------------------------
 
     /** A new communicator with the same group and a new context. Collective; blocks. */
     public Comm dup()
     {
         checkOpen();
-        final Group g = runtime.contexts().dup(group);
-        return new Comm(runtime, g);
+        return new Comm(runtime, runtime.contexts().dup(group));
     }
 
     /**
      * Starts a {@link #dup()} (MPI_COMM_IDUP) and returns at once; the new communicator is the
-     * request's {@link CommRequest#comm()} once it completes (see {@link CommRequest}). Collective:
-     * every member starts it in the same order as the communicator's other collectives.
+     * request's {@link CommRequest#comm()} once it completes. Collective: every member starts it
+     * in the same order as the communicator's other collectives.
      */
     public CommRequest<Comm> idup()
     {
@@ -207,13 +153,6 @@ public final class Comm extends DescriptorCollectives implements AutoCloseable
         return group;
     }
 
-    /** Blocks until every member has entered the barrier (dissemination algorithm). */
-    public void barrier()
-    {
-        checkOpen();
-        runtime.contexts().barrier(group);
-    }
-
     /**
      * Marks the communicator closed: later calls throw {@link IllegalStateException}. Operations
      * already started continue. Its context id is given back for later communicators once no
@@ -231,30 +170,12 @@ public final class Comm extends DescriptorCollectives implements AutoCloseable
             }
             calls.close();
         }
-        if (!interView)
-        {
-            runtime.contexts().release(group);
-        }
-    }
-
-    /** True once {@link #close()} was called or the runtime was closed. */
-    public boolean isClosed()
-    {
-        return calls.isClosed() || engine.isClosed();
-    }
-
-    Engine engine()
-    {
-        return engine;
+        runtime.contexts().release(group);
     }
 
     void checkOpen()
     {
         calls.checkOpen();
-        if (interView)
-        {
-            throw new IllegalStateException("communicator : an inter-communicator's point-to-point view (expected: an intra-communicator)");
-        }
     }
 
     @Override
@@ -265,163 +186,311 @@ public final class Comm extends DescriptorCollectives implements AutoCloseable
     }
 
     // ---------------------------------------------------------------------------------------
-    // Collectives (see docs/COLLECTIVES.md). Buffers are primitive arrays (byte[], short[],
-    // char[], int[], long[], float[], double[]) with element offsets and counts; the send and
-    // receive buffers of one call have the same type. Every member calls the same collectives
-    // in the same order; they block until this rank's part is done.
+    // Collectives (the buffer rules are in the class comment)
     // ---------------------------------------------------------------------------------------
 
-    /**
-     * Pass as the send buffer (the receive buffer for {@link #scatter}/{@link #scatterv}) where
-     * MPI allows in place: the data is already in the receive buffer.
-     */
-    public static final Object IN_PLACE = io.rankwire.coll.Collectives.IN_PLACE;
-
-    private io.rankwire.coll.Collectives collectives;
-
-    @Override
-    synchronized io.rankwire.coll.Collectives coll()
+    /** The communicator's collectives, made on first use. */
+    private synchronized Collectives coll()
     {
         checkOpen();
         if (collectives == null)
         {
-            collectives = new io.rankwire.coll.Collectives(engine, group, runtime.config().settings());
+            collectives = new Collectives(engine(), group, runtime.config().settings());
         }
         return collectives;
     }
 
-    /** Copies {@code count} elements of {@code buf} from {@code offset} at {@code root} to every member. */
-    public void bcast(final Object buf, final int offset, final int count, final int root)
+    private Nonblocking nbc()
     {
-        coll().bcast(buf, offset, count, root);
+        return coll().nonblocking();
     }
 
-    /** Reduces every member's {@code sendBuf} into {@code recvBuf} at {@code root} (ignored elsewhere); {@code sendBuf} may be {@link #IN_PLACE} at the root. */
-    public void reduce(
-        final Object sendBuf, final int sendOffset, final Object recvBuf, final int recvOffset, final int count,
-        final io.rankwire.Op op, final int root)
+    /** Blocks until every member has entered the barrier (dissemination algorithm). */
+    @Override
+    public void barrier()
     {
-        coll().reduce(sendBuf, sendOffset, recvBuf, recvOffset, count, op, root);
+        checkOpen();
+        runtime.contexts().barrier(group);
     }
 
-    /** Reduces every member's {@code sendBuf} into every member's {@code recvBuf}; {@code sendBuf} may be {@link #IN_PLACE}. */
-    public void allReduce(
-        final Object sendBuf, final int sendOffset, final Object recvBuf, final int recvOffset, final int count, final io.rankwire.Op op)
+    /** Starts a barrier; the request completes once every member has entered it. */
+    @Override
+    public Request ibarrier()
     {
-        coll().allReduce(sendBuf, sendOffset, recvBuf, recvOffset, count, op);
+        return new CollectiveRequest(nbc().ibarrier());
     }
 
-    /** {@link #allReduce(Object, int, Object, int, int, io.rankwire.Op)} of whole arrays (count = {@code recvBuf}'s length). */
-    public void allReduce(final Object sendBuf, final Object recvBuf, final io.rankwire.Op op)
+    @Override
+    public void bcast(final MessageBuffer buf, final int root)
     {
-        coll().allReduce(sendBuf, 0, recvBuf, 0, java.lang.reflect.Array.getLength(recvBuf), op);
+        final CollectiveArrays b = CollectiveArrays.of(buf, "buf");
+        coll().bcast(b.array, b.offset, b.count, root);
     }
 
-    /** Gathers {@code count} elements from each member into {@code recvBuf[recvOffset + r * count]} at {@code root}; {@code sendBuf} may be {@link #IN_PLACE} at the root. */
-    public void gather(
-        final Object sendBuf, final int sendOffset, final Object recvBuf, final int recvOffset, final int count, final int root)
+    @Override
+    public Request ibcast(final MessageBuffer buf, final int root)
     {
-        coll().data().gather(sendBuf, sendOffset, recvBuf, recvOffset, count, root);
+        final CollectiveArrays b = CollectiveArrays.of(buf, "buf");
+        return new CollectiveRequest(nbc().ibcast(b.array, b.offset, b.count, root));
     }
 
-    /** Gathers {@code recvCounts[r]} elements from member r into {@code recvBuf[displs[r]]} at {@code root}; {@code sendBuf} may be {@link #IN_PLACE} at the root. */
-    public void gatherv(
-        final Object sendBuf, final int sendOffset, final int sendCount,
-        final Object recvBuf, final int[] recvCounts, final int[] displs, final int root)
+    /** {@inheritDoc} {@code sendBuf} may be {@link #IN_PLACE} at the root; the count is the send buffer's (the receive buffer's in place). */
+    @Override
+    public void reduce(final MessageBuffer sendBuf, final MessageBuffer recvBuf, final Op op, final int root)
     {
-        coll().data().gatherv(sendBuf, sendOffset, sendCount, recvBuf, recvCounts, displs, root);
+        final CollectiveArrays s = CollectiveArrays.of(sendBuf, "sendBuf");
+        final CollectiveArrays r = CollectiveArrays.of(recvBuf, "recvBuf");
+        coll().reduce(s.array, s.offset, r.array, r.offset, s.inPlace ? r.count : s.count, op, root);
     }
 
-    /** Sends {@code sendBuf[sendOffset + r * count, + count)} from {@code root} to member r; {@code recvBuf} may be {@link #IN_PLACE} at the root. */
-    public void scatter(
-        final Object sendBuf, final int sendOffset, final Object recvBuf, final int recvOffset, final int count, final int root)
+    @Override
+    public Request ireduce(final MessageBuffer sendBuf, final MessageBuffer recvBuf, final Op op, final int root)
     {
-        coll().data().scatter(sendBuf, sendOffset, recvBuf, recvOffset, count, root);
+        final CollectiveArrays s = CollectiveArrays.of(sendBuf, "sendBuf");
+        final CollectiveArrays r = CollectiveArrays.of(recvBuf, "recvBuf");
+        return new CollectiveRequest(nbc().ireduce(s.array, s.offset, r.array, r.offset, s.inPlace ? r.count : s.count, op, root));
     }
 
-    /** Sends {@code sendBuf[displs[r], + sendCounts[r])} from {@code root} to member r; {@code recvBuf} may be {@link #IN_PLACE} at the root. */
-    public void scatterv(
-        final Object sendBuf, final int[] sendCounts, final int[] displs,
-        final Object recvBuf, final int recvOffset, final int recvCount, final int root)
+    /** {@inheritDoc} {@code sendBuf} may be {@link #IN_PLACE}. */
+    @Override
+    public void allReduce(final MessageBuffer sendBuf, final MessageBuffer recvBuf, final Op op)
     {
-        coll().data().scatterv(sendBuf, sendCounts, displs, recvBuf, recvOffset, recvCount, root);
+        final CollectiveArrays s = CollectiveArrays.of(sendBuf, "sendBuf");
+        final CollectiveArrays r = CollectiveArrays.of(recvBuf, "recvBuf");
+        coll().allReduce(s.array, s.offset, r.array, r.offset, r.count, op);
     }
 
-    /** Every member gets every member's {@code count} elements at {@code recvBuf[recvOffset + r * count]}; {@code sendBuf} may be {@link #IN_PLACE}. */
-    public void allGather(final Object sendBuf, final int sendOffset, final Object recvBuf, final int recvOffset, final int count)
+    @Override
+    public Request iallReduce(final MessageBuffer sendBuf, final MessageBuffer recvBuf, final Op op)
     {
-        coll().data().allGather(sendBuf, sendOffset, recvBuf, recvOffset, count);
+        final CollectiveArrays s = CollectiveArrays.of(sendBuf, "sendBuf");
+        final CollectiveArrays r = CollectiveArrays.of(recvBuf, "recvBuf");
+        return new CollectiveRequest(nbc().iallReduce(s.array, s.offset, r.array, r.offset, r.count, op));
     }
 
-    /** Every member gets member r's {@code recvCounts[r]} elements at {@code recvBuf[displs[r]]}; {@code sendBuf} may be {@link #IN_PLACE}. */
-    public void allGatherv(
-        final Object sendBuf, final int sendOffset, final int sendCount, final Object recvBuf, final int[] recvCounts, final int[] displs)
+    /** {@inheritDoc} {@code sendBuf} may be {@link #IN_PLACE} at the root (its block is then already in place). */
+    @Override
+    public void gather(final MessageBuffer sendBuf, final MessageBuffer recvBuf, final int root)
     {
-        coll().data().allGatherv(sendBuf, sendOffset, sendCount, recvBuf, recvCounts, displs);
+        final CollectiveArrays s = CollectiveArrays.of(sendBuf, "sendBuf");
+        final CollectiveArrays r = CollectiveArrays.of(recvBuf, "recvBuf");
+        coll().data().gather(s.array, s.offset, r.array, r.offset, s.inPlace ? r.block(size(), "recvBuf") : s.count, root);
     }
 
-    /** Block r ({@code count} elements) of each member's {@code sendBuf} goes to member r, into block (sender) of its {@code recvBuf}. */
-    public void allToAll(final Object sendBuf, final int sendOffset, final Object recvBuf, final int recvOffset, final int count)
+    @Override
+    public Request igather(final MessageBuffer sendBuf, final MessageBuffer recvBuf, final int root)
     {
-        coll().data().allToAll(sendBuf, sendOffset, recvBuf, recvOffset, count);
+        final CollectiveArrays s = CollectiveArrays.of(sendBuf, "sendBuf");
+        final CollectiveArrays r = CollectiveArrays.of(recvBuf, "recvBuf");
+        return new CollectiveRequest(nbc().igather(s.array, s.offset, r.array, r.offset, s.inPlace ? r.block(size(), "recvBuf") : s.count, root));
     }
 
-    /** {@code sendBuf[sendDispls[r], + sendCounts[r])} goes to member r, into its {@code recvBuf[recvDispls[me], + recvCounts[me])}. */
+    /** {@inheritDoc} {@code sendBuf} may be {@link #IN_PLACE} at the root. */
+    @Override
+    public void gatherv(final MessageBuffer sendBuf, final MessageBuffer recvBuf, final int[] recvCounts, final int[] displs, final int root)
+    {
+        final CollectiveArrays s = CollectiveArrays.of(sendBuf, "sendBuf");
+        final CollectiveArrays r = CollectiveArrays.of(recvBuf, "recvBuf");
+        coll().data().gatherv(s.array, s.offset, s.count, r.array, recvCounts, r.displacements(displs), root);
+    }
+
+    @Override
+    public Request igatherv(final MessageBuffer sendBuf, final MessageBuffer recvBuf, final int[] recvCounts, final int[] displs, final int root)
+    {
+        final CollectiveArrays s = CollectiveArrays.of(sendBuf, "sendBuf");
+        final CollectiveArrays r = CollectiveArrays.of(recvBuf, "recvBuf");
+        return new CollectiveRequest(nbc().igatherv(s.array, s.offset, s.count, r.array, recvCounts, r.displacements(displs), root));
+    }
+
+    /** {@inheritDoc} {@code recvBuf} may be {@link #IN_PLACE} at the root (its block stays in place). */
+    @Override
+    public void scatter(final MessageBuffer sendBuf, final MessageBuffer recvBuf, final int root)
+    {
+        final CollectiveArrays s = CollectiveArrays.of(sendBuf, "sendBuf");
+        final CollectiveArrays r = CollectiveArrays.of(recvBuf, "recvBuf");
+        coll().data().scatter(s.array, s.offset, r.array, r.offset, r.inPlace ? s.block(size(), "sendBuf") : r.count, root);
+    }
+
+    @Override
+    public Request iscatter(final MessageBuffer sendBuf, final MessageBuffer recvBuf, final int root)
+    {
+        final CollectiveArrays s = CollectiveArrays.of(sendBuf, "sendBuf");
+        final CollectiveArrays r = CollectiveArrays.of(recvBuf, "recvBuf");
+        return new CollectiveRequest(nbc().iscatter(s.array, s.offset, r.array, r.offset, r.inPlace ? s.block(size(), "sendBuf") : r.count, root));
+    }
+
+    /** {@inheritDoc} {@code recvBuf} may be {@link #IN_PLACE} at the root. */
+    @Override
+    public void scatterv(final MessageBuffer sendBuf, final int[] sendCounts, final int[] displs, final MessageBuffer recvBuf, final int root)
+    {
+        final CollectiveArrays s = CollectiveArrays.of(sendBuf, "sendBuf");
+        final CollectiveArrays r = CollectiveArrays.of(recvBuf, "recvBuf");
+        coll().data().scatterv(s.array, sendCounts, s.displacements(displs), r.array, r.offset, r.count, root);
+    }
+
+    @Override
+    public Request iscatterv(final MessageBuffer sendBuf, final int[] sendCounts, final int[] displs, final MessageBuffer recvBuf, final int root)
+    {
+        final CollectiveArrays s = CollectiveArrays.of(sendBuf, "sendBuf");
+        final CollectiveArrays r = CollectiveArrays.of(recvBuf, "recvBuf");
+        return new CollectiveRequest(nbc().iscatterv(s.array, sendCounts, s.displacements(displs), r.array, r.offset, r.count, root));
+    }
+
+    /** {@inheritDoc} {@code sendBuf} may be {@link #IN_PLACE} (this rank's block is already in place). */
+    @Override
+    public void allGather(final MessageBuffer sendBuf, final MessageBuffer recvBuf)
+    {
+        final CollectiveArrays s = CollectiveArrays.of(sendBuf, "sendBuf");
+        final CollectiveArrays r = CollectiveArrays.of(recvBuf, "recvBuf");
+        coll().data().allGather(s.array, s.offset, r.array, r.offset, s.inPlace ? r.block(size(), "recvBuf") : s.count);
+    }
+
+    @Override
+    public Request iallGather(final MessageBuffer sendBuf, final MessageBuffer recvBuf)
+    {
+        final CollectiveArrays s = CollectiveArrays.of(sendBuf, "sendBuf");
+        final CollectiveArrays r = CollectiveArrays.of(recvBuf, "recvBuf");
+        return new CollectiveRequest(nbc().iallGather(s.array, s.offset, r.array, r.offset, s.inPlace ? r.block(size(), "recvBuf") : s.count));
+    }
+
+    /** {@inheritDoc} {@code sendBuf} may be {@link #IN_PLACE}. */
+    @Override
+    public void allGatherv(final MessageBuffer sendBuf, final MessageBuffer recvBuf, final int[] recvCounts, final int[] displs)
+    {
+        final CollectiveArrays s = CollectiveArrays.of(sendBuf, "sendBuf");
+        final CollectiveArrays r = CollectiveArrays.of(recvBuf, "recvBuf");
+        coll().data().allGatherv(s.array, s.offset, s.count, r.array, recvCounts, r.displacements(displs));
+    }
+
+    @Override
+    public Request iallGatherv(final MessageBuffer sendBuf, final MessageBuffer recvBuf, final int[] recvCounts, final int[] displs)
+    {
+        final CollectiveArrays s = CollectiveArrays.of(sendBuf, "sendBuf");
+        final CollectiveArrays r = CollectiveArrays.of(recvBuf, "recvBuf");
+        return new CollectiveRequest(nbc().iallGatherv(s.array, s.offset, s.count, r.array, recvCounts, r.displacements(displs)));
+    }
+
+    /** {@inheritDoc} A block is the receive buffer's count divided by the group size. */
+    @Override
+    public void allToAll(final MessageBuffer sendBuf, final MessageBuffer recvBuf)
+    {
+        final CollectiveArrays s = CollectiveArrays.of(sendBuf, "sendBuf");
+        final CollectiveArrays r = CollectiveArrays.of(recvBuf, "recvBuf");
+        coll().data().allToAll(s.array, s.offset, r.array, r.offset, r.block(size(), "recvBuf"));
+    }
+
+    @Override
+    public Request iallToAll(final MessageBuffer sendBuf, final MessageBuffer recvBuf)
+    {
+        final CollectiveArrays s = CollectiveArrays.of(sendBuf, "sendBuf");
+        final CollectiveArrays r = CollectiveArrays.of(recvBuf, "recvBuf");
+        return new CollectiveRequest(nbc().iallToAll(s.array, s.offset, r.array, r.offset, r.block(size(), "recvBuf")));
+    }
+
+    @Override
     public void allToAllv(
-        final Object sendBuf, final int[] sendCounts, final int[] sendDispls,
-        final Object recvBuf, final int[] recvCounts, final int[] recvDispls)
+        final MessageBuffer sendBuf, final int[] sendCounts, final int[] sendDispls,
+        final MessageBuffer recvBuf, final int[] recvCounts, final int[] recvDispls)
     {
-        coll().data().allToAllv(sendBuf, sendCounts, sendDispls, recvBuf, recvCounts, recvDispls);
+        final CollectiveArrays s = CollectiveArrays.of(sendBuf, "sendBuf");
+        final CollectiveArrays r = CollectiveArrays.of(recvBuf, "recvBuf");
+        coll().data().allToAllv(s.array, sendCounts, s.displacements(sendDispls), r.array, recvCounts, r.displacements(recvDispls));
     }
 
-    /** Reduces {@code size() * count} elements; member r receives block r. {@code sendBuf} may be {@link #IN_PLACE} (input in {@code recvBuf}). */
-    public void reduceScatterBlock(
-        final Object sendBuf, final int sendOffset, final Object recvBuf, final int recvOffset, final int count, final io.rankwire.Op op)
+    @Override
+    public Request iallToAllv(
+        final MessageBuffer sendBuf, final int[] sendCounts, final int[] sendDispls,
+        final MessageBuffer recvBuf, final int[] recvCounts, final int[] recvDispls)
     {
-        coll().reduceScatterBlock(sendBuf, sendOffset, recvBuf, recvOffset, count, op);
+        final CollectiveArrays s = CollectiveArrays.of(sendBuf, "sendBuf");
+        final CollectiveArrays r = CollectiveArrays.of(recvBuf, "recvBuf");
+        return new CollectiveRequest(
+            nbc().iallToAllv(s.array, sendCounts, s.displacements(sendDispls), r.array, recvCounts, r.displacements(recvDispls)));
     }
 
-    /** Reduces {@code sum(recvCounts)} elements; member r receives block r of {@code recvCounts[r]} elements. {@code sendBuf} may be {@link #IN_PLACE}. */
-    public void reduceScatter(
-        final Object sendBuf, final int sendOffset, final Object recvBuf, final int recvOffset, final int[] recvCounts, final io.rankwire.Op op)
+    /** {@inheritDoc} {@code sendBuf} may be {@link #IN_PLACE}: the input is then the whole {@code recvBuf} (one block per member). */
+    @Override
+    public void reduceScatterBlock(final MessageBuffer sendBuf, final MessageBuffer recvBuf, final Op op)
     {
-        coll().reduceScatter(sendBuf, sendOffset, recvBuf, recvOffset, recvCounts, op);
+        final CollectiveArrays s = CollectiveArrays.of(sendBuf, "sendBuf");
+        final CollectiveArrays r = CollectiveArrays.of(recvBuf, "recvBuf");
+        coll().reduceScatterBlock(s.array, s.offset, r.array, r.offset, s.inPlace ? r.block(size(), "recvBuf") : r.count, op);
     }
 
-    /** Inclusive prefix reduction: member r gets the reduction of members 0..r. {@code sendBuf} may be {@link #IN_PLACE}. */
-    public void scan(
-        final Object sendBuf, final int sendOffset, final Object recvBuf, final int recvOffset, final int count, final io.rankwire.Op op)
+    @Override
+    public Request ireduceScatterBlock(final MessageBuffer sendBuf, final MessageBuffer recvBuf, final Op op)
     {
-        coll().scan(sendBuf, sendOffset, recvBuf, recvOffset, count, op, false);
+        final CollectiveArrays s = CollectiveArrays.of(sendBuf, "sendBuf");
+        final CollectiveArrays r = CollectiveArrays.of(recvBuf, "recvBuf");
+        return new CollectiveRequest(
+            nbc().ireduceScatterBlock(s.array, s.offset, r.array, r.offset, s.inPlace ? r.block(size(), "recvBuf") : r.count, op));
+    }
+
+    /** {@inheritDoc} {@code sendBuf} may be {@link #IN_PLACE}: the input is then in {@code recvBuf}. */
+    @Override
+    public void reduceScatter(final MessageBuffer sendBuf, final MessageBuffer recvBuf, final int[] recvCounts, final Op op)
+    {
+        final CollectiveArrays s = CollectiveArrays.of(sendBuf, "sendBuf");
+        final CollectiveArrays r = CollectiveArrays.of(recvBuf, "recvBuf");
+        coll().reduceScatter(s.array, s.offset, r.array, r.offset, recvCounts, op);
+    }
+
+    @Override
+    public Request ireduceScatter(final MessageBuffer sendBuf, final MessageBuffer recvBuf, final int[] recvCounts, final Op op)
+    {
+        final CollectiveArrays s = CollectiveArrays.of(sendBuf, "sendBuf");
+        final CollectiveArrays r = CollectiveArrays.of(recvBuf, "recvBuf");
+        return new CollectiveRequest(nbc().ireduceScatter(s.array, s.offset, r.array, r.offset, recvCounts, op));
+    }
+
+    /** Inclusive prefix reduction: member r gets the reduction of members 0..r; the count is {@code recvBuf}'s. {@code sendBuf} may be {@link #IN_PLACE}. */
+    public void scan(final MessageBuffer sendBuf, final MessageBuffer recvBuf, final Op op)
+    {
+        final CollectiveArrays s = CollectiveArrays.of(sendBuf, "sendBuf");
+        final CollectiveArrays r = CollectiveArrays.of(recvBuf, "recvBuf");
+        coll().scan(s.array, s.offset, r.array, r.offset, r.count, op, false);
+    }
+
+    /** Starts a {@link #scan}. */
+    public Request iscan(final MessageBuffer sendBuf, final MessageBuffer recvBuf, final Op op)
+    {
+        final CollectiveArrays s = CollectiveArrays.of(sendBuf, "sendBuf");
+        final CollectiveArrays r = CollectiveArrays.of(recvBuf, "recvBuf");
+        return new CollectiveRequest(nbc().iscan(s.array, s.offset, r.array, r.offset, r.count, op, false));
     }
 
     /** Exclusive prefix reduction: member r gets the reduction of members 0..r-1; member 0's {@code recvBuf} is untouched. */
-    public void exScan(
-        final Object sendBuf, final int sendOffset, final Object recvBuf, final int recvOffset, final int count, final io.rankwire.Op op)
+    public void exScan(final MessageBuffer sendBuf, final MessageBuffer recvBuf, final Op op)
     {
-        coll().scan(sendBuf, sendOffset, recvBuf, recvOffset, count, op, true);
+        final CollectiveArrays s = CollectiveArrays.of(sendBuf, "sendBuf");
+        final CollectiveArrays r = CollectiveArrays.of(recvBuf, "recvBuf");
+        coll().scan(s.array, s.offset, r.array, r.offset, r.count, op, true);
+    }
+
+    /** Starts an {@link #exScan}. */
+    public Request iexScan(final MessageBuffer sendBuf, final MessageBuffer recvBuf, final Op op)
+    {
+        final CollectiveArrays s = CollectiveArrays.of(sendBuf, "sendBuf");
+        final CollectiveArrays r = CollectiveArrays.of(recvBuf, "recvBuf");
+        return new CollectiveRequest(nbc().iscan(s.array, s.offset, r.array, r.offset, r.count, op, true));
     }
 
     /**
-     * Starts a barrier; the request completes once every member has entered it. Nonblocking
-     * collectives are schedules of point-to-point rounds that progress with the engine (see
-     * {@link NonblockingCalls} and docs/COLLECTIVES.md).
+     * Starts an exchange with any peers in one round, the schedule of MPI's nonblocking neighbour
+     * collectives: a receive of {@code recvCounts[k]} elements from rank {@code sources[k]} at
+     * element {@code recvDispls[k]} of {@code recvBuf} for every k, and a send of
+     * {@code sendCounts[k]} elements from element {@code sendDispls[k]} of {@code sendBuf} to rank
+     * {@code dests[k]}, all posted at once. Collective: every member calls it (with its own peers)
+     * in the communicator's collective order. A peer may appear more than once; messages between
+     * two ranks pair up in the order they are listed at both ends.
      */
-    public Request ibarrier()
+    public Request ineighborAllToAllv(
+        final MessageBuffer sendBuf, final int[] dests, final int[] sendCounts, final int[] sendDispls,
+        final MessageBuffer recvBuf, final int[] sources, final int[] recvCounts, final int[] recvDispls)
     {
-        return new CollectiveRequest(coll().nonblocking().ibarrier());
-    }
-
-    /** Starts a {@link #bcast}; {@code buf} must not be touched until the request completes. */
-    public Request ibcast(final Object buf, final int offset, final int count, final int root)
-    {
-        return new CollectiveRequest(coll().nonblocking().ibcast(buf, offset, count, root));
-    }
-
-    /** Starts an {@link #allReduce(Object, int, Object, int, int, io.rankwire.Op)}; {@code recvBuf} must not be touched until the request completes. */
-    public Request iallReduce(
-        final Object sendBuf, final int sendOffset, final Object recvBuf, final int recvOffset, final int count, final io.rankwire.Op op)
-    {
-        return new CollectiveRequest(coll().nonblocking().iallReduce(sendBuf, sendOffset, recvBuf, recvOffset, count, op));
+        final CollectiveArrays s = CollectiveArrays.of(sendBuf, "sendBuf");
+        final CollectiveArrays r = CollectiveArrays.of(recvBuf, "recvBuf");
+        return new CollectiveRequest(nbc().ineighborAllToAllv(
+            s.array, dests, sendCounts, s.displacements(sendDispls), r.array, sources, recvCounts, r.displacements(recvDispls)));
     }
 }

@@ -2,7 +2,9 @@ package io.rankwire;
 
 import java.util.Arrays;
 
+import io.rankwire.buffer.MessageBuffer;
 import io.rankwire.coll.InterCollectives;
+import io.rankwire.coll.Schedule;
 import io.rankwire.match.Envelope;
 import io.rankwire.proto.Group;
 
@@ -19,11 +21,31 @@ import io.rankwire.proto.Group;
  *     - its internal context c + 1 carries merge and dup (collectives of the union)
  * </pre>
  *
- * <p>Collectives ({@link InterCollectiveCalls}, MPI 4.1 section 6.2.2) move data between the
- * groups: their messages use the internal context c + 1 with tags of their own, local-group and
- * between-groups traffic apart (see {@code io.rankwire.coll.InterCollectives}).
+ * <p><b>Collectives</b> (MPI 4.1 section 6.2.2) move data between the groups: each group
+ * exchanges data with the other. Every call, blocking or not, is one schedule of point-to-point
+ * rounds on the internal context c + 1 with tags of its own (the blocking form starts it and
+ * waits), so they may be mixed in any order every member keeps; members of both groups call each
+ * collective in the same order.
+ *
+ * <pre>
+ *   bcast, root in group A         A: root --&gt; B's rank 0 --(binomial tree in B)--&gt; B
+ *   reduce, root in group A        B --(binomial reduce in B)--&gt; B's rank 0 --&gt; root
+ *   allReduce, reduceScatter       each group reduces to its rank 0; the two swap results;
+ *                                  each broadcasts (scatters) the other group's result
+ *   barrier                        local barrier; the ranks 0 swap empty messages; local bcast
+ *   gather(v), scatter(v),         direct: every message between the groups in one round
+ *   allGather(v), allToAll(v)
+ * </pre>
+ *
+ * <p>Buffers follow {@link Comm}'s rules, with the remote group in place of the members: a
+ * gather's receive buffer holds one block per remote rank, count and displacement arrays of the
+ * gathers, scatters and all-to-all have one entry per remote rank, those of
+ * {@code reduceScatter} one per local rank. Roots: the root passes {@link #ROOT}, the other
+ * members of its group {@link #PROC_NULL}, and the members of the other group the root's rank in
+ * its group. There are no in-place forms ({@code IN_PLACE} is refused) and no prefix reductions,
+ * as in MPI.
  */
-public final class Intercomm extends InterCollectiveCalls implements AutoCloseable
+public final class Intercomm extends Communicator
 {
     /** The root argument of the root itself in a rooted collective (MPI_ROOT). */
     public static final int ROOT = InterCollectives.ROOT;
@@ -35,7 +57,6 @@ public final class Intercomm extends InterCollectiveCalls implements AutoCloseab
     private final int[] remoteWorld;
     private final int rank;
     private final boolean localFirst;
-    private Comm view;
     private InterCollectives collectives;
 
     private Intercomm(final Comm union, final int[] localWorld, final int[] remoteWorld, final int rank, final boolean localFirst)
@@ -66,16 +87,16 @@ public final class Intercomm extends InterCollectiveCalls implements AutoCloseab
                 throw new IllegalArgumentException("peer : null (expected: a communicator holding both leaders, at the local leader)");
             }
             Envelope.checkRank(remoteLeader, peer.size());
-            final Request sent = peer.isend(localWorld, 0, localWorld.length, remoteLeader, tag);
+            final Request sent = peer.isend(MessageBuffer.of(localWorld), remoteLeader, tag);
             final Status st = peer.probe(remoteLeader, tag);
             remote = new int[st.bytes() / 4];
-            peer.recv(remote, 0, remote.length, remoteLeader, tag);
+            peer.recv(MessageBuffer.of(remote), remoteLeader, tag);
             sent.await();
             size[0] = remote.length;
         }
-        local.bcast(size, 0, 1, leader);
+        local.bcast(MessageBuffer.of(size), leader);
         remote = remote != null ? remote : new int[size[0]];
-        local.bcast(remote, 0, remote.length, leader);
+        local.bcast(MessageBuffer.of(remote), leader);
         final boolean localFirst = min(localWorld) < min(remote);
         final int[] union = new int[localWorld.length + remote.length];
         System.arraycopy(localFirst ? localWorld : remote, 0, union, 0, localFirst ? localWorld.length : remote.length);
@@ -120,12 +141,14 @@ public final class Intercomm extends InterCollectiveCalls implements AutoCloseab
     }
 
     /** This rank's number in the local group. */
+    @Override
     public int rank()
     {
         return rank;
     }
 
     /** The size of the local group. */
+    @Override
     public int size()
     {
         return localWorld.length;
@@ -179,24 +202,8 @@ public final class Intercomm extends InterCollectiveCalls implements AutoCloseab
         return union.idup(u -> new Intercomm(u, localWorld, remoteWorld, rank, localFirst));
     }
 
-    /**
-     * These point-to-point calls as a {@link Comm} (ranks are remote ranks, {@code size()} is the
-     * remote group's size, {@code rank()} this rank's in the local group), for code written
-     * against {@code Comm}; it offers no collectives (this inter-communicator has its own), probes answer for the remote group, and
-     * closing this inter-communicator closes it.
-     */
-    public synchronized Comm pointToPoint()
-    {
-        checkOpen();
-        if (view == null)
-        {
-            view = new Comm(union.runtime(), new Group(remoteWorld, rank, union.group().context()), true);
-        }
-        return view;
-    }
-
-    @Override
-    synchronized InterCollectives inter()
+    /** The inter-communicator's collectives, made on first use. */
+    private synchronized InterCollectives inter()
     {
         checkOpen();
         if (collectives == null)
@@ -229,10 +236,6 @@ public final class Intercomm extends InterCollectiveCalls implements AutoCloseab
                 return;
             }
             calls.close();
-            if (view != null)
-            {
-                view.close();
-            }
         }
         union.close();
     }
@@ -241,5 +244,313 @@ public final class Intercomm extends InterCollectiveCalls implements AutoCloseab
     public String toString()
     {
         return "Intercomm{rank=" + rank + ", local=" + Arrays.toString(localWorld) + ", remote=" + Arrays.toString(remoteWorld) + '}';
+    }
+
+    // ---------------------------------------------------------------------------------------
+    // Collectives (the rules are in the class comment)
+    // ---------------------------------------------------------------------------------------
+
+    private static void await(final Schedule s)
+    {
+        new CollectiveRequest(s).await();
+    }
+
+    @Override
+    public void barrier()
+    {
+        await(inter().barrier());
+    }
+
+    @Override
+    public Request ibarrier()
+    {
+        return new CollectiveRequest(inter().barrier());
+    }
+
+    @Override
+    public void bcast(final MessageBuffer buf, final int root)
+    {
+        await(bcastSchedule(buf, root));
+    }
+
+    @Override
+    public Request ibcast(final MessageBuffer buf, final int root)
+    {
+        return new CollectiveRequest(bcastSchedule(buf, root));
+    }
+
+    private Schedule bcastSchedule(final MessageBuffer buf, final int root)
+    {
+        final CollectiveArrays b = CollectiveArrays.of(buf, "buf");
+        return inter().bcast(b.array, b.offset, b.count, root);
+    }
+
+    /** {@inheritDoc} The count is the root's receive buffer's, the senders' send buffer's. */
+    @Override
+    public void reduce(final MessageBuffer sendBuf, final MessageBuffer recvBuf, final Op op, final int root)
+    {
+        await(reduceSchedule(sendBuf, recvBuf, op, root));
+    }
+
+    @Override
+    public Request ireduce(final MessageBuffer sendBuf, final MessageBuffer recvBuf, final Op op, final int root)
+    {
+        return new CollectiveRequest(reduceSchedule(sendBuf, recvBuf, op, root));
+    }
+
+    private Schedule reduceSchedule(final MessageBuffer sendBuf, final MessageBuffer recvBuf, final Op op, final int root)
+    {
+        final CollectiveArrays s = CollectiveArrays.of(sendBuf, "sendBuf");
+        final CollectiveArrays r = CollectiveArrays.of(recvBuf, "recvBuf");
+        return inter().reduce(s.array, s.offset, r.array, r.offset, root == ROOT ? r.count : s.count, op, root);
+    }
+
+    @Override
+    public void allReduce(final MessageBuffer sendBuf, final MessageBuffer recvBuf, final Op op)
+    {
+        await(allReduceSchedule(sendBuf, recvBuf, op));
+    }
+
+    @Override
+    public Request iallReduce(final MessageBuffer sendBuf, final MessageBuffer recvBuf, final Op op)
+    {
+        return new CollectiveRequest(allReduceSchedule(sendBuf, recvBuf, op));
+    }
+
+    private Schedule allReduceSchedule(final MessageBuffer sendBuf, final MessageBuffer recvBuf, final Op op)
+    {
+        final CollectiveArrays s = CollectiveArrays.of(sendBuf, "sendBuf");
+        final CollectiveArrays r = CollectiveArrays.of(recvBuf, "recvBuf");
+        return inter().allReduce(s.array, s.offset, r.array, r.offset, r.count, op);
+    }
+
+    /** {@inheritDoc} The root's receive buffer holds one block per remote rank. */
+    @Override
+    public void gather(final MessageBuffer sendBuf, final MessageBuffer recvBuf, final int root)
+    {
+        await(gatherSchedule(sendBuf, recvBuf, root));
+    }
+
+    @Override
+    public Request igather(final MessageBuffer sendBuf, final MessageBuffer recvBuf, final int root)
+    {
+        return new CollectiveRequest(gatherSchedule(sendBuf, recvBuf, root));
+    }
+
+    private Schedule gatherSchedule(final MessageBuffer sendBuf, final MessageBuffer recvBuf, final int root)
+    {
+        final CollectiveArrays s = CollectiveArrays.of(sendBuf, "sendBuf");
+        final CollectiveArrays r = CollectiveArrays.of(recvBuf, "recvBuf");
+        final int count = root == ROOT ? r.block(remoteSize(), "recvBuf") : s.count;
+        return inter().moves().gatherv(s.array, s.offset, count, r.array, blockCounts(count), blockDispls(r.offset, count), root);
+    }
+
+    @Override
+    public void gatherv(final MessageBuffer sendBuf, final MessageBuffer recvBuf, final int[] recvCounts, final int[] displs, final int root)
+    {
+        await(gathervSchedule(sendBuf, recvBuf, recvCounts, displs, root));
+    }
+
+    @Override
+    public Request igatherv(final MessageBuffer sendBuf, final MessageBuffer recvBuf, final int[] recvCounts, final int[] displs, final int root)
+    {
+        return new CollectiveRequest(gathervSchedule(sendBuf, recvBuf, recvCounts, displs, root));
+    }
+
+    private Schedule gathervSchedule(
+        final MessageBuffer sendBuf, final MessageBuffer recvBuf, final int[] recvCounts, final int[] displs, final int root)
+    {
+        final CollectiveArrays s = CollectiveArrays.of(sendBuf, "sendBuf");
+        final CollectiveArrays r = CollectiveArrays.of(recvBuf, "recvBuf");
+        return inter().moves().gatherv(s.array, s.offset, s.count, r.array, recvCounts, r.displacements(displs), root);
+    }
+
+    /** {@inheritDoc} The root's send buffer holds one block per remote rank. */
+    @Override
+    public void scatter(final MessageBuffer sendBuf, final MessageBuffer recvBuf, final int root)
+    {
+        await(scatterSchedule(sendBuf, recvBuf, root));
+    }
+
+    @Override
+    public Request iscatter(final MessageBuffer sendBuf, final MessageBuffer recvBuf, final int root)
+    {
+        return new CollectiveRequest(scatterSchedule(sendBuf, recvBuf, root));
+    }
+
+    private Schedule scatterSchedule(final MessageBuffer sendBuf, final MessageBuffer recvBuf, final int root)
+    {
+        final CollectiveArrays s = CollectiveArrays.of(sendBuf, "sendBuf");
+        final CollectiveArrays r = CollectiveArrays.of(recvBuf, "recvBuf");
+        final int count = root == ROOT ? s.block(remoteSize(), "sendBuf") : r.count;
+        return inter().moves().scatterv(s.array, blockCounts(count), blockDispls(s.offset, count), r.array, r.offset, count, root);
+    }
+
+    @Override
+    public void scatterv(final MessageBuffer sendBuf, final int[] sendCounts, final int[] displs, final MessageBuffer recvBuf, final int root)
+    {
+        await(scattervSchedule(sendBuf, sendCounts, displs, recvBuf, root));
+    }
+
+    @Override
+    public Request iscatterv(final MessageBuffer sendBuf, final int[] sendCounts, final int[] displs, final MessageBuffer recvBuf, final int root)
+    {
+        return new CollectiveRequest(scattervSchedule(sendBuf, sendCounts, displs, recvBuf, root));
+    }
+
+    private Schedule scattervSchedule(
+        final MessageBuffer sendBuf, final int[] sendCounts, final int[] displs, final MessageBuffer recvBuf, final int root)
+    {
+        final CollectiveArrays s = CollectiveArrays.of(sendBuf, "sendBuf");
+        final CollectiveArrays r = CollectiveArrays.of(recvBuf, "recvBuf");
+        return inter().moves().scatterv(s.array, sendCounts, s.displacements(displs), r.array, r.offset, r.count, root);
+    }
+
+    /** {@inheritDoc} The groups' counts may differ: the receive buffer holds one block per remote rank. */
+    @Override
+    public void allGather(final MessageBuffer sendBuf, final MessageBuffer recvBuf)
+    {
+        await(allGatherSchedule(sendBuf, recvBuf));
+    }
+
+    @Override
+    public Request iallGather(final MessageBuffer sendBuf, final MessageBuffer recvBuf)
+    {
+        return new CollectiveRequest(allGatherSchedule(sendBuf, recvBuf));
+    }
+
+    private Schedule allGatherSchedule(final MessageBuffer sendBuf, final MessageBuffer recvBuf)
+    {
+        final CollectiveArrays s = CollectiveArrays.of(sendBuf, "sendBuf");
+        final CollectiveArrays r = CollectiveArrays.of(recvBuf, "recvBuf");
+        final int count = r.block(remoteSize(), "recvBuf");
+        return inter().moves().allGatherv(s.array, s.offset, s.count, r.array, blockCounts(count), blockDispls(r.offset, count));
+    }
+
+    @Override
+    public void allGatherv(final MessageBuffer sendBuf, final MessageBuffer recvBuf, final int[] recvCounts, final int[] displs)
+    {
+        await(allGathervSchedule(sendBuf, recvBuf, recvCounts, displs));
+    }
+
+    @Override
+    public Request iallGatherv(final MessageBuffer sendBuf, final MessageBuffer recvBuf, final int[] recvCounts, final int[] displs)
+    {
+        return new CollectiveRequest(allGathervSchedule(sendBuf, recvBuf, recvCounts, displs));
+    }
+
+    private Schedule allGathervSchedule(final MessageBuffer sendBuf, final MessageBuffer recvBuf, final int[] recvCounts, final int[] displs)
+    {
+        final CollectiveArrays s = CollectiveArrays.of(sendBuf, "sendBuf");
+        final CollectiveArrays r = CollectiveArrays.of(recvBuf, "recvBuf");
+        return inter().moves().allGatherv(s.array, s.offset, s.count, r.array, recvCounts, r.displacements(displs));
+    }
+
+    /** {@inheritDoc} Each buffer holds one block per remote rank; the groups' block sizes may differ. */
+    @Override
+    public void allToAll(final MessageBuffer sendBuf, final MessageBuffer recvBuf)
+    {
+        await(allToAllSchedule(sendBuf, recvBuf));
+    }
+
+    @Override
+    public Request iallToAll(final MessageBuffer sendBuf, final MessageBuffer recvBuf)
+    {
+        return new CollectiveRequest(allToAllSchedule(sendBuf, recvBuf));
+    }
+
+    private Schedule allToAllSchedule(final MessageBuffer sendBuf, final MessageBuffer recvBuf)
+    {
+        final CollectiveArrays s = CollectiveArrays.of(sendBuf, "sendBuf");
+        final CollectiveArrays r = CollectiveArrays.of(recvBuf, "recvBuf");
+        final int sendCount = s.block(remoteSize(), "sendBuf");
+        final int recvCount = r.block(remoteSize(), "recvBuf");
+        return inter().moves().allToAllv(s.array, blockCounts(sendCount), blockDispls(s.offset, sendCount),
+            r.array, blockCounts(recvCount), blockDispls(r.offset, recvCount));
+    }
+
+    @Override
+    public void allToAllv(
+        final MessageBuffer sendBuf, final int[] sendCounts, final int[] sendDispls,
+        final MessageBuffer recvBuf, final int[] recvCounts, final int[] recvDispls)
+    {
+        await(allToAllvSchedule(sendBuf, sendCounts, sendDispls, recvBuf, recvCounts, recvDispls));
+    }
+
+    @Override
+    public Request iallToAllv(
+        final MessageBuffer sendBuf, final int[] sendCounts, final int[] sendDispls,
+        final MessageBuffer recvBuf, final int[] recvCounts, final int[] recvDispls)
+    {
+        return new CollectiveRequest(allToAllvSchedule(sendBuf, sendCounts, sendDispls, recvBuf, recvCounts, recvDispls));
+    }
+
+    private Schedule allToAllvSchedule(
+        final MessageBuffer sendBuf, final int[] sendCounts, final int[] sendDispls,
+        final MessageBuffer recvBuf, final int[] recvCounts, final int[] recvDispls)
+    {
+        final CollectiveArrays s = CollectiveArrays.of(sendBuf, "sendBuf");
+        final CollectiveArrays r = CollectiveArrays.of(recvBuf, "recvBuf");
+        return inter().moves().allToAllv(s.array, sendCounts, s.displacements(sendDispls), r.array, recvCounts, r.displacements(recvDispls));
+    }
+
+    /** {@inheritDoc} Each member gives {@code size()} blocks of the receive buffer's count; the other group's reduction is scattered. */
+    @Override
+    public void reduceScatterBlock(final MessageBuffer sendBuf, final MessageBuffer recvBuf, final Op op)
+    {
+        await(reduceScatterBlockSchedule(sendBuf, recvBuf, op));
+    }
+
+    @Override
+    public Request ireduceScatterBlock(final MessageBuffer sendBuf, final MessageBuffer recvBuf, final Op op)
+    {
+        return new CollectiveRequest(reduceScatterBlockSchedule(sendBuf, recvBuf, op));
+    }
+
+    private Schedule reduceScatterBlockSchedule(final MessageBuffer sendBuf, final MessageBuffer recvBuf, final Op op)
+    {
+        final CollectiveArrays s = CollectiveArrays.of(sendBuf, "sendBuf");
+        final CollectiveArrays r = CollectiveArrays.of(recvBuf, "recvBuf");
+        final int[] counts = new int[size()];
+        Arrays.fill(counts, r.count);
+        return inter().reduceScatter(s.array, s.offset, r.array, r.offset, counts, op);
+    }
+
+    @Override
+    public void reduceScatter(final MessageBuffer sendBuf, final MessageBuffer recvBuf, final int[] recvCounts, final Op op)
+    {
+        await(reduceScatterSchedule(sendBuf, recvBuf, recvCounts, op));
+    }
+
+    @Override
+    public Request ireduceScatter(final MessageBuffer sendBuf, final MessageBuffer recvBuf, final int[] recvCounts, final Op op)
+    {
+        return new CollectiveRequest(reduceScatterSchedule(sendBuf, recvBuf, recvCounts, op));
+    }
+
+    private Schedule reduceScatterSchedule(final MessageBuffer sendBuf, final MessageBuffer recvBuf, final int[] recvCounts, final Op op)
+    {
+        final CollectiveArrays s = CollectiveArrays.of(sendBuf, "sendBuf");
+        final CollectiveArrays r = CollectiveArrays.of(recvBuf, "recvBuf");
+        return inter().reduceScatter(s.array, s.offset, r.array, r.offset, recvCounts, op);
+    }
+
+    /** {@code count} for each remote rank. */
+    private int[] blockCounts(final int count)
+    {
+        final int[] counts = new int[remoteSize()];
+        Arrays.fill(counts, count);
+        return counts;
+    }
+
+    /** The displacements of consecutive blocks of {@code count} from {@code offset}, one per remote rank. */
+    private int[] blockDispls(final int offset, final int count)
+    {
+        final int[] displs = new int[remoteSize()];
+        for (int r = 0; r < displs.length; r++)
+        {
+            displs[r] = (int)Math.min(Integer.MAX_VALUE, offset + (long)r * count);
+        }
+        return displs;
     }
 }

@@ -24,6 +24,22 @@ final class PointToPointCalls
         this.group = group;
     }
 
+    Engine engine()
+    {
+        return engine;
+    }
+
+    Group group()
+    {
+        return group;
+    }
+
+    /** The world rank a receive from {@code source} expects, -1 for ANY_SOURCE. */
+    int expected(final int source)
+    {
+        return source == Envelope.ANY_SOURCE ? -1 : group.worldRank(source);
+    }
+
     void close()
     {
         closed = true;
@@ -56,7 +72,7 @@ final class PointToPointCalls
     {
         final long t = recvTag(source, tag);
         return (PersistentRequest)op.bindRecv(
-            t, Envelope.recvMask(source, tag), source == Comm.ANY_SOURCE ? -1 : group.worldRank(source), group);
+            t, Envelope.recvMask(source, tag), expected(source), group);
     }
 
     Request startSend(final Operation op, final int dest, final int tag, final boolean sync)
@@ -94,7 +110,7 @@ final class PointToPointCalls
     Request startRecv(final Operation op, final int source, final int tag)
     {
         final long t = recvTag(source, tag);
-        engine.recv(op, t, Envelope.recvMask(source, tag), source == Comm.ANY_SOURCE ? -1 : group.worldRank(source), group);
+        engine.recv(op, t, Envelope.recvMask(source, tag), expected(source), group);
         return (Request)op;
     }
 
@@ -107,9 +123,8 @@ final class PointToPointCalls
 
     MutableStatus finishRecv(final Request request, final MutableStatus into)
     {
-        final Operation op = (Operation)request;
-        StatusCopy.join(op, into);
-        engine.recycle(op);
+        request.await(into);
+        engine.recycle((Operation)request);
         return into;
     }
 

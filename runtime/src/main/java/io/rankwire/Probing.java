@@ -4,11 +4,12 @@ import org.agrona.concurrent.IdleStrategy;
 
 import io.rankwire.core.Engine;
 import io.rankwire.core.ProbeResult;
+import io.rankwire.match.Envelope;
 import io.rankwire.match.UnexpectedMsg;
 import io.rankwire.proto.Group;
 
 /**
- * The blocking probes of a communicator: poll the engine's nonblocking probe, idling between
+ * The probes of a communicator: the blocking ones poll the engine's nonblocking probe, idling between
  * polls, until a message matches (tag, mask), and fail once the expected source (world rank, -1
  * for ANY_SOURCE in the group) can send nothing any more because it finalized.
  */
@@ -20,8 +21,13 @@ final class Probing
     {
     }
 
-    static Status probe(final Engine engine, final Group group, final long tag, final long mask, final int expected)
+    static Status probe(final PointToPointCalls calls, final int source, final int recvTag)
     {
+        final Engine engine = calls.engine();
+        final Group group = calls.group();
+        final long tag = calls.recvTag(source, recvTag);
+        final long mask = Envelope.recvMask(source, recvTag);
+        final int expected = calls.expected(source);
         Status s = engine.iprobe(tag, mask);
         if (s == null)
         {
@@ -36,9 +42,13 @@ final class Probing
     }
 
     /** {@link #probe} writing into {@code status}; allocates nothing. */
-    static MutableStatus probe(
-        final Engine engine, final Group group, final long tag, final long mask, final int expected, final MutableStatus status)
+    static MutableStatus probe(final PointToPointCalls calls, final int source, final int recvTag, final MutableStatus status)
     {
+        final Engine engine = calls.engine();
+        final Group group = calls.group();
+        final long tag = calls.recvTag(source, recvTag);
+        final long mask = Envelope.recvMask(source, recvTag);
+        final int expected = calls.expected(source);
         final ProbeResult found = RESULTS.get();
         if (!engine.iprobe(tag, mask, found))
         {
@@ -54,10 +64,10 @@ final class Probing
     }
 
     /** The nonblocking probe writing into {@code status}: true when a message matched. Allocates nothing. */
-    static boolean iprobe(final Engine engine, final long tag, final long mask, final MutableStatus status)
+    static boolean iprobe(final PointToPointCalls calls, final int source, final int recvTag, final MutableStatus status)
     {
         final ProbeResult found = RESULTS.get();
-        if (!engine.iprobe(tag, mask, found))
+        if (!calls.engine().iprobe(calls.recvTag(source, recvTag), Envelope.recvMask(source, recvTag), found))
         {
             return false;
         }
@@ -66,8 +76,13 @@ final class Probing
     }
 
     /** Blocks until a matching message can be taken out of matching, and takes it. */
-    static UnexpectedMsg take(final Engine engine, final Group group, final long tag, final long mask, final int expected)
+    static UnexpectedMsg take(final PointToPointCalls calls, final int source, final int recvTag)
     {
+        final Engine engine = calls.engine();
+        final Group group = calls.group();
+        final long tag = calls.recvTag(source, recvTag);
+        final long mask = Envelope.recvMask(source, recvTag);
+        final int expected = calls.expected(source);
         UnexpectedMsg msg = engine.improbe(tag, mask);
         if (msg == null)
         {

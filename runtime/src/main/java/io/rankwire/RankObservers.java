@@ -17,7 +17,7 @@ import io.rankwire.spi.Bootstrap;
  */
 final class RankObservers
 {
-    private static final System.Logger LOG = System.getLogger(Rankwire.class.getName());
+    private static final System.Logger LOG = System.getLogger("io.rankwire.Rankwire");
 
     private final boolean reportStats;
     private RankMBean mbean;
@@ -44,7 +44,7 @@ final class RankObservers
      * does not wait for the platform MBean server and the flight recorder's classes to load,
      * 0.1-0.5 s of class loading) the recorder's listener and the rank's MBean.
      */
-    static RankObservers started(final Rankwire rw, final RankwireConfig c)
+    static RankObservers started(final ObservedRank rw, final RankwireConfig c)
     {
         final RankObservers o = new RankObservers(RuntimeSettings.REPORT_STATS.read(c.settings()));
         if (LOG.isLoggable(System.Logger.Level.INFO))
@@ -59,7 +59,7 @@ final class RankObservers
         return o;
     }
 
-    private void register(final Rankwire rw, final RankwireConfig c, final boolean jmx)
+    private void register(final ObservedRank rw, final RankwireConfig c, final boolean jmx)
     {
         Flight.init();
         if (!jmx)
@@ -89,7 +89,7 @@ final class RankObservers
     }
 
     /** The transport per peer when they differ ({@code auto}). */
-    private static String peers(final Rankwire rw)
+    private static String peers(final ObservedRank rw)
     {
         final StringBuilder s = new StringBuilder();
         for (int p = 0; p < rw.size() && p < 16; p++)
@@ -103,7 +103,7 @@ final class RankObservers
     }
 
     /** At close, before the rank leaves the job: its counters to the launcher, if asked for. */
-    void closing(final Rankwire rw, final Bootstrap bootstrap)
+    void closing(final ObservedRank rw, final Bootstrap bootstrap)
     {
         final RankStats stats = rw.stats();
         if (reportStats)

@@ -41,7 +41,7 @@ import io.rankwire.spi.TransportProvider;
  * (Agrona's buffers use it; {@code =org.agrona} when Agrona is on the module path):
  * {@code init} checks it first and fails with an {@code IllegalStateException} naming the option.
  */
-public final class Rankwire implements AutoCloseable
+public final class Rankwire implements AutoCloseable, ObservedRank
 {
     private final RankwireConfig config;
     private final Bootstrap bootstrap;

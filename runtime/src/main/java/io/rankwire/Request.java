@@ -1,13 +1,22 @@
 package io.rankwire;
 
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+
+import org.agrona.concurrent.BackoffIdleStrategy;
+import org.agrona.concurrent.IdleStrategy;
+
+import io.rankwire.core.Engine;
+import io.rankwire.core.Operation;
 
 
 /**
  * A nonblocking operation in flight ({@code isend}, {@code irecv}, {@code issend},
- * {@code Message.irecv}). Requests are thread safe: any thread may test, await or cancel them.
+ * {@code Message.irecv}, the {@code i*} collectives, and {@link PersistentRequest}s between
+ * {@code start} and completion), with the wait and test families over several requests.
+ * Requests are thread safe: any thread may test, await or cancel them.
  *
  * <p>Blocking: {@link #await()}, {@link #await(Duration)}, {@link #waitAll}, {@link #waitAny}
  * and {@link #waitSome} block until completion, driving the rank's progress engine while they
@@ -34,7 +43,17 @@ public interface Request
      */
     default MutableStatus await(final MutableStatus status)
     {
-        return StatusCopy.await(this, status);
+        checkStatus(status, "status");
+        if (this instanceof Operation)
+        {
+            final Operation op = (Operation)this;
+            op.join();
+            status.set(op.resultSource(), op.resultTag(), op.resultBytes(), op.resultError(), op.resultCancelled());
+            return status;
+        }
+        final Status s = await();
+        status.set(s.source(), s.tag(), s.bytes(), s.error(), s.cancelled());
+        return status;
     }
 
     /**
@@ -68,10 +87,29 @@ public interface Request
      */
     CompletableFuture<Status> toFuture();
 
+    /**
+     * False only for a {@link PersistentRequest} between rounds (never started, or completed and
+     * waited on): the wait and test families skip such a request, as MPI skips inactive handles.
+     */
+    default boolean isActive()
+    {
+        return true;
+    }
+
+    // ---------------------------------------------------------------------------------------
+    // Several requests at once. A null array element is refused naming its index.
+    // ---------------------------------------------------------------------------------------
+
     /** Blocks until all requests complete; returns their statuses in order. */
     static Status[] waitAll(final Request... requests)
     {
-        return Waits.waitAll(requests);
+        checkRequests(requests, false);
+        final Status[] statuses = new Status[requests.length];
+        for (int i = 0; i < requests.length; i++)
+        {
+            statuses[i] = requests[i].await();
+        }
+        return statuses;
     }
 
     /**
@@ -82,10 +120,22 @@ public interface Request
      */
     static void waitAll(final MutableStatus[] statuses, final Request... requests)
     {
-        StatusCopy.checkStatuses(statuses, requests.length);
+        checkRequests(requests, false);
+        if (statuses == null || statuses.length < requests.length)
+        {
+            throw new IllegalArgumentException("statuses.length : " + (statuses == null ? "null" : String.valueOf(statuses.length)) +
+                " (expected: >= " + requests.length + ", one per request)");
+        }
         for (int i = 0; i < requests.length; i++)
         {
-            StatusCopy.await(requests[i], statuses[i]);
+            if (statuses[i] == null)
+            {
+                throw new IllegalArgumentException("statuses[" + i + "] : null (expected: a MutableStatus)");
+            }
+        }
+        for (int i = 0; i < requests.length; i++)
+        {
+            requests[i].await(statuses[i]);
         }
     }
 
@@ -95,10 +145,11 @@ public interface Request
      */
     static int waitAny(final MutableStatus status, final Request... requests)
     {
-        final int i = Waits.waitAnyDone(requests);
+        checkStatus(status, "status");
+        final int i = waitAnyDone(requests);
         if (i >= 0)
         {
-            StatusCopy.await(requests[i], status);
+            requests[i].await(status);
         }
         return i;
     }
@@ -109,7 +160,12 @@ public interface Request
      */
     static int waitAny(final Request... requests)
     {
-        return Waits.waitAny(requests);
+        final int i = waitAnyDone(requests);
+        if (i >= 0)
+        {
+            requests[i].await();
+        }
+        return i;
     }
 
     /**
@@ -118,7 +174,32 @@ public interface Request
      */
     static int[] waitSome(final Request... requests)
     {
-        return Waits.waitSome(requests);
+        checkRequests(requests, true);
+        if (allInactive(requests))
+        {
+            return new int[0];
+        }
+        final IdleStrategy idler = idlerOf(requests);
+        final int[] done = new int[requests.length];
+        idler.reset();
+        while (true)
+        {
+            progress(requests);
+            int n = 0;
+            for (int i = 0; i < requests.length; i++)
+            {
+                if (requests[i].isActive() && requests[i].isDone())
+                {
+                    requests[i].await();
+                    done[n++] = i;
+                }
+            }
+            if (n > 0)
+            {
+                return Arrays.copyOf(done, n);
+            }
+            idler.idle();
+        }
     }
 
     /**
@@ -127,7 +208,20 @@ public interface Request
      */
     static boolean testAll(final Request... requests)
     {
-        return Waits.testAll(requests);
+        checkRequests(requests, false);
+        progress(requests);
+        for (final Request r : requests)
+        {
+            if (!r.isDone())
+            {
+                return false;
+            }
+        }
+        for (final Request r : requests)
+        {
+            r.test();
+        }
+        return true;
     }
 
     /**
@@ -136,6 +230,124 @@ public interface Request
      */
     static int testAny(final Request... requests)
     {
-        return Waits.testAny(requests);
+        checkRequests(requests, false);
+        final int i = firstDone(requests);
+        if (i >= 0)
+        {
+            requests[i].test();
+        }
+        return i;
+    }
+
+    private static int waitAnyDone(final Request... requests)
+    {
+        checkRequests(requests, true);
+        if (allInactive(requests))
+        {
+            return -1;
+        }
+        final IdleStrategy idler = idlerOf(requests);
+        idler.reset();
+        while (true)
+        {
+            final int i = firstDone(requests);
+            if (i >= 0)
+            {
+                return i;
+            }
+            idler.idle();
+        }
+    }
+
+    private static int firstDone(final Request... requests)
+    {
+        progress(requests);
+        for (int i = 0; i < requests.length; i++)
+        {
+            if (requests[i].isActive() && requests[i].isDone())
+            {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    private static boolean allInactive(final Request... requests)
+    {
+        for (final Request r : requests)
+        {
+            if (r.isActive())
+            {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Makes progress once on the engine of every request (once per engine in a row), or on the request's own schedule. */
+    private static void progress(final Request... requests)
+    {
+        Engine last = null;
+        for (final Request r : requests)
+        {
+            if (r instanceof Progressing)
+            {
+                ((Progressing)r).progress();   // drives its engine, which advances it
+                continue;
+            }
+            if (!(r instanceof Operation))
+            {
+                continue;
+            }
+            final Engine e = ((Operation)r).engine();
+            if (e != last)
+            {
+                e.progressOnce();
+                last = e;
+            }
+        }
+    }
+
+    private static IdleStrategy idlerOf(final Request... requests)
+    {
+        for (final Request r : requests)
+        {
+            if (r instanceof Operation)
+            {
+                return ((Operation)r).engine().idler();
+            }
+            if (r instanceof Progressing)
+            {
+                return ((Progressing)r).idler();
+            }
+        }
+        return new BackoffIdleStrategy();
+    }
+
+    private static void checkRequests(final Request[] requests, final boolean atLeastOne)
+    {
+        if (requests == null)
+        {
+            throw new IllegalArgumentException("requests : null (expected: an array of requests)");
+        }
+        if (atLeastOne && requests.length == 0)
+        {
+            throw new IllegalArgumentException("requests : 0 (expected: at least one request)");
+        }
+        for (int i = 0; i < requests.length; i++)
+        {
+            if (requests[i] == null)
+            {
+                throw new IllegalArgumentException("requests[" + i + "] : null (expected: a request)");
+            }
+        }
+    }
+
+    private static void checkStatus(final MutableStatus status, final String name)
+    {
+        if (status == null)
+        {
+            throw new IllegalArgumentException(name + " : null (expected: a MutableStatus)");
+        }
     }
 }

@@ -20,7 +20,6 @@ import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 
-import io.rankwire.conformance.SourceFileSize;
 
 /**
  * The runtime's packages read one way (docs/ARCHITECTURE.md): the API on top, then the
@@ -118,10 +117,45 @@ class LayeringTest
         assertTrue(cycles.isEmpty(), "classes of different packages that depend on each other in a cycle: " + cycles);
     }
 
+    /**
+     * The API's types may name each other (a communicator makes communicators and requests), but
+     * a package-private helper of the API never depends back on a class that uses it: each helper
+     * sits below its users, so no loop of the API package runs through one.
+     */
     @Test
-    void shouldKeepEveryMainSourceFileShort()
+    void shouldHaveNoLoopThroughAHelperOfTheApi()
     {
-        SourceFileSize.checkMainSources();
+        final Map<String, Set<String>> graph = new HashMap<>();
+        final Set<String> helpers = new TreeSet<>();
+        for (final JavaClass c : classes)
+        {
+            if (!packageOf(c).equals("io.rankwire"))
+            {
+                continue;
+            }
+            final String from = topLevel(c);
+            if (c.getName().equals(from) && !c.getModifiers().contains(com.tngtech.archunit.core.domain.JavaModifier.PUBLIC))
+            {
+                helpers.add(from);
+            }
+            for (final Dependency d : c.getDirectDependenciesFromSelf())
+            {
+                final JavaClass target = d.getTargetClass();
+                if (packageOf(target).equals("io.rankwire") && !topLevel(target).equals(from))
+                {
+                    graph.computeIfAbsent(from, k -> new TreeSet<>()).add(topLevel(target));
+                }
+            }
+        }
+        final List<Set<String>> loops = new ArrayList<>();
+        for (final Set<String> component : StronglyConnected.components(graph))
+        {
+            if (component.size() > 1 && component.stream().anyMatch(helpers::contains))
+            {
+                loops.add(component);
+            }
+        }
+        assertTrue(loops.isEmpty(), "loops of the API package through a package-private helper: " + loops);
     }
 
     private static List<Dependency> dependencies()

@@ -3,6 +3,7 @@ package io.rankwire.launch;
 import io.rankwire.Comm;
 import io.rankwire.Rankwire;
 import io.rankwire.RankwireException;
+import io.rankwire.conformance.ArrayBuffers;
 
 /**
  * Every rank first exchanges with every other one (so every pair is connected), then rank 1 ends
@@ -22,7 +23,8 @@ final class AbortMain
         final Rankwire rw = Rankwire.init(args);
         final Comm world = rw.world();
         final int n = world.size();
-        world.allToAll(new byte[4 * n], 0, new byte[4 * n], 0, 4); // connects every pair
+        world.allToAll(ArrayBuffers.blocks(new byte[4 * n], 0, 4, world.size()),
+            ArrayBuffers.blocks(new byte[4 * n], 0, 4, world.size())); // connects every pair
         try
         {
             // rank 1 may leave the barrier, and end the job, before the others have left it

@@ -121,6 +121,42 @@ public abstract class MessageBuffer
         return new Typed().wrap(array, offset, count);
     }
 
+    /** Every element of {@code array}. */
+    public static Typed of(final short[] array)
+    {
+        return new Typed().wrap(array, 0, Args.notNull(array, "buffer").length);
+    }
+
+    /** Every element of {@code array}. */
+    public static Typed of(final char[] array)
+    {
+        return new Typed().wrap(array, 0, Args.notNull(array, "buffer").length);
+    }
+
+    /** Every element of {@code array}. */
+    public static Typed of(final int[] array)
+    {
+        return new Typed().wrap(array, 0, Args.notNull(array, "buffer").length);
+    }
+
+    /** Every element of {@code array}. */
+    public static Typed of(final long[] array)
+    {
+        return new Typed().wrap(array, 0, Args.notNull(array, "buffer").length);
+    }
+
+    /** Every element of {@code array}. */
+    public static Typed of(final float[] array)
+    {
+        return new Typed().wrap(array, 0, Args.notNull(array, "buffer").length);
+    }
+
+    /** Every element of {@code array}. */
+    public static Typed of(final double[] array)
+    {
+        return new Typed().wrap(array, 0, Args.notNull(array, "buffer").length);
+    }
+
     /** A built-in kind: the operation's view moves it itself, never asking it to pack or unpack. */
     abstract static class BuiltIn extends MessageBuffer
     {

@@ -6,6 +6,7 @@ import io.rankwire.Comm;
 import io.rankwire.CommRequest;
 import io.rankwire.LocalJob;
 import io.rankwire.RankwireConfig;
+import io.rankwire.conformance.ArrayBuffers;
 
 /**
  * What a communicator creation costs, beside a raw baseline measured in the same run: per
@@ -79,8 +80,8 @@ public final class DupCost
         else
         {
             final int[] all = new int[w.size()];
-            w.allGather(new int[] {w.rank()}, 0, all, 0, 1);
-            w.allGather(new int[] {w.rank()}, 0, all, 0, 1);
+            w.allGather(ArrayBuffers.of(new int[] {w.rank()}, 0, 1), ArrayBuffers.blocks(all, 0, 1, w.size()));
+            w.allGather(ArrayBuffers.of(new int[] {w.rank()}, 0, 1), ArrayBuffers.blocks(all, 0, 1, w.size()));
         }
     }
 

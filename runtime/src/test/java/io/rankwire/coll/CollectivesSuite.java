@@ -24,6 +24,8 @@ import io.rankwire.LocalJob;
 import io.rankwire.Op;
 import io.rankwire.RankwireConfig;
 import io.rankwire.Request;
+import io.rankwire.buffer.MessageBuffer;
+import io.rankwire.conformance.ArrayBuffers;
 
 /**
  * The collectives suite every transport runs: each collective on 1..9 ranks, sizes on both sides
@@ -294,9 +296,10 @@ public abstract class CollectivesSuite
                 final int me = c.rank();
                 final Request barrier = c.ibarrier();
                 final Object bc = me == 1 % n ? input(long[].class, 1 % n, 300, 5) : marked(long[].class, 300);
-                final Request bcast = c.ibcast(bc, 0, 300, 1 % n);
+                final Request bcast = c.ibcast(ArrayBuffers.of(bc, 0, 300), 1 % n);
                 final Object sum = marked(double[].class, 500);
-                final Request ar = c.iallReduce(input(double[].class, me, 500, 6), 0, sum, 0, 500, Op.SUM);
+                final Request ar = c.iallReduce(ArrayBuffers.of(input(double[].class, me, 500, 6), 0, 500),
+                    ArrayBuffers.of(sum, 0, 500), Op.SUM);
                 allReduce(c, Data.MATMUL, long[].class, 16, 7);
                 Request.waitAll(barrier, bcast, ar);
                 assertSlice(input(long[].class, 1 % n, 300, 5), bc, 0, "ibcast");
@@ -313,11 +316,11 @@ public abstract class CollectivesSuite
         {
             final Comm c = rw.world();
             final int[] buf = c.rank() == 0 ? new int[] {7, 8, 9} : new int[3];
-            final Request r = c.ibcast(buf, 0, 3, 0);
+            final Request r = c.ibcast(ArrayBuffers.of(buf, 0, 3), 0);
             if (c.rank() == 0)
             {
                 final int[] got = new int[1];
-                c.recv(got, 0, 1, 3, 11);
+                c.recv(MessageBuffer.of(got, 0, 1), 3, 11);
                 assertSlice(new int[] {1}, got, 0, "message sent after the broadcast");
                 r.await();
             }
@@ -326,7 +329,7 @@ public abstract class CollectivesSuite
                 r.await();
                 if (c.rank() == 3)
                 {
-                    c.send(new int[] {1}, 0, 1, 0, 11);
+                    c.send(MessageBuffer.of(new int[] {1}, 0, 1), 0, 11);
                 }
             }
             assertSlice(new int[] {7, 8, 9}, buf, 0, "ibcast");
@@ -422,9 +425,9 @@ public abstract class CollectivesSuite
                 final NbcChecks colls = new NbcChecks(c).startAll(Op.SUM, long[].class, 3000, 9);
                 final long[] fromLeft = new long[5000];
                 final List<Request> all = new ArrayList<>();
-                all.add(c.irecv(fromLeft, 0, fromLeft.length, left, 3));
+                all.add(c.irecv(MessageBuffer.of(fromLeft, 0, fromLeft.length), left, 3));
                 all.addAll(colls.requests());
-                all.add(c.isend((long[])input(long[].class, me, 5000, 8), 0, 5000, right, 3));
+                all.add(c.isend(MessageBuffer.of((long[])input(long[].class, me, 5000, 8), 0, 5000), right, 3));
                 final Request[] pending = all.toArray(new Request[0]);
                 int left2 = pending.length;
                 while (left2 > 0)
@@ -453,7 +456,8 @@ public abstract class CollectivesSuite
             {
                 final Comm c = rw.world();
                 final double[] sum = new double[4096];
-                final Request ar = c.iallReduce(input(double[].class, c.rank(), 4096, 3), 0, sum, 0, 4096, Op.SUM);
+                final Request ar = c.iallReduce(ArrayBuffers.of(input(double[].class, c.rank(), 4096, 3), 0, 4096),
+                    ArrayBuffers.of(sum, 0, 4096), Op.SUM);
                 final int[] token = new int[1];
                 if (c.rank() == 0)
                 {
@@ -462,7 +466,7 @@ public abstract class CollectivesSuite
                     // of rank 0's schedule inside this recv, the token never comes and the test times
                     // out. Rank 0's own last messages may still be in flight when the token arrives
                     // (nothing orders them before it), so its request is awaited, not asserted done.
-                    c.recv(token, 0, 1, n - 1, 12);
+                    c.recv(MessageBuffer.of(token, 0, 1), n - 1, 12);
                     ar.await();
                 }
                 else
@@ -470,7 +474,7 @@ public abstract class CollectivesSuite
                     ar.await();
                     if (c.rank() == n - 1)
                     {
-                        c.send(token, 0, 1, 0, 12);
+                        c.send(MessageBuffer.of(token, 0, 1), 0, 12);
                     }
                 }
                 assertSlice(Data.reduce(Op.SUM, double[].class, 0, n, 4096, 3), sum, 0, "iallReduce");
@@ -495,7 +499,7 @@ public abstract class CollectivesSuite
                 final Comm half = w.split(w.rank() % 2, 0);
                 final CommRequest<Comm> first = w.idup();
                 final int[] sum = {w.rank()};
-                final Request ar = w.iallReduce(Comm.IN_PLACE, 0, sum, 0, 1, Op.SUM);
+                final Request ar = w.iallReduce(ArrayBuffers.of(Comm.IN_PLACE, 0, 1), ArrayBuffers.of(sum, 0, 1), Op.SUM);
                 final CommRequest<Comm> second = w.idup();
                 final CommRequest<Comm> third = half.idup();
                 third.toFuture().get(60, TimeUnit.SECONDS);
@@ -510,12 +514,12 @@ public abstract class CollectivesSuite
                 assertEquals(half.size(), third.comm().size());
                 final int right = (w.rank() + 1) % n;
                 final int left = (w.rank() + n - 1) % n;
-                a.send(new int[] {100 + w.rank()}, 0, 1, right, 5);
-                b.send(new int[] {200 + w.rank()}, 0, 1, right, 5);
+                a.send(MessageBuffer.of(new int[] {100 + w.rank()}, 0, 1), right, 5);
+                b.send(MessageBuffer.of(new int[] {200 + w.rank()}, 0, 1), right, 5);
                 final int[] got = new int[1];
-                b.recv(got, 0, 1, left, Comm.ANY_TAG);
+                b.recv(MessageBuffer.of(got, 0, 1), left, Comm.ANY_TAG);
                 assertEquals(200 + left, got[0], "b's message, not a's");
-                a.recv(got, 0, 1, left, Comm.ANY_TAG);
+                a.recv(MessageBuffer.of(got, 0, 1), left, Comm.ANY_TAG);
                 assertEquals(100 + left, got[0]);
                 a.close();
                 b.close();
@@ -532,14 +536,20 @@ public abstract class CollectivesSuite
         run(3, Map.of(), rw ->
         {
             final Comm c = rw.world();
-            assertThrows(IllegalArgumentException.class, () -> c.ireduce(new int[4], 0, new int[4], 0, 4, Op.SUM, 3));
-            assertThrows(IllegalArgumentException.class, () -> c.igather(new int[4], 0, new long[12], 0, 4, c.rank()));
-            assertThrows(IllegalArgumentException.class, () -> c.iallToAllv(new int[4], new int[2], new int[2], new int[4], new int[2], new int[2]));
-            assertThrows(IllegalArgumentException.class, () -> c.iscan(new double[4], 0, new double[4], 0, 4, Op.BXOR));
-            assertThrows(IllegalArgumentException.class, () -> c.ireduceScatter(new int[4], 0, new int[4], 0, new int[] {1, 1}, Op.SUM));
-            assertThrows(IllegalArgumentException.class, () -> c.iexScan(Comm.IN_PLACE, 0, new int[2], 1, 2, Op.SUM));
+            assertThrows(IllegalArgumentException.class, () -> c.ireduce(ArrayBuffers.of(new int[4], 0, 4),
+                ArrayBuffers.of(new int[4], 0, 4), Op.SUM, 3));
+            assertThrows(IllegalArgumentException.class, () -> c.igather(ArrayBuffers.of(new int[4], 0, 4),
+                ArrayBuffers.blocks(new long[12], 0, 4, c.size()), c.rank()));
+            assertThrows(IllegalArgumentException.class, () -> c.iallToAllv(ArrayBuffers.whole(new int[4]), new int[2],
+                new int[2], ArrayBuffers.whole(new int[4]), new int[2], new int[2]));
+            assertThrows(IllegalArgumentException.class, () -> c.iscan(ArrayBuffers.of(new double[4], 0, 4),
+                ArrayBuffers.of(new double[4], 0, 4), Op.BXOR));
+            assertThrows(IllegalArgumentException.class, () -> c.ireduceScatter(ArrayBuffers.tail(new int[4], 0),
+                ArrayBuffers.tail(new int[4], 0), new int[] {1, 1}, Op.SUM));
+            assertThrows(IllegalArgumentException.class, () -> c.iexScan(ArrayBuffers.of(Comm.IN_PLACE, 0, 2),
+                ArrayBuffers.of(new int[2], 1, 2), Op.SUM));
             final int[] v = {c.rank() + 1};
-            c.iallReduce(Comm.IN_PLACE, 0, v, 0, 1, Op.SUM).await();   // the failed calls took no tag
+            c.iallReduce(ArrayBuffers.of(Comm.IN_PLACE, 0, 1), ArrayBuffers.of(v, 0, 1), Op.SUM).await();   // the failed calls took no tag
             assertSlice(new int[] {6}, v, 0, "allReduce after the rejected calls");
         });
     }
@@ -564,13 +574,14 @@ public abstract class CollectivesSuite
                 }
             }
             final long[] sum = {me};
-            sub.allReduce(Comm.IN_PLACE, 0, sum, 0, 1, Op.SUM);
+            sub.allReduce(ArrayBuffers.of(Comm.IN_PLACE, 0, 1), ArrayBuffers.of(sum, 0, 1), Op.SUM);
             assertTrue(sum[0] == java.util.Arrays.stream(members).sum(), "allReduce over the new communicator");
             if (me == 1 || me == 3)
             {
                 final Comm pair = w.createGroup(new int[] {3, 1}, 8);   // ranks 0, 2 and 4 not involved
                 final int[] got = new int[1];
-                pair.sendrecv(new int[] {me}, 0, 1, 1 - pair.rank(), 0, got, 0, 1, 1 - pair.rank(), 0);
+                pair.sendrecv(MessageBuffer.of(new int[] {me}, 0, 1), 1 - pair.rank(), 0, MessageBuffer.of(got, 0, 1),
+                    1 - pair.rank(), 0);
                 assertTrue(got[0] == 4 - me, "message on the pair");
                 pair.close();
             }
@@ -606,18 +617,21 @@ public abstract class CollectivesSuite
                 // twice to the right (two blocks, listed in that order at both ends), once to the left
                 final int[] send = {10 * me, 10 * me + 1, 10 * me + 2};
                 final int[] recv = {-1, -1, -1, -1};
-                final Request a = c.ineighborAllToAllv(send, new int[] {right, left, right}, new int[] {1, 1, 1}, new int[] {0, 2, 1},
-                    recv, new int[] {left, left, right}, new int[] {1, 1, 1}, new int[] {2, 0, 1});
+                final Request a = c.ineighborAllToAllv(ArrayBuffers.whole(send), new int[] {right, left, right},
+                    new int[] {1, 1, 1}, new int[] {0, 2, 1}, ArrayBuffers.whole(recv), new int[] {left, left, right},
+                    new int[] {1, 1, 1}, new int[] {2, 0, 1});
                 final int[] second = new int[1];
-                final Request b = c.ineighborAllToAllv(new int[] {me}, new int[] {left}, new int[] {1}, new int[] {0},
-                    second, new int[] {right}, new int[] {1}, new int[] {0});
+                final Request b = c.ineighborAllToAllv(ArrayBuffers.whole(new int[] {me}), new int[] {left}, new int[] {1},
+                    new int[] {0}, ArrayBuffers.whole(second), new int[] {right}, new int[] {1}, new int[] {0});
                 Request.waitAll(b, a);
                 assertArrayEquals(new int[] {10 * left + 1, 10 * right + 2, 10 * left, -1}, recv, "pairs in listed order, guard untouched");
                 assertEquals(right, second[0]);
-                assertThrows(IllegalArgumentException.class, () -> c.ineighborAllToAllv(new int[1], new int[] {n}, new int[] {1},
-                    new int[] {0}, new int[1], new int[0], new int[0], new int[0]));
-                assertThrows(IllegalArgumentException.class, () -> c.ineighborAllToAllv(new int[1], new int[] {0}, new int[] {2},
-                    new int[] {0}, new int[1], new int[0], new int[0], new int[0]));
+                assertThrows(IllegalArgumentException.class, () -> c.ineighborAllToAllv(ArrayBuffers.whole(new int[1]),
+                    new int[] {n}, new int[] {1}, new int[] {0}, ArrayBuffers.whole(new int[1]), new int[0], new int[0],
+                    new int[0]));
+                assertThrows(IllegalArgumentException.class, () -> c.ineighborAllToAllv(ArrayBuffers.whole(new int[1]),
+                    new int[] {0}, new int[] {2}, new int[] {0}, ArrayBuffers.whole(new int[1]), new int[0], new int[0],
+                    new int[0]));
                 c.barrier();
             });
         }
@@ -641,12 +655,16 @@ public abstract class CollectivesSuite
         run(2, Map.of(), rw ->
         {
             final Comm c = rw.world();
-            assertThrows(IllegalArgumentException.class, () -> c.bcast(new int[4], 0, 4, 2));
-            assertThrows(IllegalArgumentException.class, () -> c.bcast("text", 0, 1, 0));
-            assertThrows(IllegalArgumentException.class, () -> c.allReduce(new int[4], 0, new int[4], 0, 5, Op.SUM));
-            assertThrows(IllegalArgumentException.class, () -> c.allReduce(new int[4], 0, new long[4], 0, 4, Op.SUM));
-            assertThrows(IllegalArgumentException.class, () -> c.allReduce(new double[4], 0, new double[4], 0, 4, Op.BXOR));
-            assertThrows(IllegalArgumentException.class, () -> c.allReduce(new int[3], 0, new int[3], 0, 3, Op.MINLOC));
+            assertThrows(IllegalArgumentException.class, () -> c.bcast(ArrayBuffers.of(new int[4], 0, 4), 2));
+            assertThrows(IllegalArgumentException.class, () -> c.bcast(ArrayBuffers.of("text", 0, 1), 0));
+            assertThrows(IllegalArgumentException.class, () -> c.allReduce(ArrayBuffers.of(new int[4], 0, 5),
+                ArrayBuffers.of(new int[4], 0, 5), Op.SUM));
+            assertThrows(IllegalArgumentException.class, () -> c.allReduce(ArrayBuffers.of(new int[4], 0, 4),
+                ArrayBuffers.of(new long[4], 0, 4), Op.SUM));
+            assertThrows(IllegalArgumentException.class, () -> c.allReduce(ArrayBuffers.of(new double[4], 0, 4),
+                ArrayBuffers.of(new double[4], 0, 4), Op.BXOR));
+            assertThrows(IllegalArgumentException.class, () -> c.allReduce(ArrayBuffers.of(new int[3], 0, 3),
+                ArrayBuffers.of(new int[3], 0, 3), Op.MINLOC));
             c.barrier();
         });
     }
@@ -715,7 +733,7 @@ public abstract class CollectivesSuite
         {
             final Object rootData = input(type, root, count + 2, seed);
             final Object buf = c.rank() == root ? input(type, root, count + 2, seed) : marked(type, count + 2);
-            c.bcast(buf, 1, count, root);
+            c.bcast(ArrayBuffers.of(buf, 1, count), root);
             assertSlice(Data.slice(rootData, 1, count), buf, 1, "bcast " + type.getSimpleName() + " x" + count + " root " + root);
             final Object guard = c.rank() == root ? rootData : marked(type, count + 2);
             assertSlice(Data.slice(guard, count + 1, 1), buf, count + 1, "bcast guard");
@@ -726,11 +744,11 @@ public abstract class CollectivesSuite
     {
         final Object expected = Data.reduce(op, type, 0, c.size(), count, seed);
         final Object recv = marked(type, count + 1);
-        c.allReduce(input(type, c.rank(), count, seed), 0, recv, 1, count, op);
+        c.allReduce(ArrayBuffers.of(input(type, c.rank(), count, seed), 0, count), ArrayBuffers.of(recv, 1, count), op);
         assertSlice(expected, recv, 1, "allReduce " + op + " " + type.getSimpleName() + " x" + count);
         assertSlice(Data.slice(marked(type, 1), 0, 1), recv, 0, "allReduce guard");
         final Object inPlace = input(type, c.rank(), count, seed);
-        c.allReduce(Comm.IN_PLACE, 0, inPlace, 0, count, op);
+        c.allReduce(ArrayBuffers.of(Comm.IN_PLACE, 0, count), ArrayBuffers.of(inPlace, 0, count), op);
         assertSlice(expected, inPlace, 0, "allReduce in place " + op);
     }
 
@@ -740,10 +758,11 @@ public abstract class CollectivesSuite
         for (final int root : new int[] {0, c.size() / 2})
         {
             final Object recv = marked(type, count);
-            c.reduce(input(type, c.rank(), count, seed), 0, recv, 0, count, op, root);
+            c.reduce(ArrayBuffers.of(input(type, c.rank(), count, seed), 0, count), ArrayBuffers.of(recv, 0, count), op, root);
             assertSlice(c.rank() == root ? expected : marked(type, count), recv, 0, "reduce " + op + " root " + root);
             final Object mine = input(type, c.rank(), count, seed);
-            c.reduce(c.rank() == root ? Comm.IN_PLACE : mine, 0, mine, 0, count, op, root);
+            c.reduce(ArrayBuffers.of(c.rank() == root ? Comm.IN_PLACE : mine, 0, count), ArrayBuffers.of(mine, 0, count), op,
+                root);
             assertSlice(c.rank() == root ? expected : input(type, c.rank(), count, seed), mine, 0, "reduce in place " + op);
         }
     }
@@ -752,13 +771,13 @@ public abstract class CollectivesSuite
     {
         final int me = c.rank();
         final Object recv = marked(type, count);
-        c.scan(input(type, me, count, seed), 0, recv, 0, count, op);
+        c.scan(ArrayBuffers.of(input(type, me, count, seed), 0, count), ArrayBuffers.of(recv, 0, count), op);
         assertSlice(Data.reduce(op, type, 0, me + 1, count, seed), recv, 0, "scan " + op);
         final Object mine = input(type, me, count, seed);
-        c.scan(Comm.IN_PLACE, 0, mine, 0, count, op);
+        c.scan(ArrayBuffers.of(Comm.IN_PLACE, 0, count), ArrayBuffers.of(mine, 0, count), op);
         assertSlice(Data.reduce(op, type, 0, me + 1, count, seed), mine, 0, "scan in place " + op);
         final Object ex = marked(type, count);
-        c.exScan(input(type, me, count, seed), 0, ex, 0, count, op);
+        c.exScan(ArrayBuffers.of(input(type, me, count, seed), 0, count), ArrayBuffers.of(ex, 0, count), op);
         assertSlice(me == 0 ? marked(type, count) : Data.reduce(op, type, 0, me, count, seed), ex, 0, "exScan " + op);
     }
 
@@ -769,7 +788,7 @@ public abstract class CollectivesSuite
         final int b = block - block % 4;
         final Object full = Data.reduce(op, type, 0, n, n * b, seed);
         final Object recv = marked(type, b);
-        c.reduceScatterBlock(input(type, me, n * b, seed), 0, recv, 0, b, op);
+        c.reduceScatterBlock(ArrayBuffers.of(input(type, me, n * b, seed), 0, b * c.size()), ArrayBuffers.of(recv, 0, b), op);
         assertSlice(Data.slice(full, me * b, b), recv, 0, "reduceScatterBlock " + op);
         final int[] counts = new int[n];
         int total = 0;
@@ -785,7 +804,7 @@ public abstract class CollectivesSuite
         }
         final Object fullV = Data.reduce(op, type, 0, n, total, seed);
         final Object inPlace = input(type, me, total, seed);
-        c.reduceScatter(Comm.IN_PLACE, 0, inPlace, 0, counts, op);
+        c.reduceScatter(ArrayBuffers.tail(Comm.IN_PLACE, 0), ArrayBuffers.tail(inPlace, 0), counts, op);
         assertSlice(Data.slice(fullV, off, counts[me]), inPlace, 0, "reduceScatter in place " + op);
     }
 
@@ -796,17 +815,20 @@ public abstract class CollectivesSuite
         for (final int root : new int[] {0, n - 1})
         {
             final Object all = marked(type, n * count);
-            c.gather(input(type, me, count, seed), 0, me == root ? all : null, 0, count, root);
+            c.gather(ArrayBuffers.of(input(type, me, count, seed), 0, count),
+                ArrayBuffers.blocks(me == root ? all : null, 0, count, c.size()), root);
             final Object inPlace = marked(type, n * count);
             if (me == root)
             {
                 System.arraycopy(input(type, me, count, seed), 0, inPlace, me * count, count);
             }
-            c.gather(me == root ? Comm.IN_PLACE : input(type, me, count, seed), 0, me == root ? inPlace : null, 0, count, root);
+            c.gather(ArrayBuffers.of(me == root ? Comm.IN_PLACE : input(type, me, count, seed), 0, count),
+                ArrayBuffers.blocks(me == root ? inPlace : null, 0, count, c.size()), root);
             final Object part = marked(type, count);
-            c.scatter(me == root ? all : null, 0, part, 0, count, root);
+            c.scatter(ArrayBuffers.blocks(me == root ? all : null, 0, count, c.size()), ArrayBuffers.of(part, 0, count), root);
             final Object partInPlace = marked(type, count);
-            c.scatter(me == root ? all : null, 0, me == root ? Comm.IN_PLACE : partInPlace, 0, count, root);
+            c.scatter(ArrayBuffers.blocks(me == root ? all : null, 0, count, c.size()),
+                ArrayBuffers.of(me == root ? Comm.IN_PLACE : partInPlace, 0, count), root);
             if (me != root)
             {
                 assertSlice(input(type, me, count, seed), partInPlace, 0, "scatter in place (non-root)");
@@ -830,9 +852,11 @@ public abstract class CollectivesSuite
                 total += counts[r] + 1;
             }
             final Object v = marked(type, total);
-            c.gatherv(input(type, me, counts[me], seed), 0, counts[me], me == root ? v : null, counts, displs, root);
+            c.gatherv(ArrayBuffers.of(input(type, me, counts[me], seed), 0, counts[me]),
+                ArrayBuffers.whole(me == root ? v : null), counts, displs, root);
             final Object back = marked(type, counts[me]);
-            c.scatterv(me == root ? v : null, counts, displs, me == root ? Comm.IN_PLACE : back, 0, counts[me], root);
+            c.scatterv(ArrayBuffers.whole(me == root ? v : null), counts, displs,
+                ArrayBuffers.of(me == root ? Comm.IN_PLACE : back, 0, counts[me]), root);
             if (me == root)
             {
                 for (int r = 0; r < n; r++)
@@ -852,10 +876,10 @@ public abstract class CollectivesSuite
         final int n = c.size();
         final int me = c.rank();
         final Object all = marked(type, n * count);
-        c.allGather(input(type, me, count, seed), 0, all, 0, count);
+        c.allGather(ArrayBuffers.of(input(type, me, count, seed), 0, count), ArrayBuffers.blocks(all, 0, count, c.size()));
         final Object inPlace = marked(type, n * count);
         System.arraycopy(input(type, me, count, seed), 0, inPlace, me * count, count);
-        c.allGather(Comm.IN_PLACE, 0, inPlace, 0, count);
+        c.allGather(ArrayBuffers.of(Comm.IN_PLACE, 0, count), ArrayBuffers.blocks(inPlace, 0, count, c.size()));
         final int[] counts = new int[n];
         final int[] displs = new int[n];
         int total = 0;
@@ -866,7 +890,7 @@ public abstract class CollectivesSuite
             total += counts[r];
         }
         final Object v = marked(type, total);
-        c.allGatherv(input(type, me, counts[me], seed), 0, counts[me], v, counts, displs);
+        c.allGatherv(ArrayBuffers.of(input(type, me, counts[me], seed), 0, counts[me]), ArrayBuffers.whole(v), counts, displs);
         for (int r = 0; r < n; r++)
         {
             assertSlice(input(type, r, count, seed), all, r * count, "allGather from " + r);
@@ -880,7 +904,8 @@ public abstract class CollectivesSuite
         final int n = c.size();
         final int me = c.rank();
         final Object recv = marked(type, n * count);
-        c.allToAll(input(type, me, n * count, seed), 0, recv, 0, count);
+        c.allToAll(ArrayBuffers.blocks(input(type, me, n * count, seed), 0, count, c.size()),
+            ArrayBuffers.blocks(recv, 0, count, c.size()));
         final int[] sCounts = new int[n];
         final int[] sDispls = new int[n];
         final int[] rCounts = new int[n];
@@ -897,7 +922,8 @@ public abstract class CollectivesSuite
             rTotal += rCounts[r];
         }
         final Object recvV = marked(type, rTotal);
-        c.allToAllv(input(type, me, sTotal, seed), sCounts, sDispls, recvV, rCounts, rDispls);
+        c.allToAllv(ArrayBuffers.whole(input(type, me, sTotal, seed)), sCounts, sDispls, ArrayBuffers.whole(recvV), rCounts,
+            rDispls);
         for (int r = 0; r < n; r++)
         {
             assertSlice(Data.slice(input(type, r, n * count, seed), me * count, count), recv, r * count, "allToAll from " + r);

@@ -12,6 +12,7 @@ import io.rankwire.Comm;
 import io.rankwire.Intercomm;
 import io.rankwire.Op;
 import io.rankwire.Request;
+import io.rankwire.conformance.ArrayBuffers;
 
 /**
  * The collectives of an inter-communicator between the even and the odd ranks of the world (MPI
@@ -112,12 +113,12 @@ final class InterCollectivesChecks
                 final long[] data = root ? Arrays.copyOf(mine(count), count + 1) : buf;
                 data[count] = GUARD;
                 final long[] before = data.clone();
-                inter.bcast(data, 0, count, root ? Intercomm.ROOT : Intercomm.PROC_NULL);
+                inter.bcast(ArrayBuffers.of(data, 0, count), root ? Intercomm.ROOT : Intercomm.PROC_NULL);
                 assertArrayEquals(before, data, "bcast: the root's group is untouched");
             }
             else
             {
-                inter.bcast(buf, 0, count, rootLocal);
+                inter.bcast(ArrayBuffers.of(buf, 0, count), rootLocal);
                 final long[] expect = guarded(count);
                 for (int j = 0; j < count; j++)
                 {
@@ -146,16 +147,17 @@ final class InterCollectivesChecks
                         expect[r * count + j] = v(remote[r], j);
                     }
                 }
-                inter.gather(null, 0, recv, 0, count, root);
+                inter.gather(ArrayBuffers.of(null, 0, count), ArrayBuffers.blocks(recv, 0, count, inter.remoteSize()), root);
                 assertArrayEquals(expect, recv, "gather at the root");
             }
             else if (!rootSide)
             {
-                inter.gather(mine(count), 0, null, 0, count, root);
+                inter.gather(ArrayBuffers.of(mine(count), 0, count), ArrayBuffers.blocks(null, 0, count, inter.remoteSize()),
+                    root);
             }
             else
             {
-                inter.gather(null, 0, null, 0, count, root);
+                inter.gather(ArrayBuffers.of(null, 0, count), ArrayBuffers.blocks(null, 0, count, inter.remoteSize()), root);
             }
             scatter(count, rootSide, root);
         }
@@ -174,16 +176,16 @@ final class InterCollectivesChecks
                     send[r * count + j] = v(remote[r], j);
                 }
             }
-            inter.scatter(send, 0, null, 0, count, root);
+            inter.scatter(ArrayBuffers.blocks(send, 0, count, inter.remoteSize()), ArrayBuffers.of(null, 0, count), root);
         }
         else if (rootSide)
         {
-            inter.scatter(null, 0, null, 0, count, root);
+            inter.scatter(ArrayBuffers.blocks(null, 0, count, inter.remoteSize()), ArrayBuffers.of(null, 0, count), root);
         }
         else
         {
             final long[] recv = guarded(count);
-            inter.scatter(null, 0, recv, 0, count, root);
+            inter.scatter(ArrayBuffers.blocks(null, 0, count, inter.remoteSize()), ArrayBuffers.of(recv, 0, count), root);
             final long[] expect = guarded(count);
             System.arraycopy(mine(count), 0, expect, 0, count);
             assertArrayEquals(expect, recv, "scatter from remote rank " + root);
@@ -207,7 +209,7 @@ final class InterCollectivesChecks
                 expect[j] = op == Op.SUM ? sum : op == first ? v(remote[0], j) : v(remote[remote.length - 1], j);
             }
             final long[] all = guarded(count);
-            inter.allReduce(mine(count), 0, all, 0, count, op);
+            inter.allReduce(ArrayBuffers.of(mine(count), 0, count), ArrayBuffers.of(all, 0, count), op);
             assertArrayEquals(expect, all, "allReduce of the remote group, " + op);
             final boolean evensRoot = count % 2 == 0;
             final boolean rootSide = evensRoot == even;
@@ -215,12 +217,13 @@ final class InterCollectivesChecks
             if (rootSide)
             {
                 final boolean root = me == local.length - 1;
-                inter.reduce(null, 0, root ? recv : null, 0, count, op, root ? Intercomm.ROOT : Intercomm.PROC_NULL);
+                inter.reduce(ArrayBuffers.of(null, 0, count), ArrayBuffers.of(root ? recv : null, 0, count), op,
+                    root ? Intercomm.ROOT : Intercomm.PROC_NULL);
                 assertArrayEquals(root ? expect : guarded(count), recv, "reduce at the root, " + op);
             }
             else
             {
-                inter.reduce(mine(count), 0, null, 0, count, op, remote.length - 1);
+                inter.reduce(ArrayBuffers.of(mine(count), 0, count), ArrayBuffers.of(null, 0, count), op, remote.length - 1);
             }
         }
     }
@@ -231,7 +234,8 @@ final class InterCollectivesChecks
         final int sendCount = even ? 2 : 3;
         final int recvCount = even ? 3 : 2;
         final long[] recv = guarded(remote.length * recvCount);
-        inter.allGather(mine(sendCount), 0, sendCount, recv, 0, recvCount);
+        inter.allGather(ArrayBuffers.of(mine(sendCount), 0, sendCount),
+            ArrayBuffers.blocks(recv, 0, recvCount, inter.remoteSize()));
         final long[] expect = guarded(remote.length * recvCount);
         for (int r = 0; r < remote.length; r++)
         {
@@ -252,7 +256,7 @@ final class InterCollectivesChecks
             at += counts[r] + 1;
         }
         final long[] got = guarded(at);
-        inter.allGatherv(mine(me + 1), 0, me + 1, got, counts, displs);
+        inter.allGatherv(ArrayBuffers.of(mine(me + 1), 0, me + 1), ArrayBuffers.whole(got), counts, displs);
         final long[] want = guarded(at);
         for (int r = 0; r < remote.length; r++)
         {
@@ -278,7 +282,8 @@ final class InterCollectivesChecks
             }
         }
         final long[] recv = guarded(remote.length * recvCount);
-        inter.allToAll(send, 0, sendCount, recv, 0, recvCount);
+        inter.allToAll(ArrayBuffers.blocks(send, 0, sendCount, inter.remoteSize()),
+            ArrayBuffers.blocks(recv, 0, recvCount, inter.remoteSize()));
         final long[] expect = guarded(remote.length * recvCount);
         for (int r = 0; r < remote.length; r++)
         {
@@ -299,7 +304,7 @@ final class InterCollectivesChecks
             at += counts[r];
         }
         final long[] got = guarded(at);
-        inter.allToAllv(send, counts, new int[remote.length], got, counts, displs);
+        inter.allToAllv(ArrayBuffers.whole(send), counts, new int[remote.length], ArrayBuffers.whole(got), counts, displs);
         final long[] want = guarded(at);
         for (int r = 0; r < remote.length; r++)
         {
@@ -319,7 +324,8 @@ final class InterCollectivesChecks
     {
         final int total = local.length * remote.length;
         final long[] recv = guarded(remote.length);
-        inter.reduceScatterBlock(mine(total), 0, recv, 0, remote.length, Op.SUM);
+        inter.reduceScatterBlock(ArrayBuffers.of(mine(total), 0, remote.length * inter.size()),
+            ArrayBuffers.of(recv, 0, remote.length), Op.SUM);
         final long[] expect = guarded(remote.length);
         for (int j = 0; j < remote.length; j++)
         {
@@ -338,7 +344,7 @@ final class InterCollectivesChecks
             displs[i] = i == 0 ? 0 : displs[i - 1] + counts[i - 1];
         }
         final long[] got = guarded(counts[me]);
-        inter.reduceScatter(mine(total), 0, got, 0, counts, Op.SUM);
+        inter.reduceScatter(ArrayBuffers.tail(mine(total), 0), ArrayBuffers.tail(got, 0), counts, Op.SUM);
         final long[] want = guarded(counts[me]);
         for (int j = 0; j < counts[me]; j++)
         {
@@ -358,9 +364,9 @@ final class InterCollectivesChecks
         final long[] all = guarded(6);
         final long[] gather = guarded(remote.length * 2);
         final Request b = inter.ibarrier();
-        final Request c = even ? inter.ibcast(mine(4), 0, 4, me == 0 ? Intercomm.ROOT : Intercomm.PROC_NULL)
-            : inter.ibcast(bcast, 0, 4, 0);
-        final Request a = inter.iallReduce(mine(6), 0, all, 0, 6, Op.SUM);
+        final Request c = even ? inter.ibcast(ArrayBuffers.of(mine(4), 0, 4), me == 0 ? Intercomm.ROOT : Intercomm.PROC_NULL)
+            : inter.ibcast(ArrayBuffers.of(bcast, 0, 4), 0);
+        final Request a = inter.iallReduce(ArrayBuffers.of(mine(6), 0, 6), ArrayBuffers.of(all, 0, 6), Op.SUM);
         final int[] twos = new int[remote.length];
         final int[] displs = new int[remote.length];
         for (int r = 0; r < remote.length; r++)
@@ -368,7 +374,7 @@ final class InterCollectivesChecks
             twos[r] = 2;
             displs[r] = 2 * r;
         }
-        final Request g = inter.iallGatherv(mine(2), 0, 2, gather, twos, displs);
+        final Request g = inter.iallGatherv(ArrayBuffers.of(mine(2), 0, 2), ArrayBuffers.whole(gather), twos, displs);
         Request.waitAll(new Request[] {g, a, c, b});
         if (!even)
         {
@@ -397,13 +403,16 @@ final class InterCollectivesChecks
 
     private void errors()
     {
-        assertThrows(IllegalArgumentException.class, () -> inter.allReduce(Comm.IN_PLACE, 0, new long[2], 0, 2, Op.SUM));
-        assertThrows(IllegalArgumentException.class, () -> inter.bcast(new long[2], 0, 2, remote.length));
-        assertThrows(IllegalArgumentException.class, () -> inter.reduce(new long[2], 0, null, 0, 2, Op.SUM, -3));
-        assertThrows(IllegalArgumentException.class, () -> inter.reduceScatter(new long[2], 0, new long[2], 0, new int[local.length + 1], Op.SUM));
+        assertThrows(IllegalArgumentException.class, () -> inter.allReduce(ArrayBuffers.of(Comm.IN_PLACE, 0, 2),
+            ArrayBuffers.of(new long[2], 0, 2), Op.SUM));
+        assertThrows(IllegalArgumentException.class, () -> inter.bcast(ArrayBuffers.of(new long[2], 0, 2), remote.length));
+        assertThrows(IllegalArgumentException.class, () -> inter.reduce(ArrayBuffers.of(new long[2], 0, 2),
+            ArrayBuffers.of(null, 0, 2), Op.SUM, -3));
+        assertThrows(IllegalArgumentException.class, () -> inter.reduceScatter(ArrayBuffers.tail(new long[2], 0),
+            ArrayBuffers.tail(new long[2], 0), new int[local.length + 1], Op.SUM));
         // every check above fails before a tag is taken: the groups still agree on the next call
         final long[] after = guarded(1);
-        inter.allReduce(mine(1), 0, after, 0, 1, Op.MIN);
+        inter.allReduce(ArrayBuffers.of(mine(1), 0, 1), ArrayBuffers.of(after, 0, 1), Op.MIN);
         assertEquals(v(remote[0], 0), after[0]);
     }
 }

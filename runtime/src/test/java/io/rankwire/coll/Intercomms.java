@@ -7,10 +7,13 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.rankwire.Comm;
+import io.rankwire.Communicator;
 import io.rankwire.Intercomm;
 import io.rankwire.Op;
 import io.rankwire.Request;
 import io.rankwire.Status;
+import io.rankwire.buffer.MessageBuffer;
+import io.rankwire.conformance.ArrayBuffers;
 
 /**
  * An inter-communicator between the even and the odd ranks of the world (leaders: world ranks 0
@@ -38,21 +41,20 @@ final class Intercomms
         assertEquals(local.size(), inter.size());
         assertEquals(even, inter.isLocalFirst());
         exchange(inter, me, 5);
-        final Comm view = inter.pointToPoint();
-        assertEquals(inter.remoteSize(), view.size());
-        assertEquals(inter.rank(), view.rank());
-        for (int r = 0; r < view.size(); r++)
+        final Communicator peers = inter;   // code written against Communicator serves both kinds
+        for (int r = 0; r < inter.remoteSize(); r++)
         {
-            view.send(new int[] {me}, 0, 1, r, 7);   // small: completes locally
+            peers.send(MessageBuffer.of(new int[] {me}), r, 7);   // small: completes locally
         }
         for (int r = 0; r < inter.remoteSize(); r++)
         {
             final int[] got = new int[1];
-            inter.recv(got, 0, 1, r, 7);
-            assertEquals(inter.remoteWorldRanks()[r], got[0], "sent through the Comm view");
+            final Status st = peers.recv(MessageBuffer.of(got), r, 7);
+            assertEquals(inter.remoteWorldRanks()[r], got[0], "sent through Communicator");
+            assertEquals(r, st.source(), "the source is a rank of the remote group");
         }
-        assertThrows(IllegalStateException.class, view::barrier);
-        assertThrows(IllegalStateException.class, () -> view.allReduce(new int[1], new int[1], Op.SUM));
+        assertThrows(IllegalArgumentException.class, () -> peers.send(MessageBuffer.of(new int[1]), inter.remoteSize(), 7),
+            "a destination is a rank of the remote group");
         final Comm mergedHighOdd = inter.merge(!even);
         assertEquals(n, mergedHighOdd.size());
         for (int r = 0; r < n; r++)
@@ -65,14 +67,14 @@ final class Intercomms
             assertEquals(r < odds.length ? odds[r] : evens[r - odds.length], mergedHighEven.worldRank(r), "merge, odds low");
         }
         final long[] sum = {me};
-        mergedHighEven.allReduce(Comm.IN_PLACE, 0, sum, 0, 1, Op.SUM);
+        mergedHighEven.allReduce(ArrayBuffers.of(Comm.IN_PLACE, 0, 1), ArrayBuffers.of(sum, 0, 1), Op.SUM);
         assertEquals((long)n * (n - 1) / 2, sum[0]);
         final Intercomm dup = inter.dup();
         exchange(dup, me, 6);
-        assertThrows(IllegalArgumentException.class, () -> inter.send(new int[1], 0, 1, inter.remoteSize(), 1));
+        assertThrows(IllegalArgumentException.class, () -> inter.send(MessageBuffer.of(new int[1], 0, 1), inter.remoteSize(), 1));
         dup.close();
         inter.close();
-        assertTrue(view.isClosed());
+        assertTrue(peers.isClosed());
         mergedHighOdd.close();
         mergedHighEven.close();
         local.close();
@@ -86,14 +88,14 @@ final class Intercomms
         final Request[] sends = new Request[2 * remote];
         for (int r = 0; r < remote; r++)
         {
-            sends[r] = inter.isend(new int[] {me}, 0, 1, r, tag);
-            sends[remote + r] = inter.isend(new int[] {me}, 0, 1, r, tag + 100);
+            sends[r] = inter.isend(MessageBuffer.of(new int[] {me}, 0, 1), r, tag);
+            sends[remote + r] = inter.isend(MessageBuffer.of(new int[] {me}, 0, 1), r, tag + 100);
         }
         final int[] world = inter.remoteWorldRanks();
         for (int r = 0; r < remote; r++)
         {
             final int[] got = new int[1];
-            final Status st = inter.recv(got, 0, 1, r, tag);
+            final Status st = inter.recv(MessageBuffer.of(got, 0, 1), r, tag);
             assertEquals(world[r], got[0], "from remote rank " + r);
             assertEquals(r, st.source());
         }
@@ -101,7 +103,7 @@ final class Intercomms
         for (int i = 0; i < remote; i++)
         {
             final int[] got = new int[1];
-            final Status st = inter.recv(got, 0, 1, Comm.ANY_SOURCE, tag + 100);
+            final Status st = inter.recv(MessageBuffer.of(got, 0, 1), Comm.ANY_SOURCE, tag + 100);
             assertEquals(world[st.source()], got[0], "ANY_SOURCE: the status names the remote rank");
             assertFalse(seen[st.source()]);
             seen[st.source()] = true;

@@ -39,6 +39,7 @@ import io.rankwire.Rankwire;
 import io.rankwire.RankwireConfig;
 import io.rankwire.Request;
 import io.rankwire.Status;
+import io.rankwire.buffer.MessageBuffer;
 
 /**
  * The point-to-point conformance suite every transport passes: one subclass per transport (and
@@ -110,7 +111,8 @@ public abstract class ConformanceSuite extends PersistentRequestConformance
             assertTrue(message.contains("rankwire.threads=funneled") && message.contains("intruder-" + world.rank()) &&
                 message.contains(Thread.currentThread().getName()), message);
             final int[] got = new int[1];
-            world.sendrecv(new int[] {world.rank()}, 0, 1, 1 - world.rank(), 6, got, 0, 1, 1 - world.rank(), 6);
+            world.sendrecv(MessageBuffer.of(new int[] {world.rank()}, 0, 1), 1 - world.rank(), 6, MessageBuffer.of(got, 0, 1),
+                1 - world.rank(), 6);
             assertEquals(1 - world.rank(), got[0]);
         });
     }
@@ -186,10 +188,10 @@ public abstract class ConformanceSuite extends PersistentRequestConformance
                 final int[] a = new int[1];
                 final int[] b = new int[1];
                 final int[] c = new int[1];
-                final Request ra = world.irecv(a, 0, 1, Comm.ANY_SOURCE, Comm.ANY_TAG);
-                final Request rb = world.irecv(b, 0, 1, 0, 5);
-                final Request rc = world.irecv(c, 0, 1, 0, Comm.ANY_TAG);
-                world.send(new int[0], 0, 0, 0, 1);
+                final Request ra = world.irecv(MessageBuffer.of(a, 0, 1), Comm.ANY_SOURCE, Comm.ANY_TAG);
+                final Request rb = world.irecv(MessageBuffer.of(b, 0, 1), 0, 5);
+                final Request rc = world.irecv(MessageBuffer.of(c, 0, 1), 0, Comm.ANY_TAG);
+                world.send(MessageBuffer.of(new int[0], 0, 0), 0, 1);
                 Request.waitAll(ra, rb, rc);
                 assertEquals(100, a[0]);
                 assertEquals(200, b[0]);
@@ -197,10 +199,10 @@ public abstract class ConformanceSuite extends PersistentRequestConformance
             }
             else
             {
-                world.recv(new int[0], 0, 0, 1, 1);
-                world.send(new int[] {100}, 0, 1, 1, 5);
-                world.send(new int[] {200}, 0, 1, 1, 5);
-                world.send(new int[] {300}, 0, 1, 1, 5);
+                world.recv(MessageBuffer.of(new int[0], 0, 0), 1, 1);
+                world.send(MessageBuffer.of(new int[] {100}, 0, 1), 1, 5);
+                world.send(MessageBuffer.of(new int[] {200}, 0, 1), 1, 5);
+                world.send(MessageBuffer.of(new int[] {300}, 0, 1), 1, 5);
             }
         });
     }
@@ -218,7 +220,7 @@ public abstract class ConformanceSuite extends PersistentRequestConformance
                 for (int i = 0; i < 3; i++)
                 {
                     final long[] v = new long[2];
-                    final Status s = world.recv(v, 0, 2, Comm.ANY_SOURCE, Comm.ANY_TAG);
+                    final Status s = world.recv(MessageBuffer.of(v, 0, 2), Comm.ANY_SOURCE, Comm.ANY_TAG);
                     assertEquals(s.source() * 10L, v[0]);
                     assertEquals(s.tag(), (int)v[1]);
                     assertEquals(16, s.bytes());
@@ -226,20 +228,20 @@ public abstract class ConformanceSuite extends PersistentRequestConformance
                     assertTrue(seen.add(s.source()));
                 }
                 assertEquals(Set.of(1, 2, 3), seen);
-                world.send(new long[0], 0, 0, 2, 1);
+                world.send(MessageBuffer.of(new long[0], 0, 0), 2, 1);
                 final long[] v = new long[2];
-                final Status s = world.recv(v, 0, 2, 2, Comm.ANY_TAG);
+                final Status s = world.recv(MessageBuffer.of(v, 0, 2), 2, Comm.ANY_TAG);
                 assertEquals(2, s.source());
                 assertEquals(1002, s.tag());
             }
             else
             {
                 final int r = world.rank();
-                world.send(new long[] {r * 10L, 40 + r}, 0, 2, 0, 40 + r);
+                world.send(MessageBuffer.of(new long[] {r * 10L, 40 + r}, 0, 2), 0, 40 + r);
                 if (r == 2)
                 {
-                    world.recv(new long[0], 0, 0, 0, 1);
-                    world.send(new long[] {0, 0}, 0, 2, 0, 1002);
+                    world.recv(MessageBuffer.of(new long[0], 0, 0), 0, 1);
+                    world.send(MessageBuffer.of(new long[] {0, 0}, 0, 2), 0, 1002);
                 }
             }
         });
@@ -257,9 +259,9 @@ public abstract class ConformanceSuite extends PersistentRequestConformance
             {
                 final int[] fromDup = new int[1];
                 final int[] fromWorld = new int[1];
-                final Request r1 = world.irecv(fromWorld, 0, 1, 1, Comm.ANY_TAG);
-                final Request r2 = dup.irecv(fromDup, 0, 1, Comm.ANY_SOURCE, Comm.ANY_TAG);
-                world.send(new int[0], 0, 0, 1, 0);
+                final Request r1 = world.irecv(MessageBuffer.of(fromWorld, 0, 1), 1, Comm.ANY_TAG);
+                final Request r2 = dup.irecv(MessageBuffer.of(fromDup, 0, 1), Comm.ANY_SOURCE, Comm.ANY_TAG);
+                world.send(MessageBuffer.of(new int[0], 0, 0), 1, 0);
                 final Status s2 = r2.await();
                 final Status s1 = r1.await();
                 assertEquals(2, fromDup[0]);
@@ -269,12 +271,12 @@ public abstract class ConformanceSuite extends PersistentRequestConformance
             }
             else if (world.rank() == 2)
             {
-                dup.send(new int[] {2}, 0, 1, 0, 3);
+                dup.send(MessageBuffer.of(new int[] {2}, 0, 1), 0, 3);
             }
             else
             {
-                world.recv(new int[0], 0, 0, 0, 0);
-                world.send(new int[] {1}, 0, 1, 0, 3);
+                world.recv(MessageBuffer.of(new int[0], 0, 0), 0, 0);
+                world.send(MessageBuffer.of(new int[] {1}, 0, 1), 0, 3);
             }
             dup.close();
         });
@@ -295,8 +297,8 @@ public abstract class ConformanceSuite extends PersistentRequestConformance
                 {
                     final int[] data = new int[ints];
                     Arrays.fill(data, 7);
-                    world.send(data, 0, ints, 1, 1);
-                    world.send(data, 0, ints, 1, 2);
+                    world.send(MessageBuffer.of(data, 0, ints), 1, 1);
+                    world.send(MessageBuffer.of(data, 0, ints), 1, 2);
                 }
             }
             else
@@ -305,7 +307,7 @@ public abstract class ConformanceSuite extends PersistentRequestConformance
                 {
                     final int[] small = new int[ints];
                     Arrays.fill(small, -1);
-                    final Status s = world.recv(small, 0, ints / 2, 0, 1);
+                    final Status s = world.recv(MessageBuffer.of(small, 0, ints / 2), 0, 1);
                     assertEquals(Status.TRUNCATED, s.error());
                     assertEquals((ints / 2) * 4, s.bytes());
                     for (int i = 0; i < ints; i++)
@@ -373,7 +375,7 @@ public abstract class ConformanceSuite extends PersistentRequestConformance
                     assertEquals(length, world.recv(got, 0, length + 1, 0, 9).bytes());
                     assertArrayEquals(data, Arrays.copyOf(got, length));
                     final UnsafeBuffer agrona = new UnsafeBuffer(ByteBuffer.allocateDirect(length + 3));
-                    assertEquals(length, world.recv(agrona, 3, length, 0, 10).bytes());
+                    assertEquals(length, world.recv(MessageBuffer.of(agrona, 3, length), 0, 10).bytes());
                     final byte[] copy = new byte[length];
                     agrona.getBytes(3, copy);
                     assertArrayEquals(data, copy);
@@ -396,7 +398,7 @@ public abstract class ConformanceSuite extends PersistentRequestConformance
                 final CRC32 crc = new CRC32();
                 crc.update(data);
                 world.send(data, 0, length, 1, 1);
-                world.send(new long[] {crc.getValue()}, 0, 1, 1, 2);
+                world.send(MessageBuffer.of(new long[] {crc.getValue()}, 0, 1), 1, 2);
             }
             else
             {
@@ -404,7 +406,7 @@ public abstract class ConformanceSuite extends PersistentRequestConformance
                 final Status s = world.recv(data, 0, 1);
                 assertEquals(length, s.bytes());
                 final long[] expected = new long[1];
-                world.recv(expected, 0, 1, 0, 2);
+                world.recv(MessageBuffer.of(expected, 0, 1), 0, 2);
                 final CRC32 crc = new CRC32();
                 crc.update(data.duplicate());
                 assertEquals(expected[0], crc.getValue());
@@ -544,9 +546,9 @@ public abstract class ConformanceSuite extends PersistentRequestConformance
                 r.await();
                 assertArrayEquals(out, in2);
             }
-            world.send(new double[] {1.5, 2.5}, 0, 2, 0, 6);
+            world.send(MessageBuffer.of(new double[] {1.5, 2.5}, 0, 2), 0, 6);
             final double[] d = new double[3];
-            assertEquals(2, world.recv(d, 1, 2, 0, 6).count(Datatype.DOUBLE));
+            assertEquals(2, world.recv(MessageBuffer.of(d, 1, 2), 0, 6).count(Datatype.DOUBLE));
             assertArrayEquals(new double[] {0, 1.5, 2.5}, d);
         });
     }
@@ -566,14 +568,14 @@ public abstract class ConformanceSuite extends PersistentRequestConformance
                 for (int i = 0; i < n; i++)
                 {
                     values[i] = i * 3;
-                    reqs[i] = world.isend(values, i, 1, 1, i % 100);
+                    reqs[i] = world.isend(MessageBuffer.of(values, i, 1), 1, i % 100);
                 }
             }
             else
             {
                 for (int i = 0; i < n; i++)
                 {
-                    reqs[i] = world.irecv(values, i, 1, 0, i % 100);
+                    reqs[i] = world.irecv(MessageBuffer.of(values, i, 1), 0, i % 100);
                 }
             }
             Request.waitAll(reqs);
@@ -600,14 +602,14 @@ public abstract class ConformanceSuite extends PersistentRequestConformance
                 final Request[] reqs = new Request[4];
                 for (int i = 0; i < 4; i++)
                 {
-                    reqs[i] = world.irecv(bufs[i], 0, 1, 1, i);
+                    reqs[i] = world.irecv(MessageBuffer.of(bufs[i], 0, 1), 1, i);
                 }
                 assertFalse(Request.testAll(reqs));
                 assertEquals(-1, Request.testAny(reqs));
-                world.send(new int[0], 0, 0, 1, 99);
+                world.send(MessageBuffer.of(new int[0], 0, 0), 1, 99);
                 assertEquals(2, Request.waitAny(reqs));
                 assertEquals(22, bufs[2][0]);
-                world.send(new int[0], 0, 0, 1, 98);
+                world.send(MessageBuffer.of(new int[0], 0, 0), 1, 98);
                 final int[] some = Request.waitSome(reqs);
                 assertTrue(some.length >= 1);
                 final Set<Integer> done = new HashSet<>();
@@ -616,7 +618,7 @@ public abstract class ConformanceSuite extends PersistentRequestConformance
                     done.add(i);
                 }
                 assertTrue(done.contains(0) || done.contains(2));
-                world.send(new int[0], 0, 0, 1, 97);
+                world.send(MessageBuffer.of(new int[0], 0, 0), 1, 97);
                 Request.waitAll(reqs);
                 assertTrue(Request.testAll(reqs));
                 assertEquals(0, bufs[0][0]);
@@ -625,13 +627,13 @@ public abstract class ConformanceSuite extends PersistentRequestConformance
             }
             else
             {
-                world.recv(new int[0], 0, 0, 0, 99);
-                world.send(new int[] {22}, 0, 1, 0, 2);
-                world.recv(new int[0], 0, 0, 0, 98);
-                world.send(new int[] {0}, 0, 1, 0, 0);
-                world.recv(new int[0], 0, 0, 0, 97);
-                world.send(new int[] {11}, 0, 1, 0, 1);
-                world.send(new int[] {33}, 0, 1, 0, 3);
+                world.recv(MessageBuffer.of(new int[0], 0, 0), 0, 99);
+                world.send(MessageBuffer.of(new int[] {22}, 0, 1), 0, 2);
+                world.recv(MessageBuffer.of(new int[0], 0, 0), 0, 98);
+                world.send(MessageBuffer.of(new int[] {0}, 0, 1), 0, 0);
+                world.recv(MessageBuffer.of(new int[0], 0, 0), 0, 97);
+                world.send(MessageBuffer.of(new int[] {11}, 0, 1), 0, 1);
+                world.send(MessageBuffer.of(new int[] {33}, 0, 1), 0, 3);
             }
         });
     }
@@ -646,7 +648,7 @@ public abstract class ConformanceSuite extends PersistentRequestConformance
             if (world.rank() == 0)
             {
                 final short[] s = new short[3];
-                final CompletableFuture<Status> f = world.irecv(s, 0, 3, 1, 1).toFuture();
+                final CompletableFuture<Status> f = world.irecv(MessageBuffer.of(s, 0, 3), 1, 1).toFuture();
                 world.send(new byte[0], 0, 0, 1, 2);
                 while (!f.isDone())
                 {
@@ -658,7 +660,7 @@ public abstract class ConformanceSuite extends PersistentRequestConformance
             else
             {
                 world.recv(new byte[0], 0, 0, 0, 2);
-                world.send(new short[] {1, 2, 3}, 0, 3, 0, 1);
+                world.send(MessageBuffer.of(new short[] {1, 2, 3}, 0, 3), 0, 1);
             }
         });
     }
@@ -688,12 +690,12 @@ public abstract class ConformanceSuite extends PersistentRequestConformance
             }
             final int peer = 1 - half.rank();
             final int[] got = new int[3];
-            final Request a = world.irecv(got, 0, 1, Comm.ANY_SOURCE, 1);
-            final Request b = dup.irecv(got, 1, 1, Comm.ANY_SOURCE, 1);
-            final Request c = half.irecv(got, 2, 1, Comm.ANY_SOURCE, 1);
-            half.send(new int[] {300 + world.rank()}, 0, 1, peer, 1);
-            dup.send(new int[] {200 + world.rank()}, 0, 1, (world.rank() + 1) % 4, 1);
-            world.send(new int[] {100 + world.rank()}, 0, 1, (world.rank() + 3) % 4, 1);
+            final Request a = world.irecv(MessageBuffer.of(got, 0, 1), Comm.ANY_SOURCE, 1);
+            final Request b = dup.irecv(MessageBuffer.of(got, 1, 1), Comm.ANY_SOURCE, 1);
+            final Request c = half.irecv(MessageBuffer.of(got, 2, 1), Comm.ANY_SOURCE, 1);
+            half.send(MessageBuffer.of(new int[] {300 + world.rank()}, 0, 1), peer, 1);
+            dup.send(MessageBuffer.of(new int[] {200 + world.rank()}, 0, 1), (world.rank() + 1) % 4, 1);
+            world.send(MessageBuffer.of(new int[] {100 + world.rank()}, 0, 1), (world.rank() + 3) % 4, 1);
             Request.waitAll(a, b, c);
             assertEquals(100 + (world.rank() + 1) % 4, got[0]);
             assertEquals(200 + (world.rank() + 3) % 4, got[1]);
@@ -766,8 +768,8 @@ public abstract class ConformanceSuite extends PersistentRequestConformance
             final Comm child = (i % 2 == 0) ? pair.dup() : pair.split(0, -pair.rank());
             final int other = 1 - child.rank();
             final int[] got = new int[1];
-            final Request r = child.irecv(got, 0, 1, Comm.ANY_SOURCE, Comm.ANY_TAG);
-            child.send(new int[] {pairId * 1000 + i}, 0, 1, other, 7);
+            final Request r = child.irecv(MessageBuffer.of(got, 0, 1), Comm.ANY_SOURCE, Comm.ANY_TAG);
+            child.send(MessageBuffer.of(new int[] {pairId * 1000 + i}, 0, 1), other, 7);
             final Status s = r.await();
             assertEquals(pairId * 1000 + i, got[0], "a message of another communicator arrived on " + child);
             assertEquals(other, s.source());
@@ -942,7 +944,8 @@ public abstract class ConformanceSuite extends PersistentRequestConformance
                 () -> world.send(b, 0, 4, 1, Comm.TAG_UB + 1));
             assertMessage(IllegalArgumentException.class, "tag : -1", () -> world.send(b, 0, 4, 1, -1));
             assertMessage(IllegalArgumentException.class, "tag : -5", () -> world.irecv(b, 0, 4, 1, -5));
-            assertMessage(IllegalArgumentException.class, "count : -1", () -> world.send(new int[2], 0, -1, 1, 0));
+            assertMessage(IllegalArgumentException.class, "count : -1", () -> world.send(MessageBuffer.of(new int[2], 0, -1), 1,
+                0));
             assertMessage(IllegalArgumentException.class, "length : -3", () -> world.isend(b, 0, -3, 1, 0));
             assertMessage(IllegalArgumentException.class, "offset + length : 5", () -> world.recv(b, 1, 4, 1, 0));
             assertMessage(IllegalArgumentException.class, "color : -3", () -> world.split(-3, 0));
@@ -967,22 +970,33 @@ public abstract class ConformanceSuite extends PersistentRequestConformance
             assertMessage(IllegalArgumentException.class, buf, () -> world.send((byte[])null, 0, 4, peer, 0));
             assertMessage(IllegalArgumentException.class, buf, () -> world.isend((byte[])null, 0, 0, peer, 0));
             assertMessage(IllegalArgumentException.class, buf, () -> world.ssend((ByteBuffer)null, peer, 0));
-            assertMessage(IllegalArgumentException.class, buf, () -> world.send((DirectBuffer)null, 0, 4, peer, 0));
-            assertMessage(IllegalArgumentException.class, buf, () -> world.send((int[])null, 0, 1, peer, 0));
-            assertMessage(IllegalArgumentException.class, buf, () -> world.isend((double[])null, 0, 1, peer, 0));
             assertMessage(IllegalArgumentException.class, buf, () -> world.recv((byte[])null, 0, 4, peer, 0));
             assertMessage(IllegalArgumentException.class, buf, () -> world.irecv((ByteBuffer)null, peer, 0));
-            assertMessage(IllegalArgumentException.class, buf, () -> world.irecv((MutableDirectBuffer)null, 0, 4, peer, 0));
-            assertMessage(IllegalArgumentException.class, buf, () -> world.recv((long[])null, 0, 1, peer, 0));
             assertMessage(IllegalArgumentException.class, buf, () -> world.sendInit((byte[])null, 0, 4, peer, 0));
-            assertMessage(IllegalArgumentException.class, buf, () -> world.recvInit((double[])null, 0, 1, peer, 0));
+            // a descriptor refuses null memory when it is made, naming it
+            final String buffer = "buffer : null";
+            assertMessage(IllegalArgumentException.class, buffer, () -> MessageBuffer.of((DirectBuffer)null, 0, 4));
+            assertMessage(IllegalArgumentException.class, buffer, () -> MessageBuffer.of((int[])null, 0, 1));
+            assertMessage(IllegalArgumentException.class, buffer, () -> MessageBuffer.of((double[])null));
+            assertMessage(IllegalArgumentException.class, buffer, () -> MessageBuffer.of((MutableDirectBuffer)null, 0, 4));
+            assertMessage(IllegalArgumentException.class, buffer, () -> MessageBuffer.of((long[])null, 0, 1));
             assertMessage(IllegalArgumentException.class, "buffer : null",
                 () -> world.send((io.rankwire.buffer.MessageBuffer)null, peer, 0));
-            assertMessage(IllegalArgumentException.class, "null", () -> world.bcast((Object)null, 0, 1, 0));
+            assertMessage(IllegalArgumentException.class, "null", () -> world.bcast(null, 0));
+            // the wait and test families name a null request, and nothing else happens
+            final Request pending = world.irecv(new byte[4], 0, 4, peer, 8);
+            assertMessage(IllegalArgumentException.class, "requests[1] : null", () -> Request.waitAll(pending, null));
+            assertMessage(IllegalArgumentException.class, "requests[0] : null", () -> Request.testAny((Request)null));
+            assertMessage(IllegalArgumentException.class, "requests[1] : null", () -> Request.waitSome(pending, null));
+            assertMessage(IllegalArgumentException.class, "statuses[0] : null",
+                () -> Request.waitAll(new MutableStatus[1], pending));
+            assertFalse(pending.isDone(), "a refused wait leaves its requests alone");
+            world.send(new byte[4], 0, 4, peer, 8);
+            pending.await();
             // nothing was started: the next messages are the ones that arrive
             final int[] got = new int[1];
-            final Request r = world.irecv(got, 0, 1, peer, 9);
-            world.send(new int[] {40 + world.rank()}, 0, 1, peer, 9);
+            final Request r = world.irecv(MessageBuffer.of(got, 0, 1), peer, 9);
+            world.send(MessageBuffer.of(new int[] {40 + world.rank()}, 0, 1), peer, 9);
             r.await();
             assertEquals(40 + peer, got[0]);
         });
@@ -1005,23 +1019,23 @@ public abstract class ConformanceSuite extends PersistentRequestConformance
             final Comm world = rw.world();
             if (world.rank() == 0)
             {
-                world.send(new char[] {'a', 'b'}, 0, 2, 1, 1);
-                world.send(new float[] {1f, 2f}, 0, 2, 1, 2);
-                world.send(new long[] {1L << 40}, 0, 1, 1, 3);
+                world.send(MessageBuffer.of(new char[] {'a', 'b'}, 0, 2), 1, 1);
+                world.send(MessageBuffer.of(new float[] {1f, 2f}, 0, 2), 1, 2);
+                world.send(MessageBuffer.of(new long[] {1L << 40}, 0, 1), 1, 3);
                 final ByteBuffer ro = ByteBuffer.wrap(new byte[] {1, 2, 3}).asReadOnlyBuffer();
                 world.send(ro, 1, 4);
-                world.send(new UnsafeBuffer(new byte[] {9, 8, 7}), 1, 2, 1, 5);
+                world.send(MessageBuffer.of(new UnsafeBuffer(new byte[] {9, 8, 7}), 1, 2), 1, 5);
             }
             else
             {
                 final char[] c = new char[2];
-                world.recv(c, 0, 2, 0, 1);
+                world.recv(MessageBuffer.of(c, 0, 2), 0, 1);
                 assertArrayEquals(new char[] {'a', 'b'}, c);
                 final float[] f = new float[2];
-                world.recv(f, 0, 2, 0, 2);
+                world.recv(MessageBuffer.of(f, 0, 2), 0, 2);
                 assertArrayEquals(new float[] {1f, 2f}, f);
                 final long[] l = new long[1];
-                world.recv(l, 0, 1, 0, 3);
+                world.recv(MessageBuffer.of(l, 0, 1), 0, 3);
                 assertEquals(1L << 40, l[0]);
                 final ByteBuffer heap = ByteBuffer.allocate(5).position(1);
                 assertEquals(3, world.recv(heap, 0, 4).bytes());
@@ -1149,7 +1163,7 @@ public abstract class ConformanceSuite extends PersistentRequestConformance
             assertEquals(-1, st.count(Datatype.INT));
             assertArrayEquals(pattern(10, 1), Arrays.copyOf(buf, 10));
             final UnsafeBuffer direct = new UnsafeBuffer(new byte[64]);
-            assertSame(st, world.recv(direct, 0, 64, Comm.ANY_SOURCE, 4, st));
+            assertSame(st, world.recv(MessageBuffer.of(direct, 0, 64), Comm.ANY_SOURCE, 4, st));
             assertEquals(4, st.tag());
             assertEquals(64, st.bytes());
             assertEquals(16, st.count(Datatype.INT));
@@ -1209,23 +1223,24 @@ public abstract class ConformanceSuite extends PersistentRequestConformance
             if (world.rank() == 0)
             {
                 final int[] v = new int[1];
-                final Request r = world.irecv(v, 0, 1, 1, 1);
+                final Request r = world.irecv(MessageBuffer.of(v, 0, 1), 1, 1);
                 assertTrue(r.await(Duration.ofMillis(10)).isEmpty());
-                final RuntimeException t = assertThrows(RuntimeException.class, () -> world.recv(new int[1], 0, 1, 1, 2));
+                final RuntimeException t = assertThrows(RuntimeException.class, () -> world.recv(MessageBuffer.of(new int[1], 0, 1),
+                    1, 2));
                 assertTrue(t.getMessage().contains("timed out"), t.getMessage());
-                world.send(new int[0], 0, 0, 1, 3);
+                world.send(MessageBuffer.of(new int[0], 0, 0), 1, 3);
                 assertEquals(4, r.await(Duration.ofSeconds(30)).orElseThrow().bytes());
                 assertEquals(42, v[0]);
                 assertEquals(4, world.probe(1, 2).bytes(), "the timed-out receive was withdrawn");
                 final int[] w = new int[1];
-                world.irecv(w, 0, 1, 1, 2).await(Duration.ofSeconds(30)).orElseThrow();
+                world.irecv(MessageBuffer.of(w, 0, 1), 1, 2).await(Duration.ofSeconds(30)).orElseThrow();
                 assertEquals(43, w[0]);
             }
             else
             {
-                world.irecv(new int[0], 0, 0, 0, 3).await(Duration.ofSeconds(30)).orElseThrow();
-                world.send(new int[] {42}, 0, 1, 0, 1);
-                world.send(new int[] {43}, 0, 1, 0, 2);
+                world.irecv(MessageBuffer.of(new int[0], 0, 0), 0, 3).await(Duration.ofSeconds(30)).orElseThrow();
+                world.send(MessageBuffer.of(new int[] {42}, 0, 1), 0, 1);
+                world.send(MessageBuffer.of(new int[] {43}, 0, 1), 0, 2);
             }
         });
     }

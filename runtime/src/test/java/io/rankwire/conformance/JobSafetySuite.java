@@ -31,6 +31,7 @@ import io.rankwire.Rankwire;
 import io.rankwire.RankwireConfig;
 import io.rankwire.RankwireException;
 import io.rankwire.bootstrap.InMemoryBootstrap;
+import io.rankwire.buffer.MessageBuffer;
 import io.rankwire.spi.Bootstrap;
 
 /**
@@ -146,7 +147,7 @@ public abstract class JobSafetySuite
             final Comm world = rw.world();
             final int[] one = {rw.rank()};
             final int[] other = new int[1];
-            world.sendrecv(one, 0, 1, 1 - rw.rank(), 7, other, 0, 1, 1 - rw.rank(), 7);
+            world.sendrecv(MessageBuffer.of(one, 0, 1), 1 - rw.rank(), 7, MessageBuffer.of(other, 0, 1), 1 - rw.rank(), 7);
             world.barrier();
             if (rw.rank() == 0)
             {
@@ -162,7 +163,7 @@ public abstract class JobSafetySuite
             }
             world.barrier();
             // the first instance still owns the rank
-            world.sendrecv(one, 0, 1, 1 - rw.rank(), 8, other, 0, 1, 1 - rw.rank(), 8);
+            world.sendrecv(MessageBuffer.of(one, 0, 1), 1 - rw.rank(), 8, MessageBuffer.of(other, 0, 1), 1 - rw.rank(), 8);
             assertArrayEquals(new int[] {1 - rw.rank()}, other);
         });
     }
@@ -274,7 +275,7 @@ public abstract class JobSafetySuite
             {
                 assertEquals(2, contextOf(last));
                 final int[] got = new int[1];
-                last.sendrecv(new int[] {5}, 0, 1, 0, 3, got, 0, 1, 0, 3);
+                last.sendrecv(MessageBuffer.of(new int[] {5}, 0, 1), 0, 3, MessageBuffer.of(got, 0, 1), 0, 3);
                 assertEquals(5, got[0]);
             }
         });
@@ -299,7 +300,7 @@ public abstract class JobSafetySuite
                 assertTrue(contextOf(dup) <= 4, () -> "iteration " + dup + " took a new pair");
                 if (i % 1000 == 0)
                 {
-                    dup.sendrecv(token, 0, 1, 1 - rw.rank(), 3, got, 0, 1, 1 - rw.rank(), 3);
+                    dup.sendrecv(MessageBuffer.of(token, 0, 1), 1 - rw.rank(), 3, MessageBuffer.of(got, 0, 1), 1 - rw.rank(), 3);
                     assertEquals(1 - rw.rank(), got[0]);
                 }
                 dup.close();
@@ -335,14 +336,14 @@ public abstract class JobSafetySuite
             final Comm first = world.dup();
             final int context = contextOf(first);
             final int[] in = new int[1];
-            final io.rankwire.Request pending = rw.rank() == 0 ? world.irecv(in, 0, 1, 1, 9) : null;
+            final io.rankwire.Request pending = rw.rank() == 0 ? world.irecv(MessageBuffer.of(in, 0, 1), 1, 9) : null;
             first.close();
             // rank 1 gave the pair back; rank 0 holds it while its receive is pending
             final Comm second = world.dup();
             assertTrue(contextOf(second) != context, "a pair was used again while a receive was pending");
             if (rw.rank() == 1)
             {
-                world.send(new int[] {42}, 0, 1, 0, 9);
+                world.send(MessageBuffer.of(new int[] {42}, 0, 1), 0, 9);
             }
             else
             {
@@ -392,18 +393,19 @@ public abstract class JobSafetySuite
                 final Rankwire forgotten = one.get(60, TimeUnit.SECONDS);
                 final Comm world = zero.world();
                 final int[] in = new int[1];
-                world.send(new int[] {1}, 0, 1, 1, 1); // before it ended: completes normally
-                final Future<?> waiting = threads.submit(() -> world.recv(in, 0, 1, 1, 2));
+                world.send(MessageBuffer.of(new int[] {1}, 0, 1), 1, 1); // before it ended: completes normally
+                final Future<?> waiting = threads.submit(() -> world.recv(MessageBuffer.of(in, 0, 1), 1, 2));
                 assertTrue(bootstrap.ended(1), "rank 1 had joined and not left");
                 final ExecutionException failed = assertThrows(ExecutionException.class,
                     () -> waiting.get(60, TimeUnit.SECONDS));
                 assertTrue(failed.getCause() instanceof RankwireException, failed::toString);
                 assertTrue(failed.getCause().getMessage().endsWith("failed: PEER_FAILED (rank 1 failed)"),
                     failed.getCause().getMessage());
-                final RankwireException late = assertThrows(RankwireException.class, () -> world.recv(in, 0, 1, 1, 3));
+                final RankwireException late = assertThrows(RankwireException.class, () -> world.recv(MessageBuffer.of(in, 0, 1),
+                    1, 3));
                 assertTrue(late.getMessage().endsWith("failed: PEER_FAILED (rank 1 failed)"), late.getMessage());
                 final RankwireException send = assertThrows(RankwireException.class,
-                    () -> world.send(new int[] {2}, 0, 1, 1, 4));
+                    () -> world.send(MessageBuffer.of(new int[] {2}, 0, 1), 1, 4));
                 assertTrue(send.getMessage().endsWith("failed: PEER_FAILED (rank 1 failed)"), send.getMessage());
                 final RankwireException close = assertThrows(RankwireException.class, zero::close);
                 assertTrue(close.getMessage().contains("rank 1 ended without closing"), close.getMessage());

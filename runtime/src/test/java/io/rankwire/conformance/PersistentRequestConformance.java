@@ -23,6 +23,7 @@ import io.rankwire.PersistentRequest;
 import io.rankwire.RankwireConfig;
 import io.rankwire.Request;
 import io.rankwire.Status;
+import io.rankwire.buffer.MessageBuffer;
 
 /**
  * Persistent requests and the allocation-free call forms, part of the conformance suite every
@@ -100,12 +101,12 @@ abstract class PersistentRequestConformance
             if (world.rank() == 0)
             {
                 smallReq = world.sendInit(small, 0, SMALL, peer, 3);
-                largeReq = world.ssendInit(large, 0, large.length, peer, 4);
+                largeReq = world.ssendInit(MessageBuffer.of(large, 0, large.length), peer, 4);
             }
             else
             {
                 smallReq = world.recvInit(small, 0, SMALL, peer, 3);
-                largeReq = world.recvInit(large, 0, large.length, peer, 4);
+                largeReq = world.recvInit(MessageBuffer.of(large, 0, large.length), peer, 4);
             }
             assertFalse(smallReq.isActive());
             for (int round = 0; round < 1000; round++)
@@ -169,13 +170,13 @@ abstract class PersistentRequestConformance
             {
                 reqs = new PersistentRequest[] {
                     world.sendInit(heap, peer, 1), world.ssendInit(direct, peer, 2),
-                    world.sendInit(agrona, 0, 56, peer, 3), world.sendInit(longs, 0, 9, peer, 4)};
+                    world.sendInit(MessageBuffer.of(agrona, 0, 56), peer, 3), world.sendInit(MessageBuffer.of(longs, 0, 9), peer, 4)};
             }
             else
             {
                 reqs = new PersistentRequest[] {
                     world.recvInit(heap, peer, 1), world.recvInit(direct, peer, 2),
-                    world.recvInit(agrona, 0, 56, peer, 3), world.recvInit(longs, 0, 9, peer, 4)};
+                    world.recvInit(MessageBuffer.of(agrona, 0, 56), peer, 3), world.recvInit(MessageBuffer.of(longs, 0, 9), peer, 4)};
             }
             final MutableStatus[] statuses = {new MutableStatus(), new MutableStatus(), new MutableStatus(), new MutableStatus()};
             final int[] sizes = {24, 40, 56, 72};
@@ -338,12 +339,12 @@ abstract class PersistentRequestConformance
             final Comm world = rw.world();
             if (world.rank() == 0)
             {
-                world.send(new short[] {1, -2}, 0, 2, 1, 1);
-                world.send(new char[] {'a', 'b', 'c'}, 0, 3, 1, 2);
-                world.send(new int[] {7, 8, 9, 10}, 1, 3, 1, 3);
-                world.send(new long[] {1L << 40}, 0, 1, 1, 4);
-                world.send(new float[] {1.5f, 2.5f}, 0, 2, 1, 5);
-                world.send(new double[] {Math.E}, 0, 1, 1, 6);
+                world.send(MessageBuffer.of(new short[] {1, -2}, 0, 2), 1, 1);
+                world.send(MessageBuffer.of(new char[] {'a', 'b', 'c'}, 0, 3), 1, 2);
+                world.send(MessageBuffer.of(new int[] {7, 8, 9, 10}, 1, 3), 1, 3);
+                world.send(MessageBuffer.of(new long[] {1L << 40}, 0, 1), 1, 4);
+                world.send(MessageBuffer.of(new float[] {1.5f, 2.5f}, 0, 2), 1, 5);
+                world.send(MessageBuffer.of(new double[] {Math.E}, 0, 1), 1, 6);
                 world.send(ByteBuffer.wrap(new byte[] {4, 5, 6}), 1, 7);
                 world.sendrecv(new byte[] {3}, 0, 1, 1, 8, new byte[1], 0, 1, 1, 8, new MutableStatus());
             }
@@ -351,24 +352,24 @@ abstract class PersistentRequestConformance
             {
                 final MutableStatus st = new MutableStatus();
                 final short[] s = new short[3];
-                assertEquals(4, world.recv(s, 1, 2, 0, 1, st).bytes());
+                assertEquals(4, world.recv(MessageBuffer.of(s, 1, 2), 0, 1, st).bytes());
                 assertArrayEquals(new short[] {0, 1, -2}, s);
                 final char[] c = new char[3];
-                assertEquals(3, world.recv(c, 0, 3, 0, 2, st).count(io.rankwire.Datatype.CHAR));
+                assertEquals(3, world.recv(MessageBuffer.of(c, 0, 3), 0, 2, st).count(io.rankwire.Datatype.CHAR));
                 assertArrayEquals(new char[] {'a', 'b', 'c'}, c);
                 final int[] i = new int[3];
-                world.recv(i, 0, 3, 0, 3, st);
+                world.recv(MessageBuffer.of(i, 0, 3), 0, 3, st);
                 assertArrayEquals(new int[] {8, 9, 10}, i);
                 assertEquals(3, st.tag());
                 assertEquals(0, st.source());
                 final long[] l = new long[1];
-                world.recv(l, 0, 1, 0, 4, st);
+                world.recv(MessageBuffer.of(l, 0, 1), 0, 4, st);
                 assertEquals(1L << 40, l[0]);
                 final float[] f = new float[2];
-                world.recv(f, 0, 2, 0, 5, st);
+                world.recv(MessageBuffer.of(f, 0, 2), 0, 5, st);
                 assertArrayEquals(new float[] {1.5f, 2.5f}, f);
                 final double[] d = new double[2];
-                assertEquals(8, world.recv(d, 0, 2, 0, 6, st).bytes());
+                assertEquals(8, world.recv(MessageBuffer.of(d, 0, 2), 0, 6, st).bytes());
                 assertEquals(Math.E, d[0]);
                 final ByteBuffer bb = ByteBuffer.allocate(4).position(1);
                 assertEquals(3, world.recv(bb, 0, 7, st).bytes());
@@ -429,7 +430,7 @@ abstract class PersistentRequestConformance
             final Comm world = rw.world();
             final int peer = 1 - world.rank();
             final byte[] buf = new byte[SMALL];
-            final UnsafeBuffer direct = new UnsafeBuffer(new byte[SMALL]);
+            final MessageBuffer direct = MessageBuffer.of(new UnsafeBuffer(new byte[SMALL]), 0, SMALL);   // one descriptor, kept
             final MutableStatus st = new MutableStatus();
             final int[] counter = {0};
             final Runnable roundTrip = () ->
@@ -441,7 +442,7 @@ abstract class PersistentRequestConformance
                     switch (form)
                     {
                         case 0: world.send(buf, 0, SMALL, peer, 1); world.recv(buf, 0, SMALL, peer, 1, st); break;
-                        case 1: world.ssend(direct, 0, SMALL, peer, 2); world.recv(direct, 0, SMALL, peer, 2, st); break;
+                        case 1: world.ssend(direct, peer, 2); world.recv(direct, peer, 2, st); break;
                         case 2: world.sendrecv(buf, 0, SMALL, peer, 3, buf, 0, SMALL, peer, 3, st); break;
                         case 3: world.send(buf, 0, SMALL, peer, 4); world.probe(peer, 4, st); world.recv(buf, 0, SMALL, peer, 4, st); break;
                         default: world.send(buf, 0, SMALL, peer, 5); world.recv(buf, 0, SMALL, peer, 5, st); break;
@@ -453,7 +454,7 @@ abstract class PersistentRequestConformance
                     switch (form)
                     {
                         case 0: world.recv(buf, 0, SMALL, peer, 1, st); world.send(buf, 0, SMALL, peer, 1); break;
-                        case 1: world.recv(direct, 0, SMALL, peer, 2, st); world.ssend(direct, 0, SMALL, peer, 2); break;
+                        case 1: world.recv(direct, peer, 2, st); world.ssend(direct, peer, 2); break;
                         case 2: world.sendrecv(buf, 0, SMALL, peer, 3, buf, 0, SMALL, peer, 3, st); break;
                         case 3: world.recv(buf, 0, SMALL, peer, 4, st); world.send(buf, 0, SMALL, peer, 4); break;
                         default:
@@ -492,8 +493,10 @@ abstract class PersistentRequestConformance
             final MutableStatus st = new MutableStatus();
             final MutableStatus[] sts = {new MutableStatus(), new MutableStatus()};
             final PersistentRequest[] pair = world.rank() == 0 ?
-                new PersistentRequest[] {world.sendInit(buf, 0, SMALL, peer, 1), world.recvInit(ints, 0, ints.length, peer, 2)} :
-                new PersistentRequest[] {world.recvInit(buf, 0, SMALL, peer, 1), world.sendInit(ints, 0, ints.length, peer, 2)};
+                new PersistentRequest[] {world.sendInit(buf, 0, SMALL, peer, 1), world.recvInit(MessageBuffer.of(ints, 0, ints.length),
+                    peer, 2)} :
+                new PersistentRequest[] {world.recvInit(buf, 0, SMALL, peer, 1), world.sendInit(MessageBuffer.of(ints, 0, ints.length),
+                    peer, 2)};
             final Runnable round = () ->
             {
                 if (world.rank() == 1)

@@ -24,6 +24,7 @@ import io.rankwire.Comm;
 import io.rankwire.LocalJob;
 import io.rankwire.RankwireConfig;
 import io.rankwire.bootstrap.InMemoryBootstrap;
+import io.rankwire.conformance.ArrayBuffers;
 import io.rankwire.spi.HostIdentity;
 import io.rankwire.spi.TransportContext;
 
@@ -51,7 +52,7 @@ class ShmFilesTest
             world.barrier();
             assertEquals(List.of(), list(base), "files of the job after wire-up");
             final int[] v = {world.rank()};
-            world.allReduce(v, v, io.rankwire.Op.SUM);
+            world.allReduce(ArrayBuffers.whole(v), ArrayBuffers.whole(v), io.rankwire.Op.SUM);
             assertEquals(6, v[0]);
         });
         assertEquals(List.of(), list(base));

@@ -26,6 +26,7 @@ import io.rankwire.MutableStatus;
 import io.rankwire.Rankwire;
 import io.rankwire.RankwireConfig;
 import io.rankwire.Request;
+import io.rankwire.buffer.MessageBuffer;
 
 /**
  * Traffic through the whole stack over shared memory, in each ring layout and with the
@@ -156,7 +157,7 @@ class ShmStressTest
                 for (int i = 0; i < perSender; i++)
                 {
                     values[i][0] = ((long)world.rank() << 32) | i;
-                    window[i] = world.isend(values[i], 0, 1, 0, 4);
+                    window[i] = world.isend(MessageBuffer.of(values[i], 0, 1), 0, 4);
                 }
                 world.barrier();
                 Request.waitAll(window);
@@ -168,7 +169,7 @@ class ShmStressTest
             final MutableStatus st = new MutableStatus();
             for (int k = 0; k < 4 * perSender; k++)
             {
-                world.recv(v, 0, 1, Comm.ANY_SOURCE, 4, st);
+                world.recv(MessageBuffer.of(v, 0, 1), Comm.ANY_SOURCE, 4, st);
                 final int sender = (int)(v[0] >>> 32);
                 assertEquals(st.source(), sender);
                 assertEquals(next[sender]++, (int)v[0], name + ": order of rank " + sender);
@@ -205,12 +206,12 @@ class ShmStressTest
                     final int length = 8 + (random.nextInt(4) == 0 ? random.nextInt(2 << 20) - 8 : random.nextInt(40_000));
                     sizes[p][0] = length;
                     fill(out[p], length, random);
-                    sizeReqs[2 * p] = world.isend(sizes[p], 0, 1, p, 100 + round);
+                    sizeReqs[2 * p] = world.isend(MessageBuffer.of(sizes[p], 0, 1), p, 100 + round);
                 }
                 final int[][] incoming = new int[n][1];
                 for (int p = 0; p < n; p++)
                 {
-                    sizeReqs[2 * p + 1] = world.irecv(incoming[p], 0, 1, p, 100 + round);
+                    sizeReqs[2 * p + 1] = world.irecv(MessageBuffer.of(incoming[p], 0, 1), p, 100 + round);
                 }
                 Request.waitAll(sizeReqs);
                 for (int p = 0; p < n; p++)

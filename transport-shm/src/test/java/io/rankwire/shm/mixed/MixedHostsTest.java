@@ -21,6 +21,8 @@ import io.rankwire.Rankwire;
 import io.rankwire.RankwireConfig;
 import io.rankwire.RankwireException;
 import io.rankwire.Request;
+import io.rankwire.buffer.MessageBuffer;
+import io.rankwire.conformance.ArrayBuffers;
 
 /**
  * Jobs whose ranks sit on two fake hosts ({@code rankwire.hostId}): which transport carries each
@@ -124,7 +126,8 @@ class MixedHostsTest extends ShmDirCase
             assertEquals("shm", rw.transportOf(1));
             assertFalse(rw.stats().transportCounters().containsKey("shm.peers"), "no composite");
             final int[] got = new int[1];
-            rw.world().sendrecv(new int[] {rw.rank()}, 0, 1, 1 - rw.rank(), 3, got, 0, 1, 1 - rw.rank(), 3);
+            rw.world().sendrecv(MessageBuffer.of(new int[] {rw.rank()}, 0, 1), 1 - rw.rank(), 3, MessageBuffer.of(got, 0, 1),
+                1 - rw.rank(), 3);
             assertEquals(1 - rw.rank(), got[0]);
         });
     }
@@ -139,7 +142,8 @@ class MixedHostsTest extends ShmDirCase
             assertEquals("tcp", rw.transportOf(1));
             assertFalse(rw.stats().transportCounters().containsKey("tcp.peers"), "no composite");
             final int[] got = new int[1];
-            rw.world().sendrecv(new int[] {rw.rank()}, 0, 1, 1 - rw.rank(), 3, got, 0, 1, 1 - rw.rank(), 3);
+            rw.world().sendrecv(MessageBuffer.of(new int[] {rw.rank()}, 0, 1), 1 - rw.rank(), 3, MessageBuffer.of(got, 0, 1),
+                1 - rw.rank(), 3);
             assertEquals(1 - rw.rank(), got[0]);
         });
     }
@@ -194,7 +198,8 @@ class MixedHostsTest extends ShmDirCase
         LocalJob.run(4, "auto", config("@2"), TIMEOUT, rw ->
         {
             final int[] all = new int[4];
-            rw.world().allGather(new int[] {rw.rank() * 10}, 0, all, 0, 1);
+            rw.world().allGather(ArrayBuffers.of(new int[] {rw.rank() * 10}, 0, 1),
+                ArrayBuffers.blocks(all, 0, 1, rw.world().size()));
             seen[rw.rank()] = all;
         });
         for (final int[] s : seen)

@@ -25,6 +25,7 @@ import io.rankwire.MutableStatus;
 import io.rankwire.Rankwire;
 import io.rankwire.RankwireConfig;
 import io.rankwire.RankwireException;
+import io.rankwire.buffer.MessageBuffer;
 import io.rankwire.conformance.FileBootstrap;
 
 /**
@@ -116,7 +117,7 @@ class ShmProcessTest
                     {
                         world.send(data, 0, size, 1, tag);
                     }
-                    world.recv(crc, 0, 1, 1, tag);
+                    world.recv(MessageBuffer.of(crc, 0, 1), 1, tag);
                     assertEquals(expected.getValue(), crc[0], "CRC-32 at rank 1 of " + size + " bytes, tag " + tag);
                     world.recv(back, 0, back.length, 1, tag, st);
                     assertEquals(size, st.bytes());

@@ -9,6 +9,7 @@ import io.rankwire.Comm;
 import io.rankwire.MutableStatus;
 import io.rankwire.Rankwire;
 import io.rankwire.RankwireConfig;
+import io.rankwire.buffer.MessageBuffer;
 import io.rankwire.conformance.FileBootstrap;
 
 /**
@@ -84,7 +85,7 @@ public final class ShmRankMain
                 crc.update(heap, 0, st.bytes());
                 answer = ByteBuffer.wrap(heap, 0, st.bytes());
             }
-            world.send(new long[] {crc.getValue()}, 0, 1, 0, st.tag());
+            world.send(MessageBuffer.of(new long[] {crc.getValue()}, 0, 1), 0, st.tag());
             world.send(answer, 0, st.tag());
         }
     }

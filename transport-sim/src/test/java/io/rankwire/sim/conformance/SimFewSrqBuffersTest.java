@@ -14,6 +14,7 @@ import io.rankwire.Comm;
 import io.rankwire.LocalJob;
 import io.rankwire.MutableStatus;
 import io.rankwire.RankwireConfig;
+import io.rankwire.buffer.MessageBuffer;
 
 /**
  * With fewer SRQ buffers than a poll's batch, every buffer can be waiting for its (deferred)
@@ -45,7 +46,7 @@ class SimFewSrqBuffersTest
                 world.barrier();
                 for (int i = 0; i < 2 * MESSAGES; i++)
                 {
-                    world.recv(got, 0, 1, Comm.ANY_SOURCE, 9, status);
+                    world.recv(MessageBuffer.of(got, 0, 1), Comm.ANY_SOURCE, 9, status);
                     assertEquals(next[status.source()]++, got[0], "order from rank " + status.source());
                 }
                 assertEquals(MESSAGES, next[1]);
@@ -56,7 +57,7 @@ class SimFewSrqBuffersTest
             {
                 for (int i = 0; i < MESSAGES; i++)
                 {
-                    world.isend(new int[] {i}, 0, 1, 0, 9);
+                    world.isend(MessageBuffer.of(new int[] {i}, 0, 1), 0, 9);
                 }
                 world.barrier();
             }

@@ -21,6 +21,7 @@ import io.rankwire.MutableStatus;
 import io.rankwire.RankStats;
 import io.rankwire.RankwireConfig;
 import io.rankwire.Request;
+import io.rankwire.buffer.MessageBuffer;
 
 /**
  * Small standard sends that can go out as one eager frame at once (credits in hand, nothing
@@ -46,9 +47,9 @@ class SimSendAtOnceTest
                 final RankStats before = rw.stats();
                 final Request[] sent = {
                     world.isend(new byte[] {1, 2, 3}, 0, 3, 1, TAG),
-                    world.isend(new UnsafeBuffer(new byte[] {4, 5, 6, 7}), 0, 4, 1, TAG),
+                    world.isend(MessageBuffer.of(new UnsafeBuffer(new byte[] {4, 5, 6, 7}), 0, 4), 1, TAG),
                     world.isend(ByteBuffer.allocateDirect(5).put(0, (byte)8), 1, TAG),
-                    world.isend(new int[] {9, 10}, 0, 2, 1, TAG), // staged: the general path
+                    world.isend(MessageBuffer.of(new int[] {9, 10}, 0, 2), 1, TAG), // staged: the general path
                 };
                 final int[] bytes = {3, 4, 5, 8};
                 for (int i = 0; i < sent.length; i++)
@@ -73,7 +74,7 @@ class SimSendAtOnceTest
                 assertEquals(5, status.bytes());
                 assertEquals(8, b[0]);
                 final int[] ints = new int[2];
-                world.recv(ints, 0, 2, 0, TAG);
+                world.recv(MessageBuffer.of(ints, 0, 2), 0, TAG);
                 assertArrayEquals(new int[] {9, 10}, ints);
                 world.recv(b, 0, 8, 0, TAG, status);
                 assertEquals(11, b[0]);
@@ -107,13 +108,13 @@ class SimSendAtOnceTest
                     world.send(bytes, 0, 4, 1, TAG);
                     Arrays.fill(bytes, (byte)-1);
                     direct.putInt(0, 4 * i + 1);
-                    world.send(direct, 0, 4, 1, TAG);
+                    world.send(MessageBuffer.of(direct, 0, 4), 1, TAG);
                     direct.putInt(0, -1);
                     heap.putInt(0, 4 * i + 2);
                     world.send(heap, 1, TAG);
                     heap.putInt(0, -1);
                     ints[0] = 4 * i + 3;
-                    world.send(ints, 0, 1, 1, TAG);
+                    world.send(MessageBuffer.of(ints, 0, 1), 1, TAG);
                     ints[0] = -1;
                 }
                 final RankStats after = rw.stats();
@@ -127,7 +128,7 @@ class SimSendAtOnceTest
                 final MutableStatus status = new MutableStatus();
                 for (int i = 0; i < 4 * rounds; i++)
                 {
-                    world.recv(got, 0, 4, 0, TAG, status);
+                    world.recv(MessageBuffer.of(got, 0, 4), 0, TAG, status);
                     assertEquals(4, status.bytes());
                     assertEquals(i, got.getInt(0), "message " + i);
                 }
@@ -163,7 +164,7 @@ class SimSendAtOnceTest
                     else
                     {
                         ints[0] = i;
-                        world.send(ints, 0, 1, 1, TAG);
+                        world.send(MessageBuffer.of(ints, 0, 1), 1, TAG);
                     }
                 }
             }
@@ -181,12 +182,12 @@ class SimSendAtOnceTest
                     final int value;
                     if ((i & 1) == 0)
                     {
-                        world.recv(got, 0, 4, 0, TAG, status);
+                        world.recv(MessageBuffer.of(got, 0, 4), 0, TAG, status);
                         value = got.getInt(0);
                     }
                     else
                     {
-                        world.recv(ints, 0, 1, 0, TAG);
+                        world.recv(MessageBuffer.of(ints, 0, 1), 0, TAG);
                         value = ints[0];
                     }
                     assertEquals(i, value, "message " + i + " in order");

@@ -8,6 +8,7 @@ import org.junit.jupiter.api.Test;
 
 import io.rankwire.LocalJob;
 import io.rankwire.RankwireConfig;
+import io.rankwire.buffer.MessageBuffer;
 
 /** {@code auto} with {@code tcp} but no {@code shm} on the class path (this module's tests): plain TCP. */
 class AutoWithoutShmTest
@@ -20,7 +21,8 @@ class AutoWithoutShmTest
             assertEquals("tcp", rw.transportOf(0));
             assertEquals("tcp", rw.transportOf(1));
             final int[] got = new int[1];
-            rw.world().sendrecv(new int[] {rw.rank() + 5}, 0, 1, 1 - rw.rank(), 2, got, 0, 1, 1 - rw.rank(), 2);
+            rw.world().sendrecv(MessageBuffer.of(new int[] {rw.rank() + 5}, 0, 1), 1 - rw.rank(), 2, MessageBuffer.of(got, 0, 1),
+                1 - rw.rank(), 2);
             assertEquals(6 - rw.rank(), got[0]);
         });
     }
