@@ -11,6 +11,7 @@ import io.rankwire.Comm;
 import io.rankwire.Op;
 import io.rankwire.Rankwire;
 import io.rankwire.Request;
+import io.rankwire.conformance.ArrayBuffers;
 
 /**
  * A blocking collective and its nonblocking form run one schedule: each collective is called
@@ -52,45 +53,47 @@ final class OneScheduleChecks
     {
         final double[] in = input(me, COUNT);
         same("allReduce", () -> new double[COUNT], (out, nb) -> nb
-            ? c.iallReduce(in, 0, out, 0, COUNT, Op.SUM)
-            : blocking(() -> c.allReduce(in, 0, out, 0, COUNT, Op.SUM)));
+            ? c.iallReduce(ArrayBuffers.of(in, 0, COUNT), ArrayBuffers.of(out, 0, COUNT), Op.SUM)
+            : blocking(() -> c.allReduce(ArrayBuffers.of(in, 0, COUNT), ArrayBuffers.of(out, 0, COUNT), Op.SUM)));
         same("reduce", () -> new double[COUNT], (out, nb) -> nb
-            ? c.ireduce(in, 0, out, 0, COUNT, Op.SUM, 1)
-            : blocking(() -> c.reduce(in, 0, out, 0, COUNT, Op.SUM, 1)));
+            ? c.ireduce(ArrayBuffers.of(in, 0, COUNT), ArrayBuffers.of(out, 0, COUNT), Op.SUM, 1)
+            : blocking(() -> c.reduce(ArrayBuffers.of(in, 0, COUNT), ArrayBuffers.of(out, 0, COUNT), Op.SUM, 1)));
         same("bcast", () -> me == 1 ? input(1, COUNT) : new double[COUNT], (out, nb) -> nb
-            ? c.ibcast(out, 0, COUNT, 1)
-            : blocking(() -> c.bcast(out, 0, COUNT, 1)));
+            ? c.ibcast(ArrayBuffers.of(out, 0, COUNT), 1)
+            : blocking(() -> c.bcast(ArrayBuffers.of(out, 0, COUNT), 1)));
         same("scan", () -> new double[COUNT], (out, nb) -> nb
-            ? c.iscan(in, 0, out, 0, COUNT, Op.SUM)
-            : blocking(() -> c.scan(in, 0, out, 0, COUNT, Op.SUM)));
+            ? c.iscan(ArrayBuffers.of(in, 0, COUNT), ArrayBuffers.of(out, 0, COUNT), Op.SUM)
+            : blocking(() -> c.scan(ArrayBuffers.of(in, 0, COUNT), ArrayBuffers.of(out, 0, COUNT), Op.SUM)));
         same("exScan", () -> new double[COUNT], (out, nb) -> nb
-            ? c.iexScan(in, 0, out, 0, COUNT, Op.SUM)
-            : blocking(() -> c.exScan(in, 0, out, 0, COUNT, Op.SUM)));
+            ? c.iexScan(ArrayBuffers.of(in, 0, COUNT), ArrayBuffers.of(out, 0, COUNT), Op.SUM)
+            : blocking(() -> c.exScan(ArrayBuffers.of(in, 0, COUNT), ArrayBuffers.of(out, 0, COUNT), Op.SUM)));
         final double[] vector = input(me, n * BLOCK);
         same("reduceScatterBlock", () -> new double[BLOCK], (out, nb) -> nb
-            ? c.ireduceScatterBlock(vector, 0, out, 0, BLOCK, Op.SUM)
-            : blocking(() -> c.reduceScatterBlock(vector, 0, out, 0, BLOCK, Op.SUM)));
+            ? c.ireduceScatterBlock(ArrayBuffers.of(vector, 0, BLOCK * c.size()), ArrayBuffers.of(out, 0, BLOCK), Op.SUM)
+            : blocking(() -> c.reduceScatterBlock(ArrayBuffers.of(vector, 0, BLOCK * c.size()), ArrayBuffers.of(out, 0, BLOCK),
+                Op.SUM)));
         final int[] counts = new int[n];
         for (int r = 0; r < n; r++)
         {
             counts[r] = BLOCK - 7 * r;
         }
         same("reduceScatter", () -> new double[BLOCK], (out, nb) -> nb
-            ? c.ireduceScatter(vector, 0, out, 0, counts, Op.SUM)
-            : blocking(() -> c.reduceScatter(vector, 0, out, 0, counts, Op.SUM)));
+            ? c.ireduceScatter(ArrayBuffers.tail(vector, 0), ArrayBuffers.tail(out, 0), counts, Op.SUM)
+            : blocking(() -> c.reduceScatter(ArrayBuffers.tail(vector, 0), ArrayBuffers.tail(out, 0), counts, Op.SUM)));
         final double[] block = input(me, BLOCK);
         same("gather", () -> new double[n * BLOCK], (out, nb) -> nb
-            ? c.igather(block, 0, out, 0, BLOCK, 0)
-            : blocking(() -> c.gather(block, 0, out, 0, BLOCK, 0)));
+            ? c.igather(ArrayBuffers.of(block, 0, BLOCK), ArrayBuffers.blocks(out, 0, BLOCK, c.size()), 0)
+            : blocking(() -> c.gather(ArrayBuffers.of(block, 0, BLOCK), ArrayBuffers.blocks(out, 0, BLOCK, c.size()), 0)));
         same("scatter", () -> new double[BLOCK], (out, nb) -> nb
-            ? c.iscatter(vector, 0, out, 0, BLOCK, 0)
-            : blocking(() -> c.scatter(vector, 0, out, 0, BLOCK, 0)));
+            ? c.iscatter(ArrayBuffers.blocks(vector, 0, BLOCK, c.size()), ArrayBuffers.of(out, 0, BLOCK), 0)
+            : blocking(() -> c.scatter(ArrayBuffers.blocks(vector, 0, BLOCK, c.size()), ArrayBuffers.of(out, 0, BLOCK), 0)));
         same("allGather", () -> new double[n * BLOCK], (out, nb) -> nb
-            ? c.iallGather(block, 0, out, 0, BLOCK)
-            : blocking(() -> c.allGather(block, 0, out, 0, BLOCK)));
+            ? c.iallGather(ArrayBuffers.of(block, 0, BLOCK), ArrayBuffers.blocks(out, 0, BLOCK, c.size()))
+            : blocking(() -> c.allGather(ArrayBuffers.of(block, 0, BLOCK), ArrayBuffers.blocks(out, 0, BLOCK, c.size()))));
         same("allToAll", () -> new double[n * BLOCK], (out, nb) -> nb
-            ? c.iallToAll(vector, 0, out, 0, BLOCK)
-            : blocking(() -> c.allToAll(vector, 0, out, 0, BLOCK)));
+            ? c.iallToAll(ArrayBuffers.blocks(vector, 0, BLOCK, c.size()), ArrayBuffers.blocks(out, 0, BLOCK, c.size()))
+            : blocking(() -> c.allToAll(ArrayBuffers.blocks(vector, 0, BLOCK, c.size()),
+                ArrayBuffers.blocks(out, 0, BLOCK, c.size()))));
     }
 
     private void same(final String what, final Supplier<double[]> out, final Call call)
