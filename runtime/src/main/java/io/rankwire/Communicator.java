@@ -427,7 +427,7 @@ public abstract class Communicator implements AutoCloseable
     /** The status of a message that could be received now, or empty. Never blocks. */
     public Optional<Status> iprobe(final int source, final int tag)
     {
-        return Optional.ofNullable(calls.engine().iprobe(calls.recvTag(source, tag), Envelope.recvMask(source, tag)));
+        return Optional.ofNullable(Probing.iprobe(calls, source, tag));
     }
 
     /**

@@ -4,7 +4,7 @@ import java.nio.ByteBuffer;
 
 import io.rankwire.buffer.MessageBuffer;
 import io.rankwire.core.Operation;
-import io.rankwire.core.ProbeStatus;
+import io.rankwire.match.Envelope;
 import io.rankwire.match.UnexpectedMsg;
 
 /**
@@ -22,7 +22,7 @@ public final class Message
     {
         this.calls = calls;
         this.msg = msg;
-        this.status = ProbeStatus.of(msg);
+        this.status = new Status(Envelope.sourceOf(msg.tag()), Envelope.tagOf(msg.tag()), msg.length(), Status.OK, false);
     }
 
     /** The message's source, tag and full length in bytes. */
@@ -55,7 +55,7 @@ public final class Message
     private Status finish(final Operation op)
     {
         start(op);
-        final Status s = op.await();
+        final Status s = ((Request)op).await();
         calls.engine().recycle(op);
         return s;
     }

@@ -23,22 +23,18 @@ final class Probing
 
     static Status probe(final PointToPointCalls calls, final int source, final int recvTag)
     {
-        final Engine engine = calls.engine();
-        final Group group = calls.group();
-        final long tag = calls.recvTag(source, recvTag);
-        final long mask = Envelope.recvMask(source, recvTag);
-        final int expected = calls.expected(source);
-        Status s = engine.iprobe(tag, mask);
-        if (s == null)
+        return probe(calls, source, recvTag, new MutableStatus()).toStatus();
+    }
+
+    /** The status of a message that could be received now, or null. */
+    static Status iprobe(final PointToPointCalls calls, final int source, final int recvTag)
+    {
+        final ProbeResult found = RESULTS.get();
+        if (!calls.engine().iprobe(calls.recvTag(source, recvTag), Envelope.recvMask(source, recvTag), found))
         {
-            final IdleStrategy idler = idler(engine);
-            while ((s = engine.iprobe(tag, mask)) == null)
-            {
-                engine.checkSatisfiable(expected, group);
-                idler.idle();
-            }
+            return null;
         }
-        return s;
+        return new Status(found.source(), found.tag(), found.length(), Status.OK, false);
     }
 
     /** {@link #probe} writing into {@code status}; allocates nothing. */

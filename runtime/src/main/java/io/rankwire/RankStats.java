@@ -65,6 +65,26 @@ public final class RankStats
     }
 
     /** A builder with every counter 0 and no transport counters. */
+    /** The counters of one engine snapshot. */
+    static RankStats of(final io.rankwire.core.EngineCounters c)
+    {
+        final long[] ops = c.listOperations;
+        final long[] buffer = c.sendBuffer;
+        final long[] messages = c.messages;
+        return builder()
+            .messages(messages[0], messages[1], messages[2], messages[3])
+            .unexpectedBytes(c.unexpectedBytes, c.unexpectedBytesHighWater, c.unexpectedBytesBound)
+            .unexpectedMessages(c.unexpectedMessages)
+            .matches(c.hardwareMatches, c.softwareMatches)
+            .backPressured(c.backPressured)
+            .activeOperations(c.activeOperations)
+            .listOperations(ops[0], ops[1], ops[2], ops[3])
+            .sendBuffer(buffer[0], buffer[1], buffer[2], buffer[3], buffer[4])
+            .credits(c.creditRequests, c.creditWaits)
+            .transportCounters(c.transportCounters)
+            .build();
+    }
+
     public static Builder builder()
     {
         return new Builder();

@@ -15,6 +15,7 @@ import io.rankwire.proto.Group;
 import io.rankwire.spi.Bootstrap;
 import io.rankwire.spi.Transport;
 import io.rankwire.spi.TransportContext;
+import io.rankwire.spi.BootstrapException;
 import io.rankwire.spi.TransportException;
 import io.rankwire.spi.TransportProvider;
 
@@ -65,7 +66,8 @@ public final class Rankwire implements AutoCloseable, ObservedRank
         this.claim = claim;
         this.bootstrap = bootstrap;
         this.transport = transport;
-        this.engine = new Engine(transport, config.engineSettings(), config.rank(), config.size(), wakeup, Requests.FACTORY);
+        this.engine = new Engine(transport, config.engineSettings(), config.rank(), config.size(), wakeup, Requests.FACTORY,
+            Requests.FAILURES);
         this.contexts = new Contexts(engine, config.timeout().toNanos());
         this.world = new Comm(this, Group.world(config.size(), config.rank()));
     }
@@ -93,7 +95,16 @@ public final class Rankwire implements AutoCloseable, ObservedRank
     public static Rankwire init(final String[] args, final java.util.Map<String, String> defaults)
     {
         JdkAccess.check();
-        return init(JobConfigs.fromEnvironment(defaults));
+        final RankwireConfig config;
+        try
+        {
+            config = JobConfigs.fromEnvironment(defaults);
+        }
+        catch (final BootstrapException e)
+        {
+            throw new RankwireException(e.getMessage(), e);
+        }
+        return init(config);
     }
 
     /**
@@ -118,7 +129,7 @@ public final class Rankwire implements AutoCloseable, ObservedRank
         {
             return start(c, claim);
         }
-        catch (final TransportException e)
+        catch (final TransportException | BootstrapException e)
         {
             claim.close();
             throw new RankwireException(e.getMessage(), e);
@@ -253,19 +264,19 @@ public final class Rankwire implements AutoCloseable, ObservedRank
     /** Eager payload bytes this rank currently buffers for unexpected messages. */
     public long unexpectedBytes()
     {
-        return engine.stats().unexpectedBytes();
+        return engine.counters().unexpectedBytes;
     }
 
     /** The most eager payload bytes this rank ever buffered for unexpected messages. */
     public long unexpectedBytesHighWater()
     {
-        return engine.stats().unexpectedBytesHighWater();
+        return engine.counters().unexpectedBytesHighWater;
     }
 
     /** The flow-control bound on {@link #unexpectedBytes()}. */
     public long unexpectedBytesBound()
     {
-        return engine.stats().unexpectedBytesBound();
+        return engine.counters().unexpectedBytesBound;
     }
 
     /**
@@ -307,7 +318,7 @@ public final class Rankwire implements AutoCloseable, ObservedRank
      */
     public RankStats stats()
     {
-        return engine.stats();
+        return RankStats.of(engine.counters());
     }
 
     Engine engine()
@@ -346,9 +357,9 @@ public final class Rankwire implements AutoCloseable, ObservedRank
             {
                 bootstrap.barrier(config.bootstrapTimeout());
             }
-            catch (final RankwireException e)
+            catch (final BootstrapException e)
             {
-                failure = e;
+                failure = new RankwireException(e.getMessage(), e);
             }
             finally
             {

@@ -1,5 +1,7 @@
 package io.rankwire;
 
+import io.rankwire.proto.Outcome;
+
 /**
  * The outcome of a receive, probe or completed request: the matched envelope (source rank in the
  * communicator, tag), the number of bytes delivered, and whether the operation was cancelled or
@@ -14,22 +16,22 @@ package io.rankwire;
 public final class Status
 {
     /** No error. */
-    public static final int OK = 0;
+    public static final int OK = Outcome.OK;
     /** The message was longer than the receive buffer. */
-    public static final int TRUNCATED = 1;
+    public static final int TRUNCATED = Outcome.TRUNCATED;
     /** The peer failed or its connection was lost. */
-    public static final int PEER_FAILED = 2;
+    public static final int PEER_FAILED = Outcome.PEER_FAILED;
     /** The runtime was closed before the operation finished. */
-    public static final int CLOSED = 3;
+    public static final int CLOSED = Outcome.CLOSED;
     /** A rendezvous read of the sender's memory failed. */
-    public static final int REMOTE_ACCESS = 4;
+    public static final int REMOTE_ACCESS = Outcome.REMOTE_ACCESS;
     /** A transport error (malformed message, rejected post). */
-    public static final int TRANSPORT_ERROR = 5;
+    public static final int TRANSPORT_ERROR = Outcome.TRANSPORT_ERROR;
     /**
      * The peer has finalized ({@link Rankwire#close()}) before the operation could be satisfied:
      * a receive naming it found no message from it, or a send was addressed to it.
      */
-    public static final int PEER_FINALIZED = 6;
+    public static final int PEER_FINALIZED = Outcome.PEER_FINALIZED;
 
     private final int source;
     private final int tag;
@@ -101,26 +103,12 @@ public final class Status
     /** A readable name of an error code. */
     public static String errorName(final int error)
     {
-        switch (error)
-        {
-            case OK: return "OK";
-            case TRUNCATED: return "TRUNCATED";
-            case PEER_FAILED: return "PEER_FAILED";
-            case CLOSED: return "CLOSED";
-            case REMOTE_ACCESS: return "REMOTE_ACCESS";
-            case TRANSPORT_ERROR: return "TRANSPORT_ERROR";
-            case PEER_FINALIZED: return "PEER_FINALIZED";
-            default: return "UNKNOWN(" + error + ")";
-        }
+        return Outcome.name(error);
     }
 
     @Override
     public String toString()
     {
-        return "Status{source=" + source +
-            ", tag=" + tag +
-            ", bytes=" + bytes +
-            ", error=" + errorName(error) +
-            (cancelled ? ", cancelled" : "") + '}';
+        return Outcome.describe(source, tag, bytes, error, cancelled);
     }
 }

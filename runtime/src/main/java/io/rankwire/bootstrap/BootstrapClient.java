@@ -8,7 +8,7 @@ import java.time.Duration;
 import java.util.Objects;
 import java.util.function.IntConsumer;
 
-import io.rankwire.RankwireException;
+import io.rankwire.spi.BootstrapException;
 import io.rankwire.spi.Bootstrap;
 import io.rankwire.spi.TransportContext;
 
@@ -17,7 +17,7 @@ import io.rankwire.spi.TransportContext;
  * Both sides prove they hold the job secret before anything else is exchanged; a client the
  * service turns away while strangers crowd it tries again until its timeout
  * ({@link BootstrapDialer}). Calls are serialized; every wait is bounded by the caller's timeout,
- * and failures raise {@link RankwireException} naming the service and what was awaited.
+ * and failures raise {@link BootstrapException} naming the service and what was awaited.
  * {@link #join} opens a second connection, the rank's membership, read by a daemon thread
  * ({@link MembershipWatch}).
  */
@@ -63,7 +63,7 @@ public final class BootstrapClient implements Bootstrap, AutoCloseable
      * authenticates with {@code secret}, trying again while the service turns it away for others.
      *
      * @throws IllegalArgumentException for a rank outside the job or a secret too short
-     * @throws RankwireException if the service cannot be reached and authenticated with in
+     * @throws BootstrapException if the service cannot be reached and authenticated with in
      *                           {@code timeout}, refuses the client, or cannot prove it holds the
      *                           same secret
      */
@@ -131,7 +131,7 @@ public final class BootstrapClient implements Bootstrap, AutoCloseable
         final ByteBuffer reply = call(BootstrapProtocol.finish(frame), what, waitMillis);
         if (reply.get(0) == BootstrapProtocol.TIMEOUT)
         {
-            throw new RankwireException(
+            throw new BootstrapException(
                 where + ": timed out after " + Durations.format(timeout) + " waiting for " + what);
         }
         expect(reply, BootstrapProtocol.VALUE, what);
@@ -147,7 +147,7 @@ public final class BootstrapClient implements Bootstrap, AutoCloseable
         final ByteBuffer reply = call(BootstrapProtocol.finish(frame), "the barrier", waitMillis);
         if (reply.get(0) == BootstrapProtocol.TIMEOUT)
         {
-            throw new RankwireException(where + ": timed out after " + Durations.format(timeout) +
+            throw new BootstrapException(where + ": timed out after " + Durations.format(timeout) +
                 " waiting for all " + size + " ranks to reach the barrier");
         }
         expect(reply, BootstrapProtocol.OK, "the barrier");
@@ -157,7 +157,7 @@ public final class BootstrapClient implements Bootstrap, AutoCloseable
      * Joins the job's membership on a connection of its own (see {@link Bootstrap#join}).
      *
      * @throws IllegalStateException if this client joined already and has not left
-     * @throws RankwireException if the service cannot be reached or refuses
+     * @throws BootstrapException if the service cannot be reached or refuses
      */
     @Override
     public void join(final IntConsumer departed)
@@ -169,7 +169,7 @@ public final class BootstrapClient implements Bootstrap, AutoCloseable
      * Joins like {@link #join(IntConsumer)}; {@code aborted} hears of ranks that abort the job.
      *
      * @throws IllegalStateException if this client joined already and has not left
-     * @throws RankwireException if the service cannot be reached or refuses
+     * @throws BootstrapException if the service cannot be reached or refuses
      */
     @Override
     public synchronized void join(final IntConsumer departed, final Bootstrap.Aborted aborted)
@@ -187,7 +187,7 @@ public final class BootstrapClient implements Bootstrap, AutoCloseable
             final ByteBuffer reply = m.readFrame(BootstrapProtocol.MAX_FRAME);
             if (reply.get() != BootstrapProtocol.OK)
             {
-                throw new RankwireException(where + " refused rank " + rank + "'s membership" +
+                throw new BootstrapException(where + " refused rank " + rank + "'s membership" +
                     (reply.get(0) == BootstrapProtocol.ERROR ? ": " +
                         BootstrapProtocol.getString(reply, BootstrapProtocol.MAX_REASON_BYTES) : ""));
             }
@@ -195,8 +195,8 @@ public final class BootstrapClient implements Bootstrap, AutoCloseable
         catch (final IOException | RuntimeException e)
         {
             m.close();
-            throw e instanceof RankwireException ? (RankwireException)e :
-                new RankwireException(where + ": connection lost while rank " + rank + " joined: " + e, e);
+            throw e instanceof BootstrapException ? (BootstrapException)e :
+                new BootstrapException(where + ": connection lost while rank " + rank + " joined: " + e, e);
         }
         membership = new MembershipWatch(m, rank, departed, aborted, () -> serviceLost(departed)).start();
     }
@@ -216,7 +216,7 @@ public final class BootstrapClient implements Bootstrap, AutoCloseable
             expect(call(BootstrapProtocol.finish(BootstrapProtocol.begin(0, BootstrapProtocol.LEAVE)), "leaving", 0),
                 BootstrapProtocol.OK, "leaving");
         }
-        catch (final RankwireException e)
+        catch (final BootstrapException e)
         {
             // the service is gone (e.g. rank 0 of a Slurm step hosted it and finished first): nothing to tell
         }
@@ -237,7 +237,7 @@ public final class BootstrapClient implements Bootstrap, AutoCloseable
             expect(call(BootstrapProtocol.finish(request.putInt(errorCode)), "the abort", 0), BootstrapProtocol.OK,
                 "the abort");
         }
-        catch (final RankwireException e)
+        catch (final BootstrapException e)
         {
             LOG.log(System.Logger.Level.DEBUG, "rank " + rank + " could not tell the " + where + " of its abort: " +
                 e.getMessage());
@@ -283,12 +283,12 @@ public final class BootstrapClient implements Bootstrap, AutoCloseable
         catch (final SocketTimeoutException e)
         {
             link.close();
-            throw new RankwireException(where + " did not answer while waiting for " + what, e);
+            throw new BootstrapException(where + " did not answer while waiting for " + what, e);
         }
         catch (final IOException e)
         {
             link.close();
-            throw new RankwireException(where + ": connection lost while waiting for " + what + ": " + e, e);
+            throw new BootstrapException(where + ": connection lost while waiting for " + what + ": " + e, e);
         }
     }
 
@@ -297,13 +297,13 @@ public final class BootstrapClient implements Bootstrap, AutoCloseable
         final byte actual = reply.get();
         if (actual == BootstrapProtocol.ERROR)
         {
-            throw new RankwireException(where + " rejected " + what + ": " +
+            throw new BootstrapException(where + " rejected " + what + ": " +
                 BootstrapProtocol.getString(reply, BootstrapProtocol.MAX_REASON_BYTES));
         }
         if (actual != opcode)
         {
             link.close();
-            throw new RankwireException(where + ": unexpected reply " + actual + " to " + what);
+            throw new BootstrapException(where + ": unexpected reply " + actual + " to " + what);
         }
     }
 }

@@ -12,7 +12,7 @@ import java.time.Duration;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 
-import io.rankwire.RankwireException;
+import io.rankwire.spi.BootstrapException;
 
 /**
  * Opens an authenticated connection to the bootstrap service, trying again while the service
@@ -44,7 +44,7 @@ final class BootstrapDialer
     }
 
     /**
-     * @throws RankwireException naming the service and the rank when it cannot connect and
+     * @throws BootstrapException naming the service and the rank when it cannot connect and
      *                           authenticate within {@code timeout}
      */
     static BootstrapLink dial(
@@ -68,16 +68,16 @@ final class BootstrapDialer
             }
             catch (final IOException | RuntimeException e)
             {
-                if (e instanceof RankwireException)
+                if (e instanceof BootstrapException)
                 {
-                    throw (RankwireException)e;
+                    throw (BootstrapException)e;
                 }
-                throw new RankwireException(where + ": cannot connect as rank " + rank + ": " + e, e);
+                throw new BootstrapException(where + ": cannot connect as rank " + rank + ": " + e, e);
             }
             final long sleep = backoff / 2 + ThreadLocalRandom.current().nextLong(backoff / 2 + 1);
             if (System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(sleep) - deadline >= 0)
             {
-                throw new RankwireException(where + ": rank " + rank + " could not log in within " +
+                throw new BootstrapException(where + ": rank " + rank + " could not log in within " +
                     Durations.format(timeout) + " (setting " + JobVariables.BOOTSTRAP_TIMEOUT_SETTING + "; " + attempts +
                     " attempts; last: " + away.getMessage() + "). The service turns away connections that do not " +
                     "authenticate within " + TimeUnit.NANOSECONDS.toSeconds(Admission.HELLO_DEADLINE_NANOS) +
@@ -123,7 +123,7 @@ final class BootstrapDialer
         catch (final ProtocolException e)
         {
             closeQuietly(socket);
-            throw new RankwireException(where + ": not a rankwire bootstrap service: " + e.getMessage(), e);
+            throw new BootstrapException(where + ": not a rankwire bootstrap service: " + e.getMessage(), e);
         }
         catch (final IOException e)
         {
@@ -150,7 +150,7 @@ final class BootstrapDialer
         if (first != BootstrapProtocol.CHALLENGE || challenge.remaining() != BootstrapProtocol.CHALLENGE_LENGTH - 1 ||
             challenge.getInt() != BootstrapProtocol.MAGIC || challenge.get() != BootstrapProtocol.VERSION)
         {
-            throw new RankwireException(where + ": not a rankwire bootstrap service (protocol version " +
+            throw new BootstrapException(where + ": not a rankwire bootstrap service (protocol version " +
                 BootstrapProtocol.VERSION + ")");
         }
         final byte[] serverNonce = new byte[BootstrapProtocol.NONCE_LENGTH];
@@ -171,23 +171,23 @@ final class BootstrapDialer
         }
         if (opcode == BootstrapProtocol.REFUSED)
         {
-            throw new RankwireException(where + " refused rank " + rank + ": " +
+            throw new BootstrapException(where + " refused rank " + rank + ": " +
                 BootstrapProtocol.getString(reply, BootstrapProtocol.MAX_REASON_BYTES));
         }
         final byte[] mac = new byte[BootstrapProtocol.MAC_LENGTH];
         if (opcode != BootstrapProtocol.WELCOME || reply.remaining() != mac.length + 4)
         {
-            throw new RankwireException(where + ": unexpected handshake reply " + opcode);
+            throw new BootstrapException(where + ": unexpected handshake reply " + opcode);
         }
         reply.get(mac);
         if (!BootstrapProtocol.macEquals(BootstrapProtocol.serverMac(secret, serverNonce, clientNonce, rank), mac))
         {
-            throw new RankwireException(where + " failed to prove it holds the job secret");
+            throw new BootstrapException(where + " failed to prove it holds the job secret");
         }
         final int serviceSize = reply.getInt();
         if (serviceSize != size)
         {
-            throw new RankwireException(where + " serves a job of " + serviceSize + " ranks (expected: " + size + ")");
+            throw new BootstrapException(where + " serves a job of " + serviceSize + " ranks (expected: " + size + ")");
         }
     }
 
@@ -200,7 +200,7 @@ final class BootstrapDialer
         catch (final InterruptedException e)
         {
             Thread.currentThread().interrupt();
-            throw new RankwireException("interrupted while waiting to connect to the bootstrap service", e);
+            throw new BootstrapException("interrupted while waiting to connect to the bootstrap service", e);
         }
     }
 

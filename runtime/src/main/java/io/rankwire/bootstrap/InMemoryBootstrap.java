@@ -9,7 +9,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.function.IntConsumer;
 
-import io.rankwire.RankwireException;
+import io.rankwire.spi.BootstrapException;
 import io.rankwire.spi.Bootstrap;
 
 /**
@@ -209,7 +209,7 @@ public final class InMemoryBootstrap
         {
             if (states[rank] == Membership.DEPARTED || states[rank] == Membership.ABORTED)
             {
-                throw new RankwireException("bootstrap: " + departure + "; key '" + key + "' of rank " + rank +
+                throw new BootstrapException("bootstrap: " + departure + "; key '" + key + "' of rank " + rank +
                     " never comes");
             }
             waitUntil(deadline, "key '" + key + "' of rank " + rank);
@@ -223,7 +223,7 @@ public final class InMemoryBootstrap
         final long generation = barrierGeneration;
         if (departure != null)
         {
-            throw new RankwireException("bootstrap: " + departure + "; the barrier cannot complete");
+            throw new BootstrapException("bootstrap: " + departure + "; the barrier cannot complete");
         }
         if (++barrierArrived == size)
         {
@@ -238,7 +238,7 @@ public final class InMemoryBootstrap
             {
                 if (departure != null)
                 {
-                    throw new RankwireException("bootstrap: " + departure + "; the barrier cannot complete");
+                    throw new BootstrapException("bootstrap: " + departure + "; the barrier cannot complete");
                 }
                 waitUntil(deadline, "the bootstrap barrier");
             }
@@ -255,7 +255,7 @@ public final class InMemoryBootstrap
         final long left = deadline - System.nanoTime();
         if (left <= 0)
         {
-            throw new RankwireException("bootstrap: timed out waiting for " + what);
+            throw new BootstrapException("bootstrap: timed out waiting for " + what);
         }
         try
         {
@@ -264,7 +264,7 @@ public final class InMemoryBootstrap
         catch (final InterruptedException e)
         {
             Thread.currentThread().interrupt();
-            throw new RankwireException("bootstrap: interrupted waiting for " + what, e);
+            throw new BootstrapException("bootstrap: interrupted waiting for " + what, e);
         }
     }
 

@@ -1,6 +1,5 @@
 package io.rankwire.core;
 
-import io.rankwire.RankwireException;
 import io.rankwire.progress.EngineLock;
 import io.rankwire.progress.Wakeup;
 import io.rankwire.proto.Group;
@@ -23,14 +22,18 @@ final class Closing
     private final Transport transport;
     private final Wakeup wakeup;
     private final Runnable afterUnlock;
+    private final Failures failures;
     private volatile boolean closed;
     private volatile String reason;
     /** Confined mode: a shutdown another thread asked for, run by the owner. */
     private volatile String request;
 
     /** {@code afterUnlock} runs after the lock is released at the end of a shutdown (completes futures). */
-    Closing(final EngineLock lock, final Protocols protocols, final Transport transport, final Wakeup wakeup, final Runnable afterUnlock)
+    Closing(
+        final EngineLock lock, final Protocols protocols, final Transport transport, final Wakeup wakeup, final Runnable afterUnlock,
+        final Failures failures)
     {
+        this.failures = failures;
         this.lock = lock;
         this.protocols = protocols;
         this.transport = transport;
@@ -119,8 +122,8 @@ final class Closing
             final int gone = protocols.unsatisfiableBy(expectedPeer, group);
             if (gone >= 0)
             {
-                throw new RankwireException("probe failed: rank " + gone +
-                    (protocols.errorOf(gone) == Outcome.PEER_FAILED ? " failed" : " has finalized"));
+                throw failures.failure("probe failed: rank " + gone +
+                    (protocols.errorOf(gone) == Outcome.PEER_FAILED ? " failed" : " has finalized"), null);
             }
         }
         finally

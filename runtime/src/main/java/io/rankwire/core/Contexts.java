@@ -9,7 +9,6 @@ import java.util.Map;
 
 import org.agrona.collections.IntArrayList;
 
-import io.rankwire.RankwireException;
 import io.rankwire.proto.Group;
 
 /**
@@ -225,7 +224,7 @@ public final class Contexts
     {
         if (!c.await(callTimeoutNs, true))
         {
-            throw new RankwireException("rankwire: timed out after " + callTimeoutNs / 1_000_000 +
+            throw engine.failure("rankwire: timed out after " + callTimeoutNs / 1_000_000 +
                 " ms waiting for a communicator creation (dup, split or create-group) on " + c);
         }
         return c.group();

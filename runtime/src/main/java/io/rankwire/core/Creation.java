@@ -4,7 +4,6 @@ import java.util.concurrent.CompletableFuture;
 
 import org.agrona.concurrent.IdleStrategy;
 
-import io.rankwire.RankwireException;
 import io.rankwire.progress.Idles;
 import io.rankwire.proto.Group;
 
@@ -293,14 +292,15 @@ public final class Creation
             throw new IllegalStateException("communicator creation : not completed (expected: a completed creation)");
         }
         final Throwable ex = failure;
+        final Failures failures = engine.failures();
         if (ex instanceof RuntimeException)
         {
-            throw ex instanceof RankwireException ? new RankwireException("communicator creation failed: " + ex.getMessage(), ex)
+            throw failures.isFailure(ex) ? failures.failure("communicator creation failed: " + ex.getMessage(), ex)
                 : (RuntimeException)ex;
         }
         if (ex != null)
         {
-            throw new RankwireException("communicator creation failed", ex);
+            throw failures.failure("communicator creation failed", ex);
         }
         return made;
     }
@@ -345,7 +345,7 @@ public final class Creation
             engine.serviceShutdownRequest();
             if (engine.isClosed() && !done)
             {
-                throw new RankwireException("rankwire: closed while waiting for a communicator creation");
+                throw engine.failure("rankwire: closed while waiting for a communicator creation");
             }
             if (deadline != 0 && System.nanoTime() - deadline > 0)
             {

@@ -2,8 +2,6 @@ package io.rankwire.core;
 
 import org.agrona.concurrent.IdleStrategy;
 
-import io.rankwire.RankStats;
-import io.rankwire.Status;
 import io.rankwire.buffer.StagePool;
 import io.rankwire.match.UnexpectedMsg;
 import io.rankwire.progress.EngineLock;
@@ -31,6 +29,7 @@ public final class Engine
     private final EngineLock lock = new EngineLock();
     private final Transport transport;
     private final OperationFactory factory;
+    private final Failures failures;
     private final Capabilities caps;
     private final int rank;
     private final int size;
@@ -57,10 +56,12 @@ public final class Engine
         final int rank,
         final int size,
         final Wakeup wakeup,
-        final OperationFactory factory)
+        final OperationFactory factory,
+        final Failures failures)
     {
         this.transport = transport;
         this.factory = factory;
+        this.failures = failures;
         this.caps = transport.capabilities();
         this.rank = rank;
         this.size = size;
@@ -68,7 +69,7 @@ public final class Engine
         this.wakeup = wakeup;
         wakeup.attach(transport);
         this.protocols = new Protocols(transport, settings.protocols(), rank, size, new StagePool());
-        this.closing = new Closing(lock, protocols, transport, wakeup, futures::drain);
+        this.closing = new Closing(lock, protocols, transport, wakeup, futures::drain, failures);
         this.sends = new Sends(lock, protocols, new CreditWait(protocols, waiter, settings.creditWaitMicros()), closing, futures);
         this.probes = new Probes(lock, closing, protocols, futures::drain);
         if (settings.funneled())
@@ -129,6 +130,18 @@ public final class Engine
     EngineLock lock()
     {
         return lock;
+    }
+
+    /** The exception a blocking call throws for a communication failure described by {@code message}. */
+    public RuntimeException failure(final String message)
+    {
+        return failures.failure(message, null);
+    }
+
+    /** How this engine's failures are made and recognised. */
+    Failures failures()
+    {
+        return failures;
     }
 
     /**
@@ -233,15 +246,9 @@ public final class Engine
         }
     }
 
-    /** The earliest unexpected message matching (tag, mask) as a status, or null. Makes progress once. */
-    public Status iprobe(final long tag, final long mask)
-    {
-        return probes.status(tag, mask);
-    }
-
     /**
-     * Like {@link #iprobe(long, long)} but writes the message's envelope and length into
-     * {@code into} instead of building a status: allocates nothing.
+     * Writes the envelope and length of the earliest unexpected message matching (tag, mask) into
+     * {@code into}; allocates nothing. Makes progress once.
      *
      * @return true when a matching message is there
      */
@@ -339,12 +346,12 @@ public final class Engine
     }
 
     /** A consistent snapshot of the counters. */
-    public RankStats stats()
+    public EngineCounters counters()
     {
         lock.lock();
         try
         {
-            return Counters.snapshot(protocols.counters(), sends.creditWaits(),
+            return new EngineCounters(protocols.counters(), sends.creditWaits(),
                 closing.isClosed() ? java.util.Map.of() : transport.counterValues());
         }
         finally
@@ -382,7 +389,7 @@ public final class Engine
         return closing.reason();
     }
 
-    /** Operations started and not yet completed at this rank (cheaper than {@link #stats()}). */
+    /** Operations started and not yet completed at this rank (cheaper than {@link #counters()}). */
     public int pendingOperations()
     {
         lock.lock();
@@ -435,7 +442,7 @@ public final class Engine
     }
 
     /**
-     * Fails every pending operation with {@link Status#CLOSED} and closes the transport.
+     * Fails every pending operation with {@link io.rankwire.proto.Outcome#CLOSED} and closes the transport.
      * Idempotent; any thread.
      */
     public void shutdown(final String reason)

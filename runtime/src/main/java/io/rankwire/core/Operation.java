@@ -8,15 +8,14 @@ import java.util.concurrent.CompletableFuture;
 
 import org.agrona.concurrent.UnsafeBuffer;
 
-import io.rankwire.RankwireException;
-import io.rankwire.Status;
 import io.rankwire.buffer.BufView;
+import io.rankwire.proto.Outcome;
 import io.rankwire.proto.Transfer;
 
 /**
  * One point-to-point operation: a {@link Transfer} (the protocols' view: buffer, envelope,
  * protocol state, outcome) plus what the user's request needs on top: waiting, its
- * {@link Status}, its future. The API's {@code Request} is a subclass the engine makes through
+ * outcome (the API's status, see {@link #newOutcome()}), its future. The API's {@code Request} is a subclass the engine makes through
  * its {@link OperationFactory}. The one reader that must not miss a concurrent completion,
  * {@link #toFuture}, installs its future under the engine lock, which completion holds too.
  * Blocking calls use pooled operations that go back to the engine after completion;
@@ -25,20 +24,20 @@ import io.rankwire.proto.Transfer;
  *
  * <p>An operation is its own buffer view (it extends {@link BufView}): a nonblocking request is
  * one object (plus the reused {@code UnsafeBuffer} a {@code byte[]} or {@code ByteBuffer} needs);
- * its {@link Status} and future are made only when asked for.
+ * its outcome and future are made only when asked for.
  */
 public class Operation extends Transfer
 {
     final Engine engine;
     final boolean pooled;
     /**
-     * Persistent operations keep their last {@link Status} across rounds (see {@link #status()})
+     * Persistent operations keep their last outcome across rounds (see {@link #outcome()})
      * and their own buffer wrapper.
      */
     private final boolean persistent;
 
-    private Status status;
-    private volatile CompletableFuture<Status> future;
+    private Object status;
+    private volatile CompletableFuture<Object> future;
     private Runnable onComplete;
 
     private static final VarHandle FUTURE;
@@ -147,10 +146,10 @@ public class Operation extends Transfer
 
     void completeFuture()
     {
-        final CompletableFuture<Status> f = future;
+        final CompletableFuture<Object> f = future;
         if (f != null)
         {
-            f.complete(status());
+            f.complete(outcome());
         }
         final Runnable action = onComplete;
         if (action != null)
@@ -159,16 +158,16 @@ public class Operation extends Transfer
         }
     }
 
-    /** Waits for completion; the status, or {@link RankwireException} for a communication failure. */
-    public Status await()
+    /** Waits for completion; the {@link #outcome()}, or the engine's failure for a communication failure. */
+    protected Object awaitOutcome()
     {
         engine.waitFor(this, 0);
         return checked();
     }
 
     /**
-     * Waits like {@link #await()} but builds no {@link Status} (blocking sends): throws
-     * {@link RankwireException} on a communication failure.
+     * Waits like {@link #awaitOutcome()} but builds no outcome (blocking sends): throws the
+     * engine's failure on a communication failure.
      */
     public void join()
     {
@@ -180,20 +179,20 @@ public class Operation extends Transfer
     }
 
     /**
-     * Waits like {@link #await()} and throws {@link RankwireException} naming {@code what} unless
-     * the operation completed with {@link Status#OK} (a truncation fails too).
+     * Waits like {@link #join()} and throws the engine's failure naming {@code what} unless the
+     * operation completed with {@link Outcome#OK} (a truncation fails too).
      */
     public void awaitOk(final String what)
     {
-        final Status s = await();
-        if (s.isError())
+        join();
+        if (resultError() != Outcome.OK)
         {
-            throw new RankwireException(what + " : " + s + " (expected: OK)");
+            throw engine.failure(what + " : " + outcomeText() + " (expected: OK)");
         }
     }
 
     /** Waits at most {@code timeout}; empty when it passed first. */
-    public Optional<Status> await(final Duration timeout)
+    protected Optional<Object> awaitOutcome(final Duration timeout)
     {
         final long nanos = Math.max(1, timeout.toNanos());
         if (!engine.waitFor(this, nanos))
@@ -214,25 +213,42 @@ public class Operation extends Transfer
     }
 
     /** The outcome of a completed operation. */
-    public Status status()
+    protected Object outcome()
     {
         if (!isDone())
         {
             throw new IllegalStateException("request : not completed (expected: a completed request)");
         }
-        Status s = status;
-        if (s == null || !sameOutcome(s))
+        Object s = status;
+        if (s == null || !isOutcome(s))
         {
-            s = new Status(resultSource(), resultTag(), resultBytes(), resultError(), resultCancelled());
+            s = newOutcome();
             status = s;
         }
         return s;
     }
 
-    private boolean sameOutcome(final Status s)
+    /**
+     * The API's status of this operation's result ({@code resultSource()} ...
+     * {@code resultCancelled()}), made when a caller asks for it: the API's request types make
+     * theirs, and the engine hands it back from {@link #outcome()} and completes futures with it.
+     * By default the result in words.
+     */
+    protected Object newOutcome()
     {
-        return s.source() == resultSource() && s.tag() == resultTag() && s.bytes() == resultBytes() &&
-            s.error() == resultError() && s.cancelled() == resultCancelled();
+        return outcomeText();
+    }
+
+    /** True when {@code outcome}, made earlier by {@link #newOutcome()}, still describes the result. */
+    protected boolean isOutcome(final Object outcome)
+    {
+        return outcome.equals(outcomeText());
+    }
+
+    /** The result in words, as the API's status prints it. */
+    String outcomeText()
+    {
+        return Outcome.describe(resultSource(), resultTag(), resultBytes(), resultError(), resultCancelled());
     }
 
     /** Cancels a pending receive (sends are not cancelled). */
@@ -244,17 +260,17 @@ public class Operation extends Transfer
         }
     }
 
-    /** A future completed with the status. */
-    public CompletableFuture<Status> toFuture()
+    /** A future completed with the {@link #outcome()}. */
+    protected CompletableFuture<Object> outcomeFuture()
     {
-        CompletableFuture<Status> f = future;
+        CompletableFuture<Object> f = future;
         if (f == null)
         {
             f = installFuture();
         }
         if (isDone())
         {
-            f.complete(status());
+            f.complete(outcome());
         }
         return f;
     }
@@ -263,7 +279,7 @@ public class Operation extends Transfer
      * The future, made under the engine lock: {@link #finish} runs under it too, so either it
      * sees the future or the caller sees {@code done} afterwards.
      */
-    private CompletableFuture<Status> installFuture()
+    private CompletableFuture<Object> installFuture()
     {
         if (engine == null)
         {
@@ -283,9 +299,9 @@ public class Operation extends Transfer
         }
     }
 
-    private CompletableFuture<Status> futureOrNew()
+    private CompletableFuture<Object> futureOrNew()
     {
-        CompletableFuture<Status> f = future;
+        CompletableFuture<Object> f = future;
         if (f == null)
         {
             f = new CompletableFuture<>();
@@ -294,15 +310,15 @@ public class Operation extends Transfer
         return f;
     }
 
-    /** The status, or a {@link RankwireException} for a communication failure. */
-    Status checked()
+    /** The outcome, or the engine's failure for a communication failure. */
+    Object checked()
     {
-        final Status s = status();
-        if (isCommFailure(s.error()))
+        final int error = resultError();
+        if (isCommFailure(error))
         {
-            throw new RankwireException(describe() + " failed: " + Status.errorName(s.error()) + cause(s.error()));
+            throw engine.failure(describe() + " failed: " + Outcome.name(error) + cause(error));
         }
-        return s;
+        return outcome();
     }
 
     private String cause(final int error)
@@ -311,16 +327,16 @@ public class Operation extends Transfer
         {
             return "";
         }
-        if (error == Status.PEER_FINALIZED)
+        if (error == Outcome.PEER_FINALIZED)
         {
             return " (rank " + peer() + " has finalized)";
         }
-        return error == Status.PEER_FAILED ? " (rank " + peer() + " failed)" : "";
+        return error == Outcome.PEER_FAILED ? " (rank " + peer() + " failed)" : "";
     }
 
     static boolean isCommFailure(final int error)
     {
-        return error != Status.OK && error != Status.TRUNCATED;
+        return error != Outcome.OK && error != Outcome.TRUNCATED;
     }
 
     String describe()
@@ -331,6 +347,6 @@ public class Operation extends Transfer
     @Override
     public String toString()
     {
-        return "Request{" + describe() + (isDone() ? ", " + status() : ", pending") + '}';
+        return "Request{" + describe() + (isDone() ? ", " + outcomeText() : ", pending") + '}';
     }
 }

@@ -3,8 +3,8 @@ package io.rankwire.core;
 import java.time.Duration;
 import java.util.Optional;
 
-import io.rankwire.Status;
 import io.rankwire.proto.Group;
+import io.rankwire.proto.Outcome;
 
 /**
  * A persistent request: one {@link Operation} bound once to its buffer and envelope, started
@@ -41,7 +41,7 @@ public class PersistentOperation extends Operation
     protected PersistentOperation(final Engine engine)
     {
         super(engine, false, true);
-        finish(-1, -1, 0, Status.OK, false);
+        finish(-1, -1, 0, Outcome.OK, false);
     }
 
     /** Binds a send to world rank {@code peer} with packed envelope {@code tag}. */
@@ -114,12 +114,13 @@ public class PersistentOperation extends Operation
         return state == CLOSED;
     }
 
-    public Status await()
+    @Override
+    protected Object awaitOutcome()
     {
         checkNotClosed();
         try
         {
-            return super.await();
+            return super.awaitOutcome();
         }
         finally
         {
@@ -127,12 +128,13 @@ public class PersistentOperation extends Operation
         }
     }
 
-    public Optional<Status> await(final Duration timeout)
+    @Override
+    protected Optional<Object> awaitOutcome(final Duration timeout)
     {
         checkNotClosed();
         try
         {
-            return super.await(timeout);
+            return super.awaitOutcome(timeout);
         }
         finally
         {

@@ -1,6 +1,5 @@
 package io.rankwire.core;
 
-import io.rankwire.Status;
 import io.rankwire.match.UnexpectedMsg;
 import io.rankwire.progress.EngineLock;
 import io.rankwire.proto.Protocols;
@@ -23,24 +22,6 @@ final class Probes
         this.closing = closing;
         this.protocols = protocols;
         this.afterUnlock = afterUnlock;
-    }
-
-    /** The earliest unexpected message matching (tag, mask) as a status, or null. */
-    Status status(final long tag, final long mask)
-    {
-        lock.lock();
-        try
-        {
-            closing.checkOpen();
-            protocols.progress();
-            final UnexpectedMsg msg = protocols.probe(tag, mask);
-            return msg == null ? null : ProbeStatus.of(msg);
-        }
-        finally
-        {
-            lock.unlock();
-            afterUnlock.run();
-        }
     }
 
     /** Writes the earliest matching message's envelope and length into {@code into}; false when there is none. */

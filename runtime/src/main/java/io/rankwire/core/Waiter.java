@@ -4,7 +4,6 @@ import java.util.concurrent.TimeUnit;
 
 import org.agrona.concurrent.IdleStrategy;
 
-import io.rankwire.RankwireException;
 import io.rankwire.progress.Idles;
 import io.rankwire.progress.PerThread;
 import io.rankwire.progress.Wakeup;
@@ -80,7 +79,7 @@ final class Waiter
             if (engine.isClosed())
             {
                 final String reason = engine.closedReason();
-                throw new RankwireException("rankwire: closed while waiting for " + op.describe() +
+                throw engine.failure("rankwire: closed while waiting for " + op.describe() +
                     (reason != null ? " (" + reason + ")" : ""));
             }
             if (deadline != 0 && System.nanoTime() - deadline > 0)
@@ -90,7 +89,7 @@ final class Waiter
                     return false;
                 }
                 engine.cancel(op);
-                throw new RankwireException("rankwire: timed out after " + (limit / 1_000_000) + " ms waiting for " + op.describe());
+                throw engine.failure("rankwire: timed out after " + (limit / 1_000_000) + " ms waiting for " + op.describe());
             }
             idler.idle(work);
         }

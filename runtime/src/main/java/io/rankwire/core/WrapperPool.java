@@ -42,8 +42,8 @@ final class WrapperPool
     {
         if (send)
         {
-            return error == io.rankwire.Status.OK;
+            return error == io.rankwire.proto.Outcome.OK;
         }
-        return cancelled || error == io.rankwire.Status.OK || error == io.rankwire.Status.TRUNCATED;
+        return cancelled || error == io.rankwire.proto.Outcome.OK || error == io.rankwire.proto.Outcome.TRUNCATED;
     }
 }

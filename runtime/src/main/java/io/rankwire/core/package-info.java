@@ -7,10 +7,11 @@
  * agreement, blocking, and the collectives package's schedules).
  *
  * <p>Imports {@code proto}, {@code match}, {@code spi} and the leaves {@code progress} and
- * {@code buffer}; from the API only the value types {@code Status}, {@code RankwireException}
- * and {@code RankStats}, never {@code RankwireConfig} (the engine takes its settings as an
- * {@link io.rankwire.core.EngineSettings}), {@code Comm}, {@code Request},
- * {@code Rankwire} or {@code LocalJob} (the API's request types are subclasses the engine makes
- * through an {@link io.rankwire.core.OperationFactory}).
+ * {@code buffer}, and nothing of the API: it takes its settings as an
+ * {@link io.rankwire.core.EngineSettings}, the API's request types are subclasses it makes
+ * through an {@link io.rankwire.core.OperationFactory} (whose outcome, the API's status, they
+ * make themselves), its counters leave as an {@link io.rankwire.core.EngineCounters} snapshot,
+ * and the exception of a communication failure comes from the API's
+ * {@link io.rankwire.core.Failures}.
  */
 package io.rankwire.core;

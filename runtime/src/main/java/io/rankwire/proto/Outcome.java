@@ -24,4 +24,27 @@ public final class Outcome
     private Outcome()
     {
     }
+
+    /** A readable name of an outcome code. */
+    public static String name(final int code)
+    {
+        switch (code)
+        {
+            case OK: return "OK";
+            case TRUNCATED: return "TRUNCATED";
+            case PEER_FAILED: return "PEER_FAILED";
+            case CLOSED: return "CLOSED";
+            case REMOTE_ACCESS: return "REMOTE_ACCESS";
+            case TRANSPORT_ERROR: return "TRANSPORT_ERROR";
+            case PEER_FINALIZED: return "PEER_FINALIZED";
+            default: return "UNKNOWN(" + code + ")";
+        }
+    }
+
+    /** An outcome in words, as the API's {@code Status} prints itself. */
+    public static String describe(final int source, final int tag, final int bytes, final int code, final boolean cancelled)
+    {
+        return "Status{source=" + source + ", tag=" + tag + ", bytes=" + bytes + ", error=" + name(code) +
+            (cancelled ? ", cancelled" : "") + '}';
+    }
 }

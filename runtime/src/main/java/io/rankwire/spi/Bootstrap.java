@@ -22,7 +22,7 @@ public interface Bootstrap
     /**
      * The value {@code rank} published under {@code key}, waiting for it up to {@code timeout}.
      *
-     * @throws io.rankwire.RankwireException if it does not appear in time
+     * @throws BootstrapException if it does not appear in time
      */
     byte[] get(int rank, String key, Duration timeout);
 
