@@ -15,7 +15,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 
-import io.rankwire.RankwireException;
+import io.rankwire.spi.BootstrapException;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -107,7 +107,7 @@ class BootstrapServiceTest
         final BootstrapServer s = server(2);
         final byte[] wrong = secret.clone();
         wrong[0] ^= 1;
-        final RankwireException e = assertThrows(RankwireException.class,
+        final BootstrapException e = assertThrows(BootstrapException.class,
             () -> BootstrapClient.connect(s.address(), wrong, 0, 2, WAIT));
         assertTrue(e.getMessage().contains("refused rank 0") && e.getMessage().contains("authentication failed"),
             e.getMessage());
@@ -145,7 +145,7 @@ class BootstrapServiceTest
         {
             closed = (java.net.InetSocketAddress)probe.getLocalSocketAddress();
         }
-        final RankwireException e = assertThrows(RankwireException.class,
+        final BootstrapException e = assertThrows(BootstrapException.class,
             () -> BootstrapClient.connect(closed, secret, 0, 1, WAIT));
         assertTrue(e.getMessage().startsWith("bootstrap service 127.0.0.1:" + closed.getPort() +
             ": cannot connect as rank 0"), e.getMessage());
@@ -155,7 +155,7 @@ class BootstrapServiceTest
     void shouldRefuseRankOutsideJob()
     {
         final BootstrapServer s = server(2);
-        final RankwireException e = assertThrows(RankwireException.class,
+        final BootstrapException e = assertThrows(BootstrapException.class,
             () -> BootstrapClient.connect(s.address(), secret, 2, 3, WAIT));
         assertTrue(e.getMessage().contains("rank : 2 (expected: 0..1)"), e.getMessage());
     }
@@ -165,7 +165,7 @@ class BootstrapServiceTest
     {
         final BootstrapServer s = server(2);
         final BootstrapClient c0 = client(s, secret, 0, 2);
-        final RankwireException e = assertThrows(RankwireException.class,
+        final BootstrapException e = assertThrows(BootstrapException.class,
             () -> c0.get(1, "never", Duration.ofMillis(50)));
         assertTrue(e.getMessage().endsWith(": timed out after 50ms waiting for key 'never' of rank 1"),
             e.getMessage());
@@ -178,7 +178,7 @@ class BootstrapServiceTest
     {
         final BootstrapServer s = server(2);
         final BootstrapClient c0 = client(s, secret, 0, 2);
-        final RankwireException e = assertThrows(RankwireException.class, () -> c0.barrier(Duration.ofMillis(50)));
+        final BootstrapException e = assertThrows(BootstrapException.class, () -> c0.barrier(Duration.ofMillis(50)));
         assertTrue(e.getMessage().contains("all 2 ranks to reach the barrier"), e.getMessage());
     }
 
@@ -189,8 +189,8 @@ class BootstrapServiceTest
         final BootstrapClient c0 = client(s, secret, 0, 3);
         final BootstrapClient c1 = client(s, secret, 1, 3);
         final BootstrapClient c2 = client(s, secret, 2, 3);
-        assertThrows(RankwireException.class, () -> c0.barrier(Duration.ofMillis(20)));
-        assertThrows(RankwireException.class, () -> c1.barrier(Duration.ofMillis(20)));
+        assertThrows(BootstrapException.class, () -> c0.barrier(Duration.ofMillis(20)));
+        assertThrows(BootstrapException.class, () -> c1.barrier(Duration.ofMillis(20)));
         final Future<?> first = threads.submit(() -> c0.barrier(WAIT));
         final Future<?> second = threads.submit(() -> c1.barrier(WAIT));
         c2.put("probe", new byte[0]);
@@ -268,9 +268,9 @@ class BootstrapServiceTest
             java.util.concurrent.ExecutionException.class, () -> barrier.get(WAIT.toSeconds(), TimeUnit.SECONDS));
         assertTrue(inBarrier.getCause().getMessage().contains("rejected the barrier: rank 2 ended without closing"),
             inBarrier.getCause().getMessage());
-        final RankwireException get = assertThrows(RankwireException.class, () -> c0.get(2, "never", WAIT));
+        final BootstrapException get = assertThrows(BootstrapException.class, () -> c0.get(2, "never", WAIT));
         assertTrue(get.getMessage().contains("rank 2 ended without closing"), get.getMessage());
-        assertThrows(RankwireException.class, () -> c0.barrier(WAIT));
+        assertThrows(BootstrapException.class, () -> c0.barrier(WAIT));
         assertEquals(List.of(2), seenByService);
         assertTrue(s.joinedWithoutLeaving(2));
 
@@ -279,7 +279,7 @@ class BootstrapServiceTest
         client(s, secret, 3, 4).join(seenByThree::add);
         assertEquals(2, seenByThree.poll(WAIT.toSeconds(), TimeUnit.SECONDS));
         // and the departed rank cannot come back
-        final RankwireException again = assertThrows(RankwireException.class,
+        final BootstrapException again = assertThrows(BootstrapException.class,
             () -> client(s, secret, 2, 4).join(rank -> { }));
         assertTrue(again.getMessage().contains("rank 2 : departed"), again.getMessage());
     }
@@ -339,7 +339,7 @@ class BootstrapServiceTest
             java.util.concurrent.ExecutionException.class, () -> barrier.get(WAIT.toSeconds(), TimeUnit.SECONDS));
         assertTrue(inBarrier.getCause().getMessage().contains("rank 2 aborted the job with error code -3"),
             inBarrier.getCause().getMessage());
-        final RankwireException get = assertThrows(RankwireException.class, () -> c1.get(2, "never", WAIT));
+        final BootstrapException get = assertThrows(BootstrapException.class, () -> c1.get(2, "never", WAIT));
         assertTrue(get.getMessage().contains("rank 2 aborted the job with error code -3"), get.getMessage());
         assertTrue(!s.joinedWithoutLeaving(2));
 
@@ -356,7 +356,7 @@ class BootstrapServiceTest
         assertArrayEquals(new byte[] {1}, c0.get(0, "after", WAIT));
         assertEquals(List.of(), departures);
         assertEquals(null, departedForZero.poll(0, TimeUnit.SECONDS));
-        final RankwireException again = assertThrows(RankwireException.class,
+        final BootstrapException again = assertThrows(BootstrapException.class,
             () -> client(s, secret, 2, 4).join(rank -> { }));
         assertTrue(again.getMessage().contains("rank 2 : aborted"), again.getMessage());
     }
@@ -446,7 +446,7 @@ class BootstrapServiceTest
                 }
                 return null;
             });
-            final RankwireException e = assertThrows(RankwireException.class, () -> BootstrapClient.connect(
+            final BootstrapException e = assertThrows(BootstrapException.class, () -> BootstrapClient.connect(
                 (java.net.InetSocketAddress)busy.getLocalSocketAddress(), secret, 0, 1, Duration.ofMillis(800)));
             assertTrue(e.getMessage().contains(": rank 0 could not log in within 800ms (setting rankwire.bootstrapTimeout; "), e.getMessage());
             assertTrue(e.getMessage().contains("attempts; last: busy: try later)"), e.getMessage());

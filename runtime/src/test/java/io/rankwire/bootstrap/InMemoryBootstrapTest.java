@@ -4,8 +4,8 @@ import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
-import io.rankwire.RankwireException;
 import io.rankwire.spi.Bootstrap;
+import io.rankwire.spi.BootstrapException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -31,10 +31,10 @@ class InMemoryBootstrapTest
         final InMemoryBootstrap table = new InMemoryBootstrap(2);
         final Bootstrap r0 = table.forRank(0);
         final Bootstrap r1 = table.forRank(1);
-        assertThrows(RankwireException.class, () -> r0.barrier(Duration.ofMillis(50)));
+        assertThrows(BootstrapException.class, () -> r0.barrier(Duration.ofMillis(50)));
 
         // Rank 1 arrives alone: rank 0 withdrew, so rank 1 must time out too.
-        assertThrows(RankwireException.class, () -> r1.barrier(Duration.ofMillis(100)));
+        assertThrows(BootstrapException.class, () -> r1.barrier(Duration.ofMillis(100)));
 
         final CompletableFuture<Void> first = CompletableFuture.runAsync(() -> r0.barrier(Duration.ofSeconds(10)));
         r1.barrier(Duration.ofSeconds(10));
@@ -45,7 +45,7 @@ class InMemoryBootstrapTest
     void shouldTimeOutNamingTheMissingKey()
     {
         final Bootstrap r0 = new InMemoryBootstrap(1).forRank(0);
-        final RankwireException e = assertThrows(RankwireException.class, () -> r0.get(0, "nope", Duration.ofMillis(20)));
+        final BootstrapException e = assertThrows(BootstrapException.class, () -> r0.get(0, "nope", Duration.ofMillis(20)));
         assertTrue(e.getMessage().contains("nope"), e.getMessage());
     }
 }

@@ -15,7 +15,7 @@ import java.util.Map;
 import java.util.Properties;
 import java.util.TreeMap;
 
-import io.rankwire.RankwireException;
+import io.rankwire.spi.BootstrapException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -76,7 +76,7 @@ class LoginDeadlineTest
             props.setProperty("rankwire.bootstrapTimeout", "700"); // a system property wins over the launcher's 90000
             final JobEnvironment env = EnvironmentParser.parse(
                 rank(silent.getLocalPort(), "rankwire.bootstrapTimeout=90000\n"), props).orElseThrow();
-            final RankwireException e = assertThrows(RankwireException.class, env::bootstrap);
+            final BootstrapException e = assertThrows(BootstrapException.class, env::bootstrap);
             assertTrue(e.getMessage().startsWith("bootstrap service 127.0.0.1:" + silent.getLocalPort() +
                 ": rank 1 could not log in within 700ms (setting rankwire.bootstrapTimeout; "), e.getMessage());
             silent.close();

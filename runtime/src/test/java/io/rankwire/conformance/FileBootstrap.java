@@ -8,8 +8,8 @@ import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.concurrent.locks.LockSupport;
 
-import io.rankwire.RankwireException;
 import io.rankwire.spi.Bootstrap;
+import io.rankwire.spi.BootstrapException;
 
 /**
  * A bootstrap for ranks in separate processes on one machine, through a shared directory: a value
@@ -72,7 +72,7 @@ public final class FileBootstrap implements Bootstrap
         {
             if (System.nanoTime() - deadline > 0)
             {
-                throw new RankwireException("no value for " + key + " from rank " + from + " within " + timeout);
+                throw new BootstrapException("no value for " + key + " from rank " + from + " within " + timeout);
             }
             LockSupport.parkNanos(2_000_000);
         }
