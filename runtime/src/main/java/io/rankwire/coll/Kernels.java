@@ -15,8 +15,8 @@ import java.util.concurrent.atomic.AtomicReferenceArray;
  * <p>MINLOC and MAXLOC work on interleaved (value, index) pairs of the array's own type; the
  * count is in elements and must be even; a tie keeps the smaller index.
  *
- * <p>A kernel is one (op, element type): its step ({@link Steps}) run by its own copy of
- * {@link KernelLoop}, made the first time the pair is used.
+ * <p>A kernel is one (op, element type): its step ({@link Steps}) run by its own copy of its
+ * shape's and domain's loop ({@link KernelLoops}), made the first time the pair is used.
  */
 public final class Kernels
 {
@@ -38,9 +38,10 @@ public final class Kernels
     /** The element types, in the order of {@link #type}. */
     private static final String[] TYPES = {"double", "long", "int", "float", "short", "char", "byte"};
     private static final AtomicReferenceArray<Kernel> KERNELS = new AtomicReferenceArray<>(TYPES.length * NAMES.length);
-    private static final byte[] LOOP = loopClassFile();
+    /** The class files of the {@link KernelLoops} templates, read once each. */
+    private static final java.util.Map<Class<?>, byte[]> LOOPS = new java.util.concurrent.ConcurrentHashMap<>();
 
-    /** A built-in reduction of one (op, element type) over {@code n} elements: a copy of {@link KernelLoop}. */
+    /** A built-in reduction of one (op, element type) over {@code n} elements: a copy of a {@link KernelLoops} template. */
     interface Kernel
     {
         void apply(Object in, int inOff, Object io, int ioOff, int n);
@@ -122,12 +123,13 @@ public final class Kernels
         throw new IllegalArgumentException("buffer : " + Bufs.typeName(a) + " (expected: " + Bufs.EXPECTED + ")");
     }
 
-    /** A hidden class made from {@link KernelLoop}'s class file with {@code step} as its class data, and an instance of it. */
+    /** A hidden class made from the class file of {@code step}'s loop with {@code step} as its class data, and an instance of it. */
     private static Kernel copyOfLoop(final Steps.Step step)
     {
         try
         {
-            final MethodHandles.Lookup copy = MethodHandles.lookup().defineHiddenClassWithClassData(LOOP, step, true);
+            final byte[] template = LOOPS.computeIfAbsent(step.loop(), Kernels::classFile);
+            final MethodHandles.Lookup copy = MethodHandles.lookup().defineHiddenClassWithClassData(template, step, true);
             return (Kernel)copy.findConstructor(copy.lookupClass(), MethodType.methodType(void.class)).invoke();
         }
         catch (final RuntimeException | Error ex)
@@ -136,18 +138,18 @@ public final class Kernels
         }
         catch (final Throwable ex)
         {
-            throw new IllegalStateException("kernel loop : " + step + " (expected: a copy of " + KernelLoop.class.getName() + ")", ex);
+            throw new IllegalStateException("kernel loop : " + step + " (expected: a copy of " + step.loop().getName() + ")", ex);
         }
     }
 
-    private static byte[] loopClassFile()
+    private static byte[] classFile(final Class<?> c)
     {
-        final String name = KernelLoop.class.getSimpleName() + ".class";
-        try (InputStream in = KernelLoop.class.getResourceAsStream(name))
+        final String name = c.getName().substring(c.getPackageName().length() + 1) + ".class";
+        try (InputStream in = c.getResourceAsStream(name))
         {
             if (in == null)
             {
-                throw new IllegalStateException("class file : " + name + " (expected: beside " + Kernels.class.getName() + ")");
+                throw new IllegalStateException("class file : " + name + " (expected: beside " + c.getName() + ")");
             }
             return in.readAllBytes();
         }

@@ -5,13 +5,14 @@ import java.util.function.IntBinaryOperator;
 import java.util.function.LongBinaryOperator;
 
 /**
- * What a built-in reduction does to one element, {@code io[j] = in[i] op io[j]}, or to one
- * (value, index) pair for MINLOC and MAXLOC, written once per shape (element-wise, pairs) and
- * arithmetic domain: {@code int}, {@code long}, {@code float}, {@code double}. Arrays of
- * {@code byte}, {@code short}, {@code char} and {@code int} share the {@code int} domain through
- * {@link IntLanes}, which widen on reading and narrow on writing exactly as Java's own arithmetic
- * does ({@code (byte)(a + b)}); each other type is its own domain, so every op runs in the type's
- * own arithmetic. {@link KernelLoop} runs a step over a vector.
+ * The built-in reductions' ops, {@code io[j] = in[i] op io[j]}, written once per arithmetic
+ * domain: {@code int}, {@code long}, {@code float}, {@code double}; MINLOC and MAXLOC compare
+ * (value, index) pairs. Arrays of {@code byte}, {@code short}, {@code char} and {@code int} share
+ * the {@code int} domain through {@link IntLanes}, which widen on reading and narrow on writing
+ * exactly as Java's own arithmetic does ({@code (byte)(a + b)}); each other type is its own
+ * domain, so every op runs in the type's own arithmetic. A step names an op (or which of MINLOC
+ * and MAXLOC) and its lanes, and the loop of its shape and domain ({@link KernelLoops}), which
+ * runs it.
  */
 final class Steps
 {
@@ -19,16 +20,11 @@ final class Steps
     {
     }
 
-    /** One element (width 1) or one (value, index) pair (width 2): {@code io[j..] = in[i..] op io[j..]}. */
+    /** A built-in op on one type: its op and lanes, run by a copy of its {@link #loop()}. */
     interface Step
     {
-        /** Elements one application covers. */
-        default int width()
-        {
-            return 1;
-        }
-
-        void apply(Object in, int i, Object io, int j);
+        /** The template of the loop that runs this step ({@link KernelLoops}). */
+        Class<?> loop();
     }
 
     /** {@code op(a, b)} on floats (the JDK has no float operator). */
@@ -249,138 +245,78 @@ final class Steps
         abstract void set(Object a, int i, int v);
     }
 
-    // ---- element-wise: io[j] = f(in[i], io[j])
+    // ---- element-wise, io[j] = f(in[i], io[j]); and (value, index) pairs, which replace io's pair
+    // when in's value is smaller (MINLOC) or larger (MAXLOC), or equal with a smaller index
 
     record IntEach(IntLanes t, IntBinaryOperator f) implements Step
     {
         @Override
-        public void apply(final Object in, final int i, final Object io, final int j)
+        public Class<?> loop()
         {
-            t.set(io, j, f.applyAsInt(t.get(in, i), t.get(io, j)));
+            return KernelLoops.IntEach.class;
         }
     }
 
     record LongEach(LongBinaryOperator f) implements Step
     {
         @Override
-        public void apply(final Object in, final int i, final Object io, final int j)
+        public Class<?> loop()
         {
-            final long[] b = (long[])io;
-            b[j] = f.applyAsLong(((long[])in)[i], b[j]);
+            return KernelLoops.LongEach.class;
         }
     }
 
     record FloatEach(FloatOp f) implements Step
     {
         @Override
-        public void apply(final Object in, final int i, final Object io, final int j)
+        public Class<?> loop()
         {
-            final float[] b = (float[])io;
-            b[j] = f.apply(((float[])in)[i], b[j]);
+            return KernelLoops.FloatEach.class;
         }
     }
 
     record DoubleEach(DoubleBinaryOperator f) implements Step
     {
         @Override
-        public void apply(final Object in, final int i, final Object io, final int j)
+        public Class<?> loop()
         {
-            final double[] b = (double[])io;
-            b[j] = f.applyAsDouble(((double[])in)[i], b[j]);
+            return KernelLoops.DoubleEach.class;
         }
     }
-
-    // ---- pairs: (value, index) of in replaces io's when its value is smaller (MINLOC) or larger
-    // (MAXLOC), or equal with a smaller index
 
     record IntPairs(IntLanes t, boolean max) implements Step
     {
         @Override
-        public int width()
+        public Class<?> loop()
         {
-            return 2;
-        }
-
-        @Override
-        public void apply(final Object in, final int i, final Object io, final int j)
-        {
-            final int a = t.get(in, i);
-            final int b = t.get(io, j);
-            final int ai = t.get(in, i + 1);
-            if ((max ? a > b : a < b) || (a == b && ai < t.get(io, j + 1)))
-            {
-                t.set(io, j, a);
-                t.set(io, j + 1, ai);
-            }
+            return KernelLoops.IntPairs.class;
         }
     }
 
     record LongPairs(boolean max) implements Step
     {
         @Override
-        public int width()
+        public Class<?> loop()
         {
-            return 2;
-        }
-
-        @Override
-        public void apply(final Object in, final int i, final Object io, final int j)
-        {
-            final long[] x = (long[])in;
-            final long[] y = (long[])io;
-            final long a = x[i];
-            final long b = y[j];
-            if ((max ? a > b : a < b) || (a == b && x[i + 1] < y[j + 1]))
-            {
-                y[j] = a;
-                y[j + 1] = x[i + 1];
-            }
+            return KernelLoops.LongPairs.class;
         }
     }
 
     record FloatPairs(boolean max) implements Step
     {
         @Override
-        public int width()
+        public Class<?> loop()
         {
-            return 2;
-        }
-
-        @Override
-        public void apply(final Object in, final int i, final Object io, final int j)
-        {
-            final float[] x = (float[])in;
-            final float[] y = (float[])io;
-            final float a = x[i];
-            final float b = y[j];
-            if ((max ? a > b : a < b) || (a == b && x[i + 1] < y[j + 1]))
-            {
-                y[j] = a;
-                y[j + 1] = x[i + 1];
-            }
+            return KernelLoops.FloatPairs.class;
         }
     }
 
     record DoublePairs(boolean max) implements Step
     {
         @Override
-        public int width()
+        public Class<?> loop()
         {
-            return 2;
-        }
-
-        @Override
-        public void apply(final Object in, final int i, final Object io, final int j)
-        {
-            final double[] x = (double[])in;
-            final double[] y = (double[])io;
-            final double a = x[i];
-            final double b = y[j];
-            if ((max ? a > b : a < b) || (a == b && x[i + 1] < y[j + 1]))
-            {
-                y[j] = a;
-                y[j + 1] = x[i + 1];
-            }
+            return KernelLoops.DoublePairs.class;
         }
     }
 }
