@@ -7,65 +7,74 @@ import io.rankwire.buffer.MessageBuffer;
 import io.rankwire.coll.Collectives;
 
 /**
- * One collective argument resolved to what the collectives work on: the array behind a
- * {@link MessageBuffer.Bytes} or {@link MessageBuffer.Typed} descriptor (reductions work on arrays
- * element by element), its first element and its count; {@link Comm#IN_PLACE} becomes the
- * collectives' in-place marker and a null descriptor (a buffer not significant at this rank) a
- * null array. Any other kind of descriptor is refused naming it.
+ * Collective arguments resolved to what the collectives work on, without allocating: the array
+ * behind a {@link MessageBuffer.Bytes} or {@link MessageBuffer.Typed} descriptor (reductions work
+ * on arrays element by element), its first element and its count; {@link Comm#IN_PLACE} becomes
+ * the collectives' in-place marker and a null descriptor (a buffer not significant at this rank)
+ * a null array. Any other kind of descriptor is refused naming it.
  */
 final class CollectiveArrays
 {
     /** {@link Comm#IN_PLACE}: a marker, never a buffer of a point-to-point call. */
     static final MessageBuffer IN_PLACE = new InPlace();
 
-    /** The array, {@link Collectives#IN_PLACE}, or null. */
-    final Object array;
-    /** The first element. */
-    final int offset;
-    /** Elements (bytes for a {@code byte[]}); 0 for in place or null. */
-    final int count;
-    /** True for {@link Comm#IN_PLACE}. */
-    final boolean inPlace;
-
-    private CollectiveArrays(final Object array, final int offset, final int count, final boolean inPlace)
+    private CollectiveArrays()
     {
-        this.array = array;
-        this.offset = offset;
-        this.count = count;
-        this.inPlace = inPlace;
     }
 
-    static CollectiveArrays of(final MessageBuffer buf, final String name)
+    /** The array behind {@code buf}, {@link Collectives#IN_PLACE} for {@link Comm#IN_PLACE}, null for null. */
+    static Object array(final MessageBuffer buf, final String name)
     {
         if (buf == null)
         {
-            return new CollectiveArrays(null, 0, 0, false);
+            return null;
         }
         if (buf == IN_PLACE)
         {
-            return new CollectiveArrays(Collectives.IN_PLACE, 0, 0, true);
+            return Collectives.IN_PLACE;
         }
         if (buf instanceof MessageBuffer.Typed)
         {
-            final MessageBuffer.Typed t = (MessageBuffer.Typed)buf;
-            return new CollectiveArrays(t.array(), t.offset(), t.count(), false);
+            return ((MessageBuffer.Typed)buf).array();
         }
         if (buf instanceof MessageBuffer.Bytes)
         {
-            final MessageBuffer.Bytes b = (MessageBuffer.Bytes)buf;
-            return new CollectiveArrays(b.array(), b.offset(), b.byteLength(), false);
+            return ((MessageBuffer.Bytes)buf).array();
         }
         throw new IllegalArgumentException(name + " : " + buf.getClass().getName() +
             " (expected: a MessageBuffer of a byte[] or of a primitive array, from MessageBuffer.of)");
     }
 
-    /** The count of one of {@code members} equal blocks this buffer holds. */
-    int block(final int members, final String name)
+    /** True for {@link Comm#IN_PLACE}. */
+    static boolean inPlace(final MessageBuffer buf)
     {
-        if (array == null || inPlace)
+        return buf == IN_PLACE;
+    }
+
+    /** The first element; 0 for in place or null. */
+    static int offset(final MessageBuffer buf)
+    {
+        if (buf instanceof MessageBuffer.Typed)
         {
-            return 0;
+            return ((MessageBuffer.Typed)buf).offset();
         }
+        return buf instanceof MessageBuffer.Bytes ? ((MessageBuffer.Bytes)buf).offset() : 0;
+    }
+
+    /** Elements (bytes for a {@code byte[]}); 0 for in place or null. */
+    static int count(final MessageBuffer buf)
+    {
+        if (buf instanceof MessageBuffer.Typed)
+        {
+            return ((MessageBuffer.Typed)buf).count();
+        }
+        return buf instanceof MessageBuffer.Bytes ? buf.byteLength() : 0;
+    }
+
+    /** The count of one of {@code members} equal blocks {@code buf} holds; 0 for in place or null. */
+    static int block(final MessageBuffer buf, final int members, final String name)
+    {
+        final int count = count(buf);
         if (count % members != 0)
         {
             throw new IllegalArgumentException(name + " : " + count + " elements (expected: a multiple of " + members +
@@ -74,9 +83,10 @@ final class CollectiveArrays
         return count / members;
     }
 
-    /** Displacements relative to this buffer's first element, as the collectives take them (relative to the array). */
-    int[] displacements(final int[] displs)
+    /** Displacements relative to {@code buf}'s first element, as the collectives take them (relative to the array). */
+    static int[] displacements(final MessageBuffer buf, final int[] displs)
     {
+        final int offset = offset(buf);
         if (displs == null || offset == 0)
         {
             return displs;

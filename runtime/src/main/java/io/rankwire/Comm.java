@@ -1,5 +1,12 @@
 package io.rankwire;
 
+import static io.rankwire.CollectiveArrays.array;
+import static io.rankwire.CollectiveArrays.block;
+import static io.rankwire.CollectiveArrays.count;
+import static io.rankwire.CollectiveArrays.displacements;
+import static io.rankwire.CollectiveArrays.inPlace;
+import static io.rankwire.CollectiveArrays.offset;
+
 import java.util.Arrays;
 import java.util.function.Function;
 
@@ -223,168 +230,153 @@ public final class Comm extends Communicator
     @Override
     public void bcast(final MessageBuffer buf, final int root)
     {
-        final CollectiveArrays b = CollectiveArrays.of(buf, "buf");
-        coll().bcast(b.array, b.offset, b.count, root);
+        coll().bcast(array(buf, "buf"), offset(buf), count(buf), root);
     }
 
     @Override
     public Request ibcast(final MessageBuffer buf, final int root)
     {
-        final CollectiveArrays b = CollectiveArrays.of(buf, "buf");
-        return new CollectiveRequest(nbc().ibcast(b.array, b.offset, b.count, root));
+        return new CollectiveRequest(nbc().ibcast(array(buf, "buf"), offset(buf), count(buf), root));
     }
 
     /** {@inheritDoc} {@code sendBuf} may be {@link #IN_PLACE} at the root; the count is the send buffer's (the receive buffer's in place). */
     @Override
     public void reduce(final MessageBuffer sendBuf, final MessageBuffer recvBuf, final Op op, final int root)
     {
-        final CollectiveArrays s = CollectiveArrays.of(sendBuf, "sendBuf");
-        final CollectiveArrays r = CollectiveArrays.of(recvBuf, "recvBuf");
-        coll().reduce(s.array, s.offset, r.array, r.offset, s.inPlace ? r.count : s.count, op, root);
+        coll().reduce(array(sendBuf, "sendBuf"), offset(sendBuf), array(recvBuf, "recvBuf"), offset(recvBuf),
+            inPlace(sendBuf) ? count(recvBuf) : count(sendBuf), op, root);
     }
 
     @Override
     public Request ireduce(final MessageBuffer sendBuf, final MessageBuffer recvBuf, final Op op, final int root)
     {
-        final CollectiveArrays s = CollectiveArrays.of(sendBuf, "sendBuf");
-        final CollectiveArrays r = CollectiveArrays.of(recvBuf, "recvBuf");
-        return new CollectiveRequest(nbc().ireduce(s.array, s.offset, r.array, r.offset, s.inPlace ? r.count : s.count, op, root));
+        return new CollectiveRequest(nbc().ireduce(array(sendBuf, "sendBuf"), offset(sendBuf), array(recvBuf, "recvBuf"),
+            offset(recvBuf), inPlace(sendBuf) ? count(recvBuf) : count(sendBuf), op, root));
     }
 
     /** {@inheritDoc} {@code sendBuf} may be {@link #IN_PLACE}. */
     @Override
     public void allReduce(final MessageBuffer sendBuf, final MessageBuffer recvBuf, final Op op)
     {
-        final CollectiveArrays s = CollectiveArrays.of(sendBuf, "sendBuf");
-        final CollectiveArrays r = CollectiveArrays.of(recvBuf, "recvBuf");
-        coll().allReduce(s.array, s.offset, r.array, r.offset, r.count, op);
+        coll().allReduce(array(sendBuf, "sendBuf"), offset(sendBuf), array(recvBuf, "recvBuf"), offset(recvBuf), count(recvBuf),
+            op);
     }
 
     @Override
     public Request iallReduce(final MessageBuffer sendBuf, final MessageBuffer recvBuf, final Op op)
     {
-        final CollectiveArrays s = CollectiveArrays.of(sendBuf, "sendBuf");
-        final CollectiveArrays r = CollectiveArrays.of(recvBuf, "recvBuf");
-        return new CollectiveRequest(nbc().iallReduce(s.array, s.offset, r.array, r.offset, r.count, op));
+        return new CollectiveRequest(nbc().iallReduce(array(sendBuf, "sendBuf"), offset(sendBuf), array(recvBuf, "recvBuf"),
+            offset(recvBuf), count(recvBuf), op));
     }
 
     /** {@inheritDoc} {@code sendBuf} may be {@link #IN_PLACE} at the root (its block is then already in place). */
     @Override
     public void gather(final MessageBuffer sendBuf, final MessageBuffer recvBuf, final int root)
     {
-        final CollectiveArrays s = CollectiveArrays.of(sendBuf, "sendBuf");
-        final CollectiveArrays r = CollectiveArrays.of(recvBuf, "recvBuf");
-        coll().data().gather(s.array, s.offset, r.array, r.offset, s.inPlace ? r.block(size(), "recvBuf") : s.count, root);
+        coll().data().gather(array(sendBuf, "sendBuf"), offset(sendBuf), array(recvBuf, "recvBuf"), offset(recvBuf),
+            inPlace(sendBuf) ? block(recvBuf, size(), "recvBuf") : count(sendBuf), root);
     }
 
     @Override
     public Request igather(final MessageBuffer sendBuf, final MessageBuffer recvBuf, final int root)
     {
-        final CollectiveArrays s = CollectiveArrays.of(sendBuf, "sendBuf");
-        final CollectiveArrays r = CollectiveArrays.of(recvBuf, "recvBuf");
-        return new CollectiveRequest(nbc().igather(s.array, s.offset, r.array, r.offset, s.inPlace ? r.block(size(), "recvBuf") : s.count, root));
+        return new CollectiveRequest(nbc().igather(array(sendBuf, "sendBuf"), offset(sendBuf), array(recvBuf, "recvBuf"),
+            offset(recvBuf), inPlace(sendBuf) ? block(recvBuf, size(), "recvBuf") : count(sendBuf), root));
     }
 
     /** {@inheritDoc} {@code sendBuf} may be {@link #IN_PLACE} at the root. */
     @Override
-    public void gatherv(final MessageBuffer sendBuf, final MessageBuffer recvBuf, final int[] recvCounts, final int[] displs, final int root)
+    public void gatherv(final MessageBuffer sendBuf, final MessageBuffer recvBuf, final int[] recvCounts, final int[] displs,
+        final int root)
     {
-        final CollectiveArrays s = CollectiveArrays.of(sendBuf, "sendBuf");
-        final CollectiveArrays r = CollectiveArrays.of(recvBuf, "recvBuf");
-        coll().data().gatherv(s.array, s.offset, s.count, r.array, recvCounts, r.displacements(displs), root);
+        coll().data().gatherv(array(sendBuf, "sendBuf"), offset(sendBuf), count(sendBuf), array(recvBuf, "recvBuf"), recvCounts,
+            displacements(recvBuf, displs), root);
     }
 
     @Override
-    public Request igatherv(final MessageBuffer sendBuf, final MessageBuffer recvBuf, final int[] recvCounts, final int[] displs, final int root)
+    public Request igatherv(final MessageBuffer sendBuf, final MessageBuffer recvBuf, final int[] recvCounts, final int[] displs,
+        final int root)
     {
-        final CollectiveArrays s = CollectiveArrays.of(sendBuf, "sendBuf");
-        final CollectiveArrays r = CollectiveArrays.of(recvBuf, "recvBuf");
-        return new CollectiveRequest(nbc().igatherv(s.array, s.offset, s.count, r.array, recvCounts, r.displacements(displs), root));
+        return new CollectiveRequest(nbc().igatherv(array(sendBuf, "sendBuf"), offset(sendBuf), count(sendBuf),
+            array(recvBuf, "recvBuf"), recvCounts, displacements(recvBuf, displs), root));
     }
 
     /** {@inheritDoc} {@code recvBuf} may be {@link #IN_PLACE} at the root (its block stays in place). */
     @Override
     public void scatter(final MessageBuffer sendBuf, final MessageBuffer recvBuf, final int root)
     {
-        final CollectiveArrays s = CollectiveArrays.of(sendBuf, "sendBuf");
-        final CollectiveArrays r = CollectiveArrays.of(recvBuf, "recvBuf");
-        coll().data().scatter(s.array, s.offset, r.array, r.offset, r.inPlace ? s.block(size(), "sendBuf") : r.count, root);
+        coll().data().scatter(array(sendBuf, "sendBuf"), offset(sendBuf), array(recvBuf, "recvBuf"), offset(recvBuf),
+            inPlace(recvBuf) ? block(sendBuf, size(), "sendBuf") : count(recvBuf), root);
     }
 
     @Override
     public Request iscatter(final MessageBuffer sendBuf, final MessageBuffer recvBuf, final int root)
     {
-        final CollectiveArrays s = CollectiveArrays.of(sendBuf, "sendBuf");
-        final CollectiveArrays r = CollectiveArrays.of(recvBuf, "recvBuf");
-        return new CollectiveRequest(nbc().iscatter(s.array, s.offset, r.array, r.offset, r.inPlace ? s.block(size(), "sendBuf") : r.count, root));
+        return new CollectiveRequest(nbc().iscatter(array(sendBuf, "sendBuf"), offset(sendBuf), array(recvBuf, "recvBuf"),
+            offset(recvBuf), inPlace(recvBuf) ? block(sendBuf, size(), "sendBuf") : count(recvBuf), root));
     }
 
     /** {@inheritDoc} {@code recvBuf} may be {@link #IN_PLACE} at the root. */
     @Override
-    public void scatterv(final MessageBuffer sendBuf, final int[] sendCounts, final int[] displs, final MessageBuffer recvBuf, final int root)
+    public void scatterv(final MessageBuffer sendBuf, final int[] sendCounts, final int[] displs, final MessageBuffer recvBuf,
+        final int root)
     {
-        final CollectiveArrays s = CollectiveArrays.of(sendBuf, "sendBuf");
-        final CollectiveArrays r = CollectiveArrays.of(recvBuf, "recvBuf");
-        coll().data().scatterv(s.array, sendCounts, s.displacements(displs), r.array, r.offset, r.count, root);
+        coll().data().scatterv(array(sendBuf, "sendBuf"), sendCounts, displacements(sendBuf, displs), array(recvBuf, "recvBuf"),
+            offset(recvBuf), count(recvBuf), root);
     }
 
     @Override
-    public Request iscatterv(final MessageBuffer sendBuf, final int[] sendCounts, final int[] displs, final MessageBuffer recvBuf, final int root)
+    public Request iscatterv(final MessageBuffer sendBuf, final int[] sendCounts, final int[] displs, final MessageBuffer recvBuf,
+        final int root)
     {
-        final CollectiveArrays s = CollectiveArrays.of(sendBuf, "sendBuf");
-        final CollectiveArrays r = CollectiveArrays.of(recvBuf, "recvBuf");
-        return new CollectiveRequest(nbc().iscatterv(s.array, sendCounts, s.displacements(displs), r.array, r.offset, r.count, root));
+        return new CollectiveRequest(nbc().iscatterv(array(sendBuf, "sendBuf"), sendCounts, displacements(sendBuf, displs),
+            array(recvBuf, "recvBuf"), offset(recvBuf), count(recvBuf), root));
     }
 
     /** {@inheritDoc} {@code sendBuf} may be {@link #IN_PLACE} (this rank's block is already in place). */
     @Override
     public void allGather(final MessageBuffer sendBuf, final MessageBuffer recvBuf)
     {
-        final CollectiveArrays s = CollectiveArrays.of(sendBuf, "sendBuf");
-        final CollectiveArrays r = CollectiveArrays.of(recvBuf, "recvBuf");
-        coll().data().allGather(s.array, s.offset, r.array, r.offset, s.inPlace ? r.block(size(), "recvBuf") : s.count);
+        coll().data().allGather(array(sendBuf, "sendBuf"), offset(sendBuf), array(recvBuf, "recvBuf"), offset(recvBuf),
+            inPlace(sendBuf) ? block(recvBuf, size(), "recvBuf") : count(sendBuf));
     }
 
     @Override
     public Request iallGather(final MessageBuffer sendBuf, final MessageBuffer recvBuf)
     {
-        final CollectiveArrays s = CollectiveArrays.of(sendBuf, "sendBuf");
-        final CollectiveArrays r = CollectiveArrays.of(recvBuf, "recvBuf");
-        return new CollectiveRequest(nbc().iallGather(s.array, s.offset, r.array, r.offset, s.inPlace ? r.block(size(), "recvBuf") : s.count));
+        return new CollectiveRequest(nbc().iallGather(array(sendBuf, "sendBuf"), offset(sendBuf), array(recvBuf, "recvBuf"),
+            offset(recvBuf), inPlace(sendBuf) ? block(recvBuf, size(), "recvBuf") : count(sendBuf)));
     }
 
     /** {@inheritDoc} {@code sendBuf} may be {@link #IN_PLACE}. */
     @Override
     public void allGatherv(final MessageBuffer sendBuf, final MessageBuffer recvBuf, final int[] recvCounts, final int[] displs)
     {
-        final CollectiveArrays s = CollectiveArrays.of(sendBuf, "sendBuf");
-        final CollectiveArrays r = CollectiveArrays.of(recvBuf, "recvBuf");
-        coll().data().allGatherv(s.array, s.offset, s.count, r.array, recvCounts, r.displacements(displs));
+        coll().data().allGatherv(array(sendBuf, "sendBuf"), offset(sendBuf), count(sendBuf), array(recvBuf, "recvBuf"),
+            recvCounts, displacements(recvBuf, displs));
     }
 
     @Override
-    public Request iallGatherv(final MessageBuffer sendBuf, final MessageBuffer recvBuf, final int[] recvCounts, final int[] displs)
+    public Request iallGatherv(final MessageBuffer sendBuf, final MessageBuffer recvBuf, final int[] recvCounts,
+        final int[] displs)
     {
-        final CollectiveArrays s = CollectiveArrays.of(sendBuf, "sendBuf");
-        final CollectiveArrays r = CollectiveArrays.of(recvBuf, "recvBuf");
-        return new CollectiveRequest(nbc().iallGatherv(s.array, s.offset, s.count, r.array, recvCounts, r.displacements(displs)));
+        return new CollectiveRequest(nbc().iallGatherv(array(sendBuf, "sendBuf"), offset(sendBuf), count(sendBuf),
+            array(recvBuf, "recvBuf"), recvCounts, displacements(recvBuf, displs)));
     }
 
     /** {@inheritDoc} A block is the receive buffer's count divided by the group size. */
     @Override
     public void allToAll(final MessageBuffer sendBuf, final MessageBuffer recvBuf)
     {
-        final CollectiveArrays s = CollectiveArrays.of(sendBuf, "sendBuf");
-        final CollectiveArrays r = CollectiveArrays.of(recvBuf, "recvBuf");
-        coll().data().allToAll(s.array, s.offset, r.array, r.offset, r.block(size(), "recvBuf"));
+        coll().data().allToAll(array(sendBuf, "sendBuf"), offset(sendBuf), array(recvBuf, "recvBuf"), offset(recvBuf),
+            block(recvBuf, size(), "recvBuf"));
     }
 
     @Override
     public Request iallToAll(final MessageBuffer sendBuf, final MessageBuffer recvBuf)
     {
-        final CollectiveArrays s = CollectiveArrays.of(sendBuf, "sendBuf");
-        final CollectiveArrays r = CollectiveArrays.of(recvBuf, "recvBuf");
-        return new CollectiveRequest(nbc().iallToAll(s.array, s.offset, r.array, r.offset, r.block(size(), "recvBuf")));
+        return new CollectiveRequest(nbc().iallToAll(array(sendBuf, "sendBuf"), offset(sendBuf), array(recvBuf, "recvBuf"),
+            offset(recvBuf), block(recvBuf, size(), "recvBuf")));
     }
 
     @Override
@@ -392,9 +384,8 @@ public final class Comm extends Communicator
         final MessageBuffer sendBuf, final int[] sendCounts, final int[] sendDispls,
         final MessageBuffer recvBuf, final int[] recvCounts, final int[] recvDispls)
     {
-        final CollectiveArrays s = CollectiveArrays.of(sendBuf, "sendBuf");
-        final CollectiveArrays r = CollectiveArrays.of(recvBuf, "recvBuf");
-        coll().data().allToAllv(s.array, sendCounts, s.displacements(sendDispls), r.array, recvCounts, r.displacements(recvDispls));
+        coll().data().allToAllv(array(sendBuf, "sendBuf"), sendCounts, displacements(sendBuf, sendDispls),
+            array(recvBuf, "recvBuf"), recvCounts, displacements(recvBuf, recvDispls));
     }
 
     @Override
@@ -402,77 +393,68 @@ public final class Comm extends Communicator
         final MessageBuffer sendBuf, final int[] sendCounts, final int[] sendDispls,
         final MessageBuffer recvBuf, final int[] recvCounts, final int[] recvDispls)
     {
-        final CollectiveArrays s = CollectiveArrays.of(sendBuf, "sendBuf");
-        final CollectiveArrays r = CollectiveArrays.of(recvBuf, "recvBuf");
         return new CollectiveRequest(
-            nbc().iallToAllv(s.array, sendCounts, s.displacements(sendDispls), r.array, recvCounts, r.displacements(recvDispls)));
+            nbc().iallToAllv(array(sendBuf, "sendBuf"), sendCounts, displacements(sendBuf, sendDispls), array(recvBuf, "recvBuf"),
+                recvCounts, displacements(recvBuf, recvDispls)));
     }
 
     /** {@inheritDoc} {@code sendBuf} may be {@link #IN_PLACE}: the input is then the whole {@code recvBuf} (one block per member). */
     @Override
     public void reduceScatterBlock(final MessageBuffer sendBuf, final MessageBuffer recvBuf, final Op op)
     {
-        final CollectiveArrays s = CollectiveArrays.of(sendBuf, "sendBuf");
-        final CollectiveArrays r = CollectiveArrays.of(recvBuf, "recvBuf");
-        coll().reduceScatterBlock(s.array, s.offset, r.array, r.offset, s.inPlace ? r.block(size(), "recvBuf") : r.count, op);
+        coll().reduceScatterBlock(array(sendBuf, "sendBuf"), offset(sendBuf), array(recvBuf, "recvBuf"), offset(recvBuf),
+            inPlace(sendBuf) ? block(recvBuf, size(), "recvBuf") : count(recvBuf), op);
     }
 
     @Override
     public Request ireduceScatterBlock(final MessageBuffer sendBuf, final MessageBuffer recvBuf, final Op op)
     {
-        final CollectiveArrays s = CollectiveArrays.of(sendBuf, "sendBuf");
-        final CollectiveArrays r = CollectiveArrays.of(recvBuf, "recvBuf");
         return new CollectiveRequest(
-            nbc().ireduceScatterBlock(s.array, s.offset, r.array, r.offset, s.inPlace ? r.block(size(), "recvBuf") : r.count, op));
+            nbc().ireduceScatterBlock(array(sendBuf, "sendBuf"), offset(sendBuf), array(recvBuf, "recvBuf"), offset(recvBuf),
+                inPlace(sendBuf) ? block(recvBuf, size(), "recvBuf") : count(recvBuf), op));
     }
 
     /** {@inheritDoc} {@code sendBuf} may be {@link #IN_PLACE}: the input is then in {@code recvBuf}. */
     @Override
     public void reduceScatter(final MessageBuffer sendBuf, final MessageBuffer recvBuf, final int[] recvCounts, final Op op)
     {
-        final CollectiveArrays s = CollectiveArrays.of(sendBuf, "sendBuf");
-        final CollectiveArrays r = CollectiveArrays.of(recvBuf, "recvBuf");
-        coll().reduceScatter(s.array, s.offset, r.array, r.offset, recvCounts, op);
+        coll().reduceScatter(array(sendBuf, "sendBuf"), offset(sendBuf), array(recvBuf, "recvBuf"), offset(recvBuf), recvCounts,
+            op);
     }
 
     @Override
     public Request ireduceScatter(final MessageBuffer sendBuf, final MessageBuffer recvBuf, final int[] recvCounts, final Op op)
     {
-        final CollectiveArrays s = CollectiveArrays.of(sendBuf, "sendBuf");
-        final CollectiveArrays r = CollectiveArrays.of(recvBuf, "recvBuf");
-        return new CollectiveRequest(nbc().ireduceScatter(s.array, s.offset, r.array, r.offset, recvCounts, op));
+        return new CollectiveRequest(nbc().ireduceScatter(array(sendBuf, "sendBuf"), offset(sendBuf), array(recvBuf, "recvBuf"),
+            offset(recvBuf), recvCounts, op));
     }
 
     /** Inclusive prefix reduction: member r gets the reduction of members 0..r; the count is {@code recvBuf}'s. {@code sendBuf} may be {@link #IN_PLACE}. */
     public void scan(final MessageBuffer sendBuf, final MessageBuffer recvBuf, final Op op)
     {
-        final CollectiveArrays s = CollectiveArrays.of(sendBuf, "sendBuf");
-        final CollectiveArrays r = CollectiveArrays.of(recvBuf, "recvBuf");
-        coll().scan(s.array, s.offset, r.array, r.offset, r.count, op, false);
+        coll().scan(array(sendBuf, "sendBuf"), offset(sendBuf), array(recvBuf, "recvBuf"), offset(recvBuf), count(recvBuf), op,
+            false);
     }
 
     /** Starts a {@link #scan}. */
     public Request iscan(final MessageBuffer sendBuf, final MessageBuffer recvBuf, final Op op)
     {
-        final CollectiveArrays s = CollectiveArrays.of(sendBuf, "sendBuf");
-        final CollectiveArrays r = CollectiveArrays.of(recvBuf, "recvBuf");
-        return new CollectiveRequest(nbc().iscan(s.array, s.offset, r.array, r.offset, r.count, op, false));
+        return new CollectiveRequest(nbc().iscan(array(sendBuf, "sendBuf"), offset(sendBuf), array(recvBuf, "recvBuf"),
+            offset(recvBuf), count(recvBuf), op, false));
     }
 
     /** Exclusive prefix reduction: member r gets the reduction of members 0..r-1; member 0's {@code recvBuf} is untouched. */
     public void exScan(final MessageBuffer sendBuf, final MessageBuffer recvBuf, final Op op)
     {
-        final CollectiveArrays s = CollectiveArrays.of(sendBuf, "sendBuf");
-        final CollectiveArrays r = CollectiveArrays.of(recvBuf, "recvBuf");
-        coll().scan(s.array, s.offset, r.array, r.offset, r.count, op, true);
+        coll().scan(array(sendBuf, "sendBuf"), offset(sendBuf), array(recvBuf, "recvBuf"), offset(recvBuf), count(recvBuf), op,
+            true);
     }
 
     /** Starts an {@link #exScan}. */
     public Request iexScan(final MessageBuffer sendBuf, final MessageBuffer recvBuf, final Op op)
     {
-        final CollectiveArrays s = CollectiveArrays.of(sendBuf, "sendBuf");
-        final CollectiveArrays r = CollectiveArrays.of(recvBuf, "recvBuf");
-        return new CollectiveRequest(nbc().iscan(s.array, s.offset, r.array, r.offset, r.count, op, true));
+        return new CollectiveRequest(nbc().iscan(array(sendBuf, "sendBuf"), offset(sendBuf), array(recvBuf, "recvBuf"),
+            offset(recvBuf), count(recvBuf), op, true));
     }
 
     /**
@@ -488,9 +470,7 @@ public final class Comm extends Communicator
         final MessageBuffer sendBuf, final int[] dests, final int[] sendCounts, final int[] sendDispls,
         final MessageBuffer recvBuf, final int[] sources, final int[] recvCounts, final int[] recvDispls)
     {
-        final CollectiveArrays s = CollectiveArrays.of(sendBuf, "sendBuf");
-        final CollectiveArrays r = CollectiveArrays.of(recvBuf, "recvBuf");
         return new CollectiveRequest(nbc().ineighborAllToAllv(
-            s.array, dests, sendCounts, s.displacements(sendDispls), r.array, sources, recvCounts, r.displacements(recvDispls)));
+            array(sendBuf, "sendBuf"), dests, sendCounts, displacements(sendBuf, sendDispls), array(recvBuf, "recvBuf"), sources, recvCounts, displacements(recvBuf, recvDispls)));
     }
 }

@@ -1,5 +1,12 @@
 package io.rankwire;
 
+import static io.rankwire.CollectiveArrays.array;
+import static io.rankwire.CollectiveArrays.block;
+import static io.rankwire.CollectiveArrays.count;
+import static io.rankwire.CollectiveArrays.displacements;
+import static io.rankwire.CollectiveArrays.inPlace;
+import static io.rankwire.CollectiveArrays.offset;
+
 import java.util.Arrays;
 
 import io.rankwire.buffer.MessageBuffer;
@@ -209,7 +216,8 @@ public final class Intercomm extends Communicator
         if (collectives == null)
         {
             final int context = union.group().context();
-            collectives = new InterCollectives(union.engine(), new Group(localWorld, rank, context), new Group(remoteWorld, rank, context));
+            collectives = new InterCollectives(union.engine(), new Group(localWorld, rank, context),
+                new Group(remoteWorld, rank, context));
         }
         return collectives;
     }
@@ -281,8 +289,7 @@ public final class Intercomm extends Communicator
 
     private Schedule bcastSchedule(final MessageBuffer buf, final int root)
     {
-        final CollectiveArrays b = CollectiveArrays.of(buf, "buf");
-        return inter().bcast(b.array, b.offset, b.count, root);
+        return inter().bcast(array(buf, "buf"), offset(buf), count(buf), root);
     }
 
     /** {@inheritDoc} The count is the root's receive buffer's, the senders' send buffer's. */
@@ -300,9 +307,8 @@ public final class Intercomm extends Communicator
 
     private Schedule reduceSchedule(final MessageBuffer sendBuf, final MessageBuffer recvBuf, final Op op, final int root)
     {
-        final CollectiveArrays s = CollectiveArrays.of(sendBuf, "sendBuf");
-        final CollectiveArrays r = CollectiveArrays.of(recvBuf, "recvBuf");
-        return inter().reduce(s.array, s.offset, r.array, r.offset, root == ROOT ? r.count : s.count, op, root);
+        return inter().reduce(array(sendBuf, "sendBuf"), offset(sendBuf), array(recvBuf, "recvBuf"), offset(recvBuf),
+            root == ROOT ? count(recvBuf) : count(sendBuf), op, root);
     }
 
     @Override
@@ -319,9 +325,8 @@ public final class Intercomm extends Communicator
 
     private Schedule allReduceSchedule(final MessageBuffer sendBuf, final MessageBuffer recvBuf, final Op op)
     {
-        final CollectiveArrays s = CollectiveArrays.of(sendBuf, "sendBuf");
-        final CollectiveArrays r = CollectiveArrays.of(recvBuf, "recvBuf");
-        return inter().allReduce(s.array, s.offset, r.array, r.offset, r.count, op);
+        return inter().allReduce(array(sendBuf, "sendBuf"), offset(sendBuf), array(recvBuf, "recvBuf"), offset(recvBuf),
+            count(recvBuf), op);
     }
 
     /** {@inheritDoc} The root's receive buffer holds one block per remote rank. */
@@ -339,20 +344,21 @@ public final class Intercomm extends Communicator
 
     private Schedule gatherSchedule(final MessageBuffer sendBuf, final MessageBuffer recvBuf, final int root)
     {
-        final CollectiveArrays s = CollectiveArrays.of(sendBuf, "sendBuf");
-        final CollectiveArrays r = CollectiveArrays.of(recvBuf, "recvBuf");
-        final int count = root == ROOT ? r.block(remoteSize(), "recvBuf") : s.count;
-        return inter().moves().gatherv(s.array, s.offset, count, r.array, blockCounts(count), blockDispls(r.offset, count), root);
+        final int count = root == ROOT ? block(recvBuf, remoteSize(), "recvBuf") : count(sendBuf);
+        return inter().moves().gatherv(array(sendBuf, "sendBuf"), offset(sendBuf), count, array(recvBuf, "recvBuf"),
+            blockCounts(count), blockDispls(offset(recvBuf), count), root);
     }
 
     @Override
-    public void gatherv(final MessageBuffer sendBuf, final MessageBuffer recvBuf, final int[] recvCounts, final int[] displs, final int root)
+    public void gatherv(final MessageBuffer sendBuf, final MessageBuffer recvBuf, final int[] recvCounts, final int[] displs,
+        final int root)
     {
         await(gathervSchedule(sendBuf, recvBuf, recvCounts, displs, root));
     }
 
     @Override
-    public Request igatherv(final MessageBuffer sendBuf, final MessageBuffer recvBuf, final int[] recvCounts, final int[] displs, final int root)
+    public Request igatherv(final MessageBuffer sendBuf, final MessageBuffer recvBuf, final int[] recvCounts, final int[] displs,
+        final int root)
     {
         return new CollectiveRequest(gathervSchedule(sendBuf, recvBuf, recvCounts, displs, root));
     }
@@ -360,9 +366,8 @@ public final class Intercomm extends Communicator
     private Schedule gathervSchedule(
         final MessageBuffer sendBuf, final MessageBuffer recvBuf, final int[] recvCounts, final int[] displs, final int root)
     {
-        final CollectiveArrays s = CollectiveArrays.of(sendBuf, "sendBuf");
-        final CollectiveArrays r = CollectiveArrays.of(recvBuf, "recvBuf");
-        return inter().moves().gatherv(s.array, s.offset, s.count, r.array, recvCounts, r.displacements(displs), root);
+        return inter().moves().gatherv(array(sendBuf, "sendBuf"), offset(sendBuf), count(sendBuf), array(recvBuf, "recvBuf"),
+            recvCounts, displacements(recvBuf, displs), root);
     }
 
     /** {@inheritDoc} The root's send buffer holds one block per remote rank. */
@@ -380,20 +385,21 @@ public final class Intercomm extends Communicator
 
     private Schedule scatterSchedule(final MessageBuffer sendBuf, final MessageBuffer recvBuf, final int root)
     {
-        final CollectiveArrays s = CollectiveArrays.of(sendBuf, "sendBuf");
-        final CollectiveArrays r = CollectiveArrays.of(recvBuf, "recvBuf");
-        final int count = root == ROOT ? s.block(remoteSize(), "sendBuf") : r.count;
-        return inter().moves().scatterv(s.array, blockCounts(count), blockDispls(s.offset, count), r.array, r.offset, count, root);
+        final int count = root == ROOT ? block(sendBuf, remoteSize(), "sendBuf") : count(recvBuf);
+        return inter().moves().scatterv(array(sendBuf, "sendBuf"), blockCounts(count), blockDispls(offset(sendBuf), count),
+            array(recvBuf, "recvBuf"), offset(recvBuf), count, root);
     }
 
     @Override
-    public void scatterv(final MessageBuffer sendBuf, final int[] sendCounts, final int[] displs, final MessageBuffer recvBuf, final int root)
+    public void scatterv(final MessageBuffer sendBuf, final int[] sendCounts, final int[] displs, final MessageBuffer recvBuf,
+        final int root)
     {
         await(scattervSchedule(sendBuf, sendCounts, displs, recvBuf, root));
     }
 
     @Override
-    public Request iscatterv(final MessageBuffer sendBuf, final int[] sendCounts, final int[] displs, final MessageBuffer recvBuf, final int root)
+    public Request iscatterv(final MessageBuffer sendBuf, final int[] sendCounts, final int[] displs, final MessageBuffer recvBuf,
+        final int root)
     {
         return new CollectiveRequest(scattervSchedule(sendBuf, sendCounts, displs, recvBuf, root));
     }
@@ -401,9 +407,8 @@ public final class Intercomm extends Communicator
     private Schedule scattervSchedule(
         final MessageBuffer sendBuf, final int[] sendCounts, final int[] displs, final MessageBuffer recvBuf, final int root)
     {
-        final CollectiveArrays s = CollectiveArrays.of(sendBuf, "sendBuf");
-        final CollectiveArrays r = CollectiveArrays.of(recvBuf, "recvBuf");
-        return inter().moves().scatterv(s.array, sendCounts, s.displacements(displs), r.array, r.offset, r.count, root);
+        return inter().moves().scatterv(array(sendBuf, "sendBuf"), sendCounts, displacements(sendBuf, displs),
+            array(recvBuf, "recvBuf"), offset(recvBuf), count(recvBuf), root);
     }
 
     /** {@inheritDoc} The groups' counts may differ: the receive buffer holds one block per remote rank. */
@@ -421,10 +426,9 @@ public final class Intercomm extends Communicator
 
     private Schedule allGatherSchedule(final MessageBuffer sendBuf, final MessageBuffer recvBuf)
     {
-        final CollectiveArrays s = CollectiveArrays.of(sendBuf, "sendBuf");
-        final CollectiveArrays r = CollectiveArrays.of(recvBuf, "recvBuf");
-        final int count = r.block(remoteSize(), "recvBuf");
-        return inter().moves().allGatherv(s.array, s.offset, s.count, r.array, blockCounts(count), blockDispls(r.offset, count));
+        final int count = block(recvBuf, remoteSize(), "recvBuf");
+        return inter().moves().allGatherv(array(sendBuf, "sendBuf"), offset(sendBuf), count(sendBuf), array(recvBuf, "recvBuf"),
+            blockCounts(count), blockDispls(offset(recvBuf), count));
     }
 
     @Override
@@ -434,16 +438,17 @@ public final class Intercomm extends Communicator
     }
 
     @Override
-    public Request iallGatherv(final MessageBuffer sendBuf, final MessageBuffer recvBuf, final int[] recvCounts, final int[] displs)
+    public Request iallGatherv(final MessageBuffer sendBuf, final MessageBuffer recvBuf, final int[] recvCounts,
+        final int[] displs)
     {
         return new CollectiveRequest(allGathervSchedule(sendBuf, recvBuf, recvCounts, displs));
     }
 
-    private Schedule allGathervSchedule(final MessageBuffer sendBuf, final MessageBuffer recvBuf, final int[] recvCounts, final int[] displs)
+    private Schedule allGathervSchedule(final MessageBuffer sendBuf, final MessageBuffer recvBuf, final int[] recvCounts,
+        final int[] displs)
     {
-        final CollectiveArrays s = CollectiveArrays.of(sendBuf, "sendBuf");
-        final CollectiveArrays r = CollectiveArrays.of(recvBuf, "recvBuf");
-        return inter().moves().allGatherv(s.array, s.offset, s.count, r.array, recvCounts, r.displacements(displs));
+        return inter().moves().allGatherv(array(sendBuf, "sendBuf"), offset(sendBuf), count(sendBuf), array(recvBuf, "recvBuf"),
+            recvCounts, displacements(recvBuf, displs));
     }
 
     /** {@inheritDoc} Each buffer holds one block per remote rank; the groups' block sizes may differ. */
@@ -461,12 +466,10 @@ public final class Intercomm extends Communicator
 
     private Schedule allToAllSchedule(final MessageBuffer sendBuf, final MessageBuffer recvBuf)
     {
-        final CollectiveArrays s = CollectiveArrays.of(sendBuf, "sendBuf");
-        final CollectiveArrays r = CollectiveArrays.of(recvBuf, "recvBuf");
-        final int sendCount = s.block(remoteSize(), "sendBuf");
-        final int recvCount = r.block(remoteSize(), "recvBuf");
-        return inter().moves().allToAllv(s.array, blockCounts(sendCount), blockDispls(s.offset, sendCount),
-            r.array, blockCounts(recvCount), blockDispls(r.offset, recvCount));
+        final int sendCount = block(sendBuf, remoteSize(), "sendBuf");
+        final int recvCount = block(recvBuf, remoteSize(), "recvBuf");
+        return inter().moves().allToAllv(array(sendBuf, "sendBuf"), blockCounts(sendCount), blockDispls(offset(sendBuf), sendCount),
+            array(recvBuf, "recvBuf"), blockCounts(recvCount), blockDispls(offset(recvBuf), recvCount));
     }
 
     @Override
@@ -489,9 +492,8 @@ public final class Intercomm extends Communicator
         final MessageBuffer sendBuf, final int[] sendCounts, final int[] sendDispls,
         final MessageBuffer recvBuf, final int[] recvCounts, final int[] recvDispls)
     {
-        final CollectiveArrays s = CollectiveArrays.of(sendBuf, "sendBuf");
-        final CollectiveArrays r = CollectiveArrays.of(recvBuf, "recvBuf");
-        return inter().moves().allToAllv(s.array, sendCounts, s.displacements(sendDispls), r.array, recvCounts, r.displacements(recvDispls));
+        return inter().moves().allToAllv(array(sendBuf, "sendBuf"), sendCounts, displacements(sendBuf, sendDispls),
+            array(recvBuf, "recvBuf"), recvCounts, displacements(recvBuf, recvDispls));
     }
 
     /** {@inheritDoc} Each member gives {@code size()} blocks of the receive buffer's count; the other group's reduction is scattered. */
@@ -509,11 +511,10 @@ public final class Intercomm extends Communicator
 
     private Schedule reduceScatterBlockSchedule(final MessageBuffer sendBuf, final MessageBuffer recvBuf, final Op op)
     {
-        final CollectiveArrays s = CollectiveArrays.of(sendBuf, "sendBuf");
-        final CollectiveArrays r = CollectiveArrays.of(recvBuf, "recvBuf");
         final int[] counts = new int[size()];
-        Arrays.fill(counts, r.count);
-        return inter().reduceScatter(s.array, s.offset, r.array, r.offset, counts, op);
+        Arrays.fill(counts, count(recvBuf));
+        return inter().reduceScatter(array(sendBuf, "sendBuf"), offset(sendBuf), array(recvBuf, "recvBuf"), offset(recvBuf),
+            counts, op);
     }
 
     @Override
@@ -528,11 +529,11 @@ public final class Intercomm extends Communicator
         return new CollectiveRequest(reduceScatterSchedule(sendBuf, recvBuf, recvCounts, op));
     }
 
-    private Schedule reduceScatterSchedule(final MessageBuffer sendBuf, final MessageBuffer recvBuf, final int[] recvCounts, final Op op)
+    private Schedule reduceScatterSchedule(final MessageBuffer sendBuf, final MessageBuffer recvBuf, final int[] recvCounts,
+        final Op op)
     {
-        final CollectiveArrays s = CollectiveArrays.of(sendBuf, "sendBuf");
-        final CollectiveArrays r = CollectiveArrays.of(recvBuf, "recvBuf");
-        return inter().reduceScatter(s.array, s.offset, r.array, r.offset, recvCounts, op);
+        return inter().reduceScatter(array(sendBuf, "sendBuf"), offset(sendBuf), array(recvBuf, "recvBuf"), offset(recvBuf),
+            recvCounts, op);
     }
 
     /** {@code count} for each remote rank. */

@@ -6,6 +6,7 @@ import java.util.zip.CRC32;
 import io.rankwire.Comm;
 import io.rankwire.Rankwire;
 import io.rankwire.Request;
+import io.rankwire.buffer.MessageBuffer;
 
 /**
  * Rank 0 sends one large message (256 MiB unless told otherwise) to rank 1. A message this size
@@ -60,7 +61,8 @@ public final class BigTransfer
         final long nanos = System.nanoTime() - start;
 
         final long[] theirs = new long[1];
-        world.sendrecv(new long[] {crc}, 0, 1, 1, CRC, theirs, 0, 1, 1, CRC);
+        // A long[] goes through a descriptor; byte[] ranges (above) and ByteBuffers need none.
+        world.sendrecv(MessageBuffer.of(new long[] {crc}), 1, CRC, MessageBuffer.of(theirs), 1, CRC);
         System.out.printf("BigTransfer %d bytes in %.1f ms: %.1f MB/s, crc32 sent=%08x received=%08x%n",
             size, nanos / 1e6, size * 1e3 / nanos, crc, theirs[0]);
         if (theirs[0] != crc)
@@ -83,7 +85,7 @@ public final class BigTransfer
         }
         final long crc = crc32(data);
         final long[] theirs = new long[1];
-        world.sendrecv(new long[] {crc}, 0, 1, 0, CRC, theirs, 0, 1, 0, CRC);
+        world.sendrecv(MessageBuffer.of(new long[] {crc}), 0, CRC, MessageBuffer.of(theirs), 0, CRC);
         if (theirs[0] != crc)
         {
             throw new IllegalStateException("crc32 : " + Long.toHexString(crc) + " (expected: " + Long.toHexString(theirs[0]) + ")");

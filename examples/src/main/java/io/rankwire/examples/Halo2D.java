@@ -6,6 +6,7 @@ import java.util.List;
 import io.rankwire.Comm;
 import io.rankwire.Rankwire;
 import io.rankwire.Request;
+import io.rankwire.buffer.MessageBuffer;
 
 /**
  * A 2-D Jacobi stencil on a grid of ranks. Each rank owns a block of the global grid (see
@@ -54,7 +55,7 @@ public final class Halo2D
     {
         if (world.rank() != 0)
         {
-            world.send(block.interior(), 0, block.lx * block.ly, 0, GATHER);
+            world.send(MessageBuffer.of(block.interior()), 0, GATHER);
             return;
         }
         final double[] expected = Grid.serial(grid.nx, grid.ny, iterations);
@@ -69,7 +70,7 @@ public final class Halo2D
             }
             else
             {
-                world.recv(cells, 0, cells.length, r, GATHER);
+                world.recv(MessageBuffer.of(cells), r, GATHER);
             }
             for (int j = 0; j < other.ly; j++)
             {
@@ -104,6 +105,17 @@ public final class Halo2D
         final double[] eastOut;
         final double[] westIn;
         final double[] eastIn;
+        // One descriptor per halo buffer, made once. The column buffers never move; the rows are
+        // elements of cur, which swaps with next every iteration, so each step re-points them
+        // (wrap allocates nothing, and a call has read its descriptor by the time it returns).
+        final MessageBuffer.Typed northIn;
+        final MessageBuffer.Typed northOut;
+        final MessageBuffer.Typed southIn;
+        final MessageBuffer.Typed southOut;
+        final MessageBuffer westOutBuf;
+        final MessageBuffer eastOutBuf;
+        final MessageBuffer westInBuf;
+        final MessageBuffer eastInBuf;
         final List<Request> pending = new ArrayList<>(8);
         double[] cur;
         double[] next;
@@ -126,8 +138,16 @@ public final class Halo2D
             eastOut = new double[ly];
             westIn = new double[ly];
             eastIn = new double[ly];
+            westOutBuf = MessageBuffer.of(westOut);
+            eastOutBuf = MessageBuffer.of(eastOut);
+            westInBuf = MessageBuffer.of(westIn);
+            eastInBuf = MessageBuffer.of(eastIn);
             cur = Grid.block(gx0, gy0, lx, ly, grid.nx, grid.ny);
             next = cur.clone();
+            northIn = MessageBuffer.of(cur, 0 * w + 1, lx);
+            northOut = MessageBuffer.of(cur, 1 * w + 1, lx);
+            southIn = MessageBuffer.of(cur, (ly + 1) * w + 1, lx);
+            southOut = MessageBuffer.of(cur, ly * w + 1, lx);
         }
 
         /** One iteration: start the halo exchange, update the inside, wait, update the edge. */
@@ -151,29 +171,29 @@ public final class Halo2D
 
         private void startExchange(final Comm world)
         {
-            // Rows are contiguous: send and receive them in place (offset into the array).
+            // Rows are contiguous: send and receive them in place (lx elements of cur from a row's first cell).
             if (north >= 0)
             {
-                pending.add(world.irecv(cur, 0 * w + 1, lx, north, TO_SOUTH));
-                pending.add(world.isend(cur, 1 * w + 1, lx, north, TO_NORTH));
+                pending.add(world.irecv(northIn.wrap(cur, 0 * w + 1, lx), north, TO_SOUTH));
+                pending.add(world.isend(northOut.wrap(cur, 1 * w + 1, lx), north, TO_NORTH));
             }
             if (south >= 0)
             {
-                pending.add(world.irecv(cur, (ly + 1) * w + 1, lx, south, TO_NORTH));
-                pending.add(world.isend(cur, ly * w + 1, lx, south, TO_SOUTH));
+                pending.add(world.irecv(southIn.wrap(cur, (ly + 1) * w + 1, lx), south, TO_NORTH));
+                pending.add(world.isend(southOut.wrap(cur, ly * w + 1, lx), south, TO_SOUTH));
             }
             // Columns are strided: pack them into contiguous buffers first.
             if (west >= 0)
             {
                 packColumn(1, westOut);
-                pending.add(world.irecv(westIn, 0, ly, west, TO_EAST));
-                pending.add(world.isend(westOut, 0, ly, west, TO_WEST));
+                pending.add(world.irecv(westInBuf, west, TO_EAST));
+                pending.add(world.isend(westOutBuf, west, TO_WEST));
             }
             if (east >= 0)
             {
                 packColumn(lx, eastOut);
-                pending.add(world.irecv(eastIn, 0, ly, east, TO_WEST));
-                pending.add(world.isend(eastOut, 0, ly, east, TO_EAST));
+                pending.add(world.irecv(eastInBuf, east, TO_WEST));
+                pending.add(world.isend(eastOutBuf, east, TO_EAST));
             }
         }
 

@@ -3,6 +3,7 @@ package io.rankwire.examples;
 import io.rankwire.Comm;
 import io.rankwire.Rankwire;
 import io.rankwire.Status;
+import io.rankwire.buffer.MessageBuffer;
 
 /**
  * Dynamic load balancing: rank 0 hands out tasks one at a time to whichever worker reports a
@@ -48,6 +49,10 @@ public final class MasterWorker
         final int workers = world.size() - 1;
         final long[] done = new long[world.size()];
         final long[] msg = new long[2];
+        // A task is msg[0], a result msg[0..1], a stop no element: one descriptor for each, made once.
+        final MessageBuffer task = MessageBuffer.of(msg, 0, 1);
+        final MessageBuffer result = MessageBuffer.of(msg, 0, 2);
+        final MessageBuffer stop = MessageBuffer.of(msg, 0, 0);
         int nextTask = 0;
         int outstanding = 0;
         // Prime every worker with one task (or stop it at once if there are too few tasks).
@@ -56,12 +61,12 @@ public final class MasterWorker
             if (nextTask < tasks)
             {
                 msg[0] = nextTask++;
-                world.send(msg, 0, 1, w, TASK);
+                world.send(task, w, TASK);
                 outstanding++;
             }
             else
             {
-                world.send(msg, 0, 0, w, STOP);
+                world.send(stop, w, STOP);
             }
         }
         long total = 0;
@@ -70,19 +75,19 @@ public final class MasterWorker
             // Whoever finishes first: probe tells us the source, the receive then names it.
             final Status st = world.probe(Comm.ANY_SOURCE, RESULT);
             final int worker = st.source();
-            world.recv(msg, 0, 2, worker, RESULT);
+            world.recv(result, worker, RESULT);
             total += msg[1];
             done[worker]++;
             outstanding--;
             if (nextTask < tasks)
             {
                 msg[0] = nextTask++;
-                world.send(msg, 0, 1, worker, TASK);
+                world.send(task, worker, TASK);
                 outstanding++;
             }
             else
             {
-                world.send(msg, 0, 0, worker, STOP);   // an empty message: the tag says it all
+                world.send(stop, worker, STOP);   // an empty message: the tag says it all
             }
         }
 
@@ -107,18 +112,21 @@ public final class MasterWorker
     private static void worker(final Comm world)
     {
         final long[] msg = new long[2];
+        final MessageBuffer task = MessageBuffer.of(msg, 0, 1);
+        final MessageBuffer result = MessageBuffer.of(msg, 0, 2);
+        final MessageBuffer stop = MessageBuffer.of(msg, 0, 0);
         while (true)
         {
             // Look at the next message from the master before receiving it: task or stop?
             final Status st = world.probe(0, Comm.ANY_TAG);
             if (st.tag() == STOP)
             {
-                world.recv(msg, 0, 0, 0, STOP);
+                world.recv(stop, 0, STOP);
                 return;
             }
-            world.recv(msg, 0, 1, 0, TASK);
+            world.recv(task, 0, TASK);
             msg[1] = work(msg[0]);
-            world.send(msg, 0, 2, 0, RESULT);
+            world.send(result, 0, RESULT);
         }
     }
 

@@ -3,6 +3,7 @@ package io.rankwire.examples;
 import io.rankwire.Comm;
 import io.rankwire.Rankwire;
 import io.rankwire.Request;
+import io.rankwire.buffer.MessageBuffer;
 
 /**
  * A token travels once around all ranks: 0 -> 1 -> ... -> N-1 -> 0. Each rank adds its own rank
@@ -29,21 +30,23 @@ public final class Ring
             final int right = (rank + 1) % size;
             final int left = (rank + size - 1) % size;
             final long[] token = new long[1];
+            // One descriptor for the token, made once: every call below names the same element.
+            final MessageBuffer tokenBuf = MessageBuffer.of(token);
 
             for (int lap = 0; lap < laps; lap++)
             {
                 if (rank == 0)
                 {
                     // Post the receive first, so a job of one rank (sending to itself) works too.
-                    final Request back = world.irecv(token, 0, 1, left, TAG);
-                    world.send(token, 0, 1, right, TAG);
+                    final Request back = world.irecv(tokenBuf, left, TAG);
+                    world.send(tokenBuf, right, TAG);
                     back.await();
                 }
                 else
                 {
-                    world.recv(token, 0, 1, left, TAG);
+                    world.recv(tokenBuf, left, TAG);
                     token[0] += rank;
-                    world.send(token, 0, 1, right, TAG);
+                    world.send(tokenBuf, right, TAG);
                 }
             }
 

@@ -22,8 +22,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The README's code, as a reader copies it: the Ping class compiled with javac against
- * Rankwire's class path and run as a 2-rank job through rwrun, and the LocalJob snippet run in a
- * JVM of its own with the JVM option the README names.
+ * Rankwire's class path and run as a 2-rank job through rwrun, and the LocalJob snippet (with the
+ * imports its comment names) run in a JVM of its own with the JVM option the README names.
  */
 @Timeout(120)
 class ReadmeExamplesTest
@@ -80,7 +80,8 @@ class ReadmeExamplesTest
     void localJobSnippetShouldRunInAPlainJvm() throws Exception
     {
         final String snippet = block("LocalJob.run(2, \"sim\"");
-        final Path classes = compile("InProcess", "import io.rankwire.*;\n\npublic final class InProcess\n{\n" +
+        final Path classes = compile("InProcess", "import io.rankwire.*;\nimport io.rankwire.buffer.MessageBuffer;\n\n" +
+            "public final class InProcess\n{\n" +
             "    public static void main(final String[] args) throws Exception\n    {\n" + snippet + "    }\n}\n");
         final Process p = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
             "--add-exports", "java.base/jdk.internal.misc=ALL-UNNAMED",

@@ -5,6 +5,7 @@ import java.util.Arrays;
 import io.rankwire.Comm;
 import io.rankwire.Op;
 import io.rankwire.Rankwire;
+import io.rankwire.buffer.MessageBuffer;
 
 /** Small pieces every benchmark shares. */
 final class Bench
@@ -74,6 +75,8 @@ final class Bench
     {
         final int[] flag = new int[1];
         final int[] busy = new int[1];
+        final MessageBuffer flagBuf = MessageBuffer.of(flag);
+        final MessageBuffer busyBuf = MessageBuffer.of(busy);
         final JitQuiet jit = new JitQuiet();
         final long start = System.nanoTime();
         int done = 0;
@@ -83,10 +86,10 @@ final class Bench
             done++;
             final long now = System.nanoTime();
             flag[0] = minNanos <= 0 || jit.quiet(now) ? 0 : 1;
-            world.allReduce(flag, 0, busy, 0, 1, Op.SUM);
+            world.allReduce(flagBuf, busyBuf, Op.SUM);
             final long elapsed = now - start;
             flag[0] = warmUpGoesOn(done, count, elapsed, minNanos, busy[0] == 0) ? 1 : 0;
-            world.bcast(flag, 0, 1, 0);
+            world.bcast(flagBuf, 0);
         }
         while (flag[0] != 0);
     }

@@ -5,6 +5,7 @@ import java.nio.ByteBuffer;
 import io.rankwire.Comm;
 import io.rankwire.RankStats;
 import io.rankwire.Rankwire;
+import io.rankwire.buffer.MessageBuffer;
 
 /**
  * Flow control under a burst: rank 1 sends {@code --iters} small messages (default 100,000 of 12
@@ -130,10 +131,10 @@ public final class Burst
         final long[] sender = new long[mine.length];
         if (world.rank() == 1)
         {
-            world.send(mine, 0, mine.length, 0, TAG + 2);
+            world.send(MessageBuffer.of(mine), 0, TAG + 2);
             return;
         }
-        world.recv(sender, 0, sender.length, 1, TAG + 2);
+        world.recv(MessageBuffer.of(sender), 1, TAG + 2);
         final double rate = messages * 1e9 / nanos;
         final double rawRate = messages * 1e9 / rawNanos;
         final Report report = new Report("Rankwire burst of blocking sends, rank 1 -> rank 0; baseline: " +

@@ -7,6 +7,7 @@ import io.rankwire.Comm;
 import io.rankwire.Op;
 import io.rankwire.Rankwire;
 import io.rankwire.Request;
+import io.rankwire.buffer.MessageBuffer;
 
 /**
  * Overlap of a nonblocking all-reduce with computation, as {@link Overlap} measures it for one
@@ -63,11 +64,13 @@ public final class CollOverlap
             final double[] in = new double[Math.max(1, size / 8)];
             final double[] out = new double[in.length];
             Arrays.fill(in, world.rank() + 1);
-            Bench.warmUpAll(world, () -> round(world, in, out, 0, false), opts.warmup >= 0 ? opts.warmup : 3, opts.warmupNanos(true));
+            final MessageBuffer inBuf = MessageBuffer.of(in);
+            final MessageBuffer outBuf = MessageBuffer.of(out);
+            Bench.warmUpAll(world, () -> round(world, inBuf, outBuf, 0, false), opts.warmup >= 0 ? opts.warmup : 3, opts.warmupNanos(true));
             final long[] transfer = new long[iters];
             for (int i = 0; i < iters; i++)
             {
-                transfer[i] = round(world, in, out, 0, false);
+                transfer[i] = round(world, inBuf, outBuf, 0, false);
             }
             final long t = Bench.median(transfer);
             final long compute = opts.computeMillis > 0 ? opts.computeMillis * 1_000_000 : Math.max(1_000_000, 2 * t);
@@ -76,9 +79,9 @@ public final class CollOverlap
             final long[] blocking = new long[iters];
             for (int i = 0; i < iters; i++)
             {
-                quiet[i] = round(world, in, out, compute, false);
-                testing[i] = round(world, in, out, compute, true);
-                blocking[i] = blockingRound(world, in, out, compute);
+                quiet[i] = round(world, inBuf, outBuf, compute, false);
+                testing[i] = round(world, inBuf, outBuf, compute, true);
+                blocking[i] = blockingRound(world, inBuf, outBuf, out, compute);
             }
             check(world, out);
             final Report report = new Report(String.format(Locale.ROOT,
@@ -117,11 +120,11 @@ public final class CollOverlap
     }
 
     /** One round: the nanoseconds this rank spends waiting after computing for {@code computeNs}. */
-    private static long round(final Comm world, final double[] in, final double[] out, final long computeNs, final boolean test)
+    private static long round(final Comm world, final MessageBuffer in, final MessageBuffer out, final long computeNs, final boolean test)
     {
         world.barrier();
         final long begin = System.nanoTime();
-        final Request r = world.iallReduce(in, 0, out, 0, in.length, Op.SUM);
+        final Request r = world.iallReduce(in, out, Op.SUM);
         if (computeNs == 0)
         {
             r.await();
@@ -141,13 +144,14 @@ public final class CollOverlap
         return System.nanoTime() - start;
     }
 
-    private static long blockingRound(final Comm world, final double[] in, final double[] out, final long computeNs)
+    private static long blockingRound(
+        final Comm world, final MessageBuffer in, final MessageBuffer out, final double[] result, final long computeNs)
     {
         world.barrier();
         Overlap.compute(computeNs);
         final long start = System.nanoTime();
-        world.allReduce(in, 0, out, 0, in.length, Op.SUM);
-        sink = out[0];
+        world.allReduce(in, out, Op.SUM);
+        sink = result[0];
         return System.nanoTime() - start;
     }
 }

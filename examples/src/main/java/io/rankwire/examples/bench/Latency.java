@@ -9,6 +9,7 @@ import org.agrona.concurrent.UnsafeBuffer;
 
 import io.rankwire.Comm;
 import io.rankwire.Rankwire;
+import io.rankwire.buffer.MessageBuffer;
 
 /**
  * One-way latency (round trip / 2) between ranks 0 and 1 for messages of 0 B to 4 MiB, as
@@ -77,10 +78,12 @@ public final class Latency
             final List<Integer> sizes = BenchArgs.powersOfTwo(min, max);
             final ByteBuffer buf = ByteBuffer.allocateDirect(Math.max(1, max));
             final UnsafeBuffer view = new UnsafeBuffer(buf);
+            // The ping-pong's message: one descriptor, re-pointed at each size before its round trips.
+            final MessageBuffer.Direct msg = MessageBuffer.of(view, 0, 0);
             final RawChannel raw = opts.baseline ? RawChannels.open(rw, world) : null;
             try
             {
-                run(rw, world, opts, sizes, view, buf, raw);
+                run(rw, world, opts, sizes, msg, view, buf, raw);
             }
             finally
             {
@@ -94,7 +97,7 @@ public final class Latency
 
     private static void run(
         final Rankwire rw, final Comm world, final BenchArgs opts, final List<Integer> sizes,
-        final UnsafeBuffer view, final ByteBuffer buf, final RawChannel raw)
+        final MessageBuffer.Direct msg, final UnsafeBuffer view, final ByteBuffer buf, final RawChannel raw)
     {
         final String base = raw == null ? "raw" : raw.name();
         final Report report = new Report("Rankwire latency over " + Bench.transport(rw) +
@@ -120,7 +123,7 @@ public final class Latency
             {
                 final int before = round == 0 ? warmup : Math.min(warmup, REWARM_ITERS);
                 final long beforeNs = round == 0 ? warmupNs : 0;
-                final Histogram hr = rankwire(world, view, size, iters, before, beforeNs);
+                final Histogram hr = rankwire(world, msg, view, size, iters, before, beforeNs);
                 final Histogram rr = raw == null ? null : raw(world, raw, buf, size, iters, before, beforeNs);
                 h.add(hr);
                 if (rr != null)
@@ -168,12 +171,16 @@ public final class Latency
         }
     }
 
-    /** Rank 0's histogram of one-way latencies in nanoseconds (rank 1 returns an empty one). */
-    private static Histogram rankwire(
-        final Comm world, final UnsafeBuffer buf, final int size, final int iters, final int warmup, final long warmupNs)
+    /**
+     * Rank 0's histogram of one-way latencies in nanoseconds (rank 1 returns an empty one), of
+     * messages {@code [0, size)} of {@code buf}, which {@code msg} is pointed at first.
+     */
+    private static Histogram rankwire(final Comm world, final MessageBuffer.Direct msg, final UnsafeBuffer buf,
+        final int size, final int iters, final int warmup, final long warmupNs)
     {
         final int peer = 1 - world.rank();
-        return warmThenTime(world, () -> rankwireRoundTrip(world, buf, size, peer), iters, warmup, warmupNs);
+        msg.wrap(buf, 0, size);
+        return warmThenTime(world, () -> rankwireRoundTrip(world, msg, peer), iters, warmup, warmupNs);
     }
 
     /**
@@ -205,17 +212,17 @@ public final class Latency
         }
     }
 
-    private static void rankwireRoundTrip(final Comm world, final UnsafeBuffer buf, final int size, final int peer)
+    private static void rankwireRoundTrip(final Comm world, final MessageBuffer msg, final int peer)
     {
         if (world.rank() == 0)
         {
-            world.send(buf, 0, size, peer, TAG);
-            world.recv(buf, 0, size, peer, TAG);
+            world.send(msg, peer, TAG);
+            world.recv(msg, peer, TAG);
         }
         else
         {
-            world.recv(buf, 0, size, peer, TAG);
-            world.send(buf, 0, size, peer, TAG);
+            world.recv(msg, peer, TAG);
+            world.send(msg, peer, TAG);
         }
     }
 

@@ -5,6 +5,7 @@ import java.lang.management.ManagementFactory;
 import io.rankwire.Comm;
 import io.rankwire.Rankwire;
 import io.rankwire.Request;
+import io.rankwire.buffer.MessageBuffer;
 
 /**
  * What a message costs as a job grows: every rank first exchanges with every other one (an
@@ -63,9 +64,10 @@ public final class ManyPeers
         {
             final Comm world = rw.world();
             final int n = world.size();
-            final byte[] out = new byte[size * n];
-            final byte[] in = new byte[size * n];
-            world.allToAll(out, 0, in, 0, size); // connects every pair
+            // An all-to-all's buffers hold one block of size bytes per rank.
+            final MessageBuffer out = MessageBuffer.of(new byte[size * n]);
+            final MessageBuffer in = MessageBuffer.of(new byte[size * n]);
+            world.allToAll(out, in); // connects every pair
             final boolean countsCpu = firstRankOfItsJvm(world);
             world.barrier();
             final int count = iters;
@@ -73,9 +75,9 @@ public final class ManyPeers
             final double[] warmup = measure(world, countsCpu, () -> Bench.warmUpAll(world,
                 () -> streamRing(world, size, Math.max(1, count / 4), window), least, warmups >= 0 ? 0 : Latency.FIRST_WARMUP_NS));
             final double[] ring = measure(world, countsCpu, () -> streamRing(world, size, count, window));
-            Bench.warmUpAll(world, () -> allToAlls(world, out, in, size, Math.max(1, rounds / 10)),
+            Bench.warmUpAll(world, () -> allToAlls(world, out, in, Math.max(1, rounds / 10)),
                 least, warmups >= 0 ? 0 : Latency.WARMUP_NS);
-            final double[] a2a = measure(world, countsCpu, () -> allToAlls(world, out, in, size, rounds));
+            final double[] a2a = measure(world, countsCpu, () -> allToAlls(world, out, in, rounds));
             if (world.rank() == 0)
             {
                 final double ringMessages = (double)n * iters;
@@ -108,7 +110,7 @@ public final class ManyPeers
         final long wall = System.nanoTime() - t0;
         final long[] cpu = {countsCpu ? cpuNanos() - cpu0 : 0};
         final long[] total = new long[1];
-        world.allReduce(cpu, 0, total, 0, 1, io.rankwire.Op.SUM);
+        world.allReduce(MessageBuffer.of(cpu), MessageBuffer.of(total), io.rankwire.Op.SUM);
         return new double[] {wall, total[0]};
     }
 
@@ -122,7 +124,7 @@ public final class ManyPeers
         final ProcessHandle self = ProcessHandle.current();
         final long[] mine = {self.pid(), self.info().startInstant().map(t -> t.toEpochMilli()).orElse(0L)};
         final long[] all = new long[2 * world.size()];
-        world.allGather(mine, 0, all, 0, 2);
+        world.allGather(MessageBuffer.of(mine), MessageBuffer.of(all));
         for (int r = 0; r < world.rank(); r++)
         {
             if (all[2 * r] == mine[0] && all[2 * r + 1] == mine[1])
@@ -164,11 +166,11 @@ public final class ManyPeers
         }
     }
 
-    private static void allToAlls(final Comm world, final byte[] out, final byte[] in, final int size, final int rounds)
+    private static void allToAlls(final Comm world, final MessageBuffer out, final MessageBuffer in, final int rounds)
     {
         for (int i = 0; i < rounds; i++)
         {
-            world.allToAll(out, 0, in, 0, size);
+            world.allToAll(out, in);
         }
     }
 }

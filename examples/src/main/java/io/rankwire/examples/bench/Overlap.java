@@ -7,6 +7,7 @@ import org.agrona.concurrent.UnsafeBuffer;
 import io.rankwire.Comm;
 import io.rankwire.Rankwire;
 import io.rankwire.Request;
+import io.rankwire.buffer.MessageBuffer;
 
 /**
  * Communication/computation overlap. Rank 1 posts a large {@code irecv}, tells rank 0 to send,
@@ -61,14 +62,16 @@ public final class Overlap
             final int iters = opts.iters > 0 ? opts.iters : 5;
             final ByteBuffer bytes = ByteBuffer.allocateDirect(Math.max(1, size));
             final UnsafeBuffer buf = new UnsafeBuffer(bytes);
+            final MessageBuffer data = MessageBuffer.of(buf, 0, size);
+            final MessageBuffer ready = MessageBuffer.of(buf, 0, 0);
 
             // Only rank 1's figures mean anything: it receives, computes and waits; rank 0 just sends.
             final int warmup = opts.warmup >= 0 ? opts.warmup : 1;
             final long warmupNs = opts.warmupNanos(true);
-            Latency.warmUp(world, () -> rankwireRound(world, buf, size, 0), warmup, warmupNs);
-            final long transfer = median(iters, () -> rankwireRound(world, buf, size, 0));
+            Latency.warmUp(world, () -> rankwireRound(world, data, ready, 0), warmup, warmupNs);
+            final long transfer = median(iters, () -> rankwireRound(world, data, ready, 0));
             final long compute = opts.computeMillis > 0 ? opts.computeMillis * 1_000_000 : Math.max(1_000_000, 2 * transfer);
-            final long wait = median(iters, () -> rankwireRound(world, buf, size, compute));
+            final long wait = median(iters, () -> rankwireRound(world, data, ready, compute));
 
             final Report report = new Report("Overlap over " + Bench.transport(rw) + ": " + BenchArgs.formatSize(size) +
                 " message, rank 1 computes " + String.format(java.util.Locale.ROOT, "%.1f", compute / 1e6) +
@@ -98,19 +101,20 @@ public final class Overlap
     }
 
     /**
-     * One round; rank 1 returns the nanoseconds spent waiting for the data after computing for
-     * {@code computeNanos} (0: the plain transfer time), rank 0 returns 0.
+     * One round of the message {@code data} ({@code ready} is rank 1's empty go-ahead); rank 1
+     * returns the nanoseconds spent waiting for the data after computing for {@code computeNanos}
+     * (0: the plain transfer time), rank 0 returns 0.
      */
-    private static long rankwireRound(final Comm world, final UnsafeBuffer buf, final int size, final long computeNanos)
+    private static long rankwireRound(final Comm world, final MessageBuffer data, final MessageBuffer ready, final long computeNanos)
     {
         if (world.rank() == 0)
         {
-            world.recv(buf, 0, 0, 1, READY);
-            world.send(buf, 0, size, 1, DATA);
+            world.recv(ready, 1, READY);
+            world.send(data, 1, DATA);
             return 0;
         }
-        final Request r = world.irecv(buf, 0, size, 0, DATA);
-        world.send(buf, 0, 0, 0, READY);
+        final Request r = world.irecv(data, 0, DATA);
+        world.send(ready, 0, READY);
         compute(computeNanos);                    // no runtime call in here
         final long start = System.nanoTime();
         r.await();

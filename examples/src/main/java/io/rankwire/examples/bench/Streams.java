@@ -7,6 +7,7 @@ import org.agrona.concurrent.UnsafeBuffer;
 import io.rankwire.Comm;
 import io.rankwire.Rankwire;
 import io.rankwire.Request;
+import io.rankwire.buffer.MessageBuffer;
 
 /**
  * The windowed streaming loops of {@link Bandwidth}, {@link BiBandwidth} and {@link MessageRate},
@@ -24,6 +25,15 @@ final class Streams implements AutoCloseable
     private final Request[] requests;
     private final UnsafeBuffer sendBuf;
     private final UnsafeBuffer recvBuf;
+    /**
+     * The Rankwire streams' messages, {@code [0, size)} of sendBuf and recvBuf: made once, re-pointed
+     * ({@code wrap}, no allocation) at each size before its loop.
+     */
+    private final MessageBuffer.Direct sendMsg;
+    private final MessageBuffer.Direct recvMsg;
+    /** Zero-byte acknowledgements. */
+    private final MessageBuffer ackOut;
+    private final MessageBuffer ackIn;
     private final ByteBuffer rawSend;
     private final ByteBuffer rawRecv;
     private final ByteBuffer rawAck = ByteBuffer.allocateDirect(1);
@@ -49,6 +59,10 @@ final class Streams implements AutoCloseable
         this.rw = rw;
         this.sendBuf = new UnsafeBuffer(rw == null ? rawSend : rw.allocate(Math.max(1, maxSize)));
         this.recvBuf = new UnsafeBuffer(rw == null ? rawRecv : rw.allocate(Math.max(1, maxSize)));
+        this.sendMsg = MessageBuffer.of(sendBuf, 0, 0);
+        this.recvMsg = MessageBuffer.of(recvBuf, 0, 0);
+        this.ackOut = MessageBuffer.of(sendBuf, 0, 0);
+        this.ackIn = MessageBuffer.of(recvBuf, 0, 0);
     }
 
     /** Frees the buffers {@link Rankwire#allocate} gave, if any. */
@@ -72,7 +86,7 @@ final class Streams implements AutoCloseable
         final int peer = 1 - world.rank();
         if (world.rank() != 0)
         {
-            world.recv(sendBuf, 0, 0, peer, ACK);
+            world.recv(ackIn, peer, ACK);
             return 0;
         }
         final UnsafeBuffer from = new UnsafeBuffer(rawSend);
@@ -83,7 +97,7 @@ final class Streams implements AutoCloseable
             to.putBytes(0, from, 0, size);
         }
         final long took = System.nanoTime() - start;
-        world.send(sendBuf, 0, 0, peer, ACK);
+        world.send(ackOut, peer, ACK);
         return took;
     }
 
@@ -91,6 +105,8 @@ final class Streams implements AutoCloseable
     long oneWay(final int size, final int iters, final int warmup)
     {
         final int peer = 1 - world.rank();
+        sendMsg.wrap(sendBuf, 0, size);
+        recvMsg.wrap(recvBuf, 0, size);
         long start = System.nanoTime();
         for (int i = 0; i < warmup + iters; i++)
         {
@@ -102,19 +118,19 @@ final class Streams implements AutoCloseable
             {
                 for (int j = 0; j < window; j++)
                 {
-                    requests[j] = world.isend(sendBuf, 0, size, peer, DATA);
+                    requests[j] = world.isend(sendMsg, peer, DATA);
                 }
                 waitWindow(window);
-                world.recv(recvBuf, 0, 0, peer, ACK);
+                world.recv(ackIn, peer, ACK);
             }
             else
             {
                 for (int j = 0; j < window; j++)
                 {
-                    requests[j] = world.irecv(recvBuf, 0, size, peer, DATA);
+                    requests[j] = world.irecv(recvMsg, peer, DATA);
                 }
                 waitWindow(window);
-                world.send(sendBuf, 0, 0, peer, ACK);
+                world.send(ackOut, peer, ACK);
             }
         }
         return System.nanoTime() - start;
@@ -124,6 +140,8 @@ final class Streams implements AutoCloseable
     long bothWays(final int size, final int iters, final int warmup)
     {
         final int peer = 1 - world.rank();
+        sendMsg.wrap(sendBuf, 0, size);
+        recvMsg.wrap(recvBuf, 0, size);
         long start = System.nanoTime();
         for (int i = 0; i < warmup + iters; i++)
         {
@@ -133,11 +151,11 @@ final class Streams implements AutoCloseable
             }
             for (int j = 0; j < window; j++)
             {
-                requests[j] = world.irecv(recvBuf, 0, size, peer, DATA);
+                requests[j] = world.irecv(recvMsg, peer, DATA);
             }
             for (int j = 0; j < window; j++)
             {
-                requests[window + j] = world.isend(sendBuf, 0, size, peer, DATA);
+                requests[window + j] = world.isend(sendMsg, peer, DATA);
             }
             waitWindow(2 * window);
         }

@@ -14,6 +14,7 @@ import io.rankwire.Comm;
 import io.rankwire.LocalJob;
 import io.rankwire.Op;
 import io.rankwire.Status;
+import io.rankwire.buffer.MessageBuffer;
 import jdk.jfr.Recording;
 import jdk.jfr.consumer.RecordingFile;
 
@@ -90,7 +91,7 @@ public final class Main
             }
             final int[] mine = {rank + 1};
             final int[] sum = new int[1];
-            world.allReduce(mine, sum, Op.SUM);
+            world.allReduce(MessageBuffer.of(mine), MessageBuffer.of(sum), Op.SUM);
             System.out.println(transport + " rank " + rank + " sum " + sum[0]);
             System.out.println(transport + " rank " + rank + " mbean " + mbeanRank(rank, rw.config().jobId()));
         });

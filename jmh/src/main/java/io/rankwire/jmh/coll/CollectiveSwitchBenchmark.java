@@ -14,6 +14,7 @@ import io.rankwire.Comm;
 import io.rankwire.LocalJob;
 import io.rankwire.Op;
 import io.rankwire.RankwireConfig;
+import io.rankwire.buffer.MessageBuffer;
 
 /**
  * Shows where each collective algorithm switch pays off: the same collective and size timed
@@ -55,14 +56,17 @@ public final class CollectiveSwitchBenchmark
     {
     }
 
-    /** The body of one timed collective call. */
+    /** The body of one timed collective call, on descriptors of the whole arrays {@link Switch#buffers} made. */
     @FunctionalInterface
     interface Call
     {
-        void run(Comm c, Object buf, Object out);
+        void run(Comm c, MessageBuffer buf, MessageBuffer out);
     }
 
-    /** One algorithm switch: the setting that forces it, its algorithms, default sizes and call. */
+    /**
+     * One algorithm switch: the setting that forces it, its algorithms, default sizes and call.
+     * {@code buffers} makes the call's two arrays for a size (the second may be null).
+     */
     record Switch(String name, String key, String[] algorithms, int[] sizes, IntFunction<Object[]> buffers, Call call)
     {
     }
@@ -75,19 +79,19 @@ public final class CollectiveSwitchBenchmark
             (c, in, out) -> c.allReduce(in, out, Op.SUM)));
         all.add(new Switch("bcast", "bcast.algorithm", new String[] {"binomial", "scatterAllgather", "pipeline", "pipelineBinomial"},
             new int[] {64 * K, 256 * K, M, 4 * M, 16 * M}, b -> new Object[] {new byte[b], null},
-            (c, buf, out) -> c.bcast(buf, 0, ((byte[])buf).length, 0)));
+            (c, buf, out) -> c.bcast(buf, 0)));
         all.add(new Switch("reduce", "reduce.algorithm", new String[] {"binomial", "rabenseifner"},
             new int[] {4 * K, 16 * K, 64 * K, 256 * K, M}, b -> new Object[] {reals(b), reals(b)},
-            (c, in, out) -> c.reduce(in, 0, out, 0, java.lang.reflect.Array.getLength(in), Op.SUM, 0)));
+            (c, in, out) -> c.reduce(in, out, Op.SUM, 0)));
         all.add(new Switch("gather(block)", "gather.algorithm", new String[] {"linear", "binomial"},
             new int[] {64, K, 16 * K, 64 * K}, b -> new Object[] {new byte[b], new byte[b * n]},
-            (c, in, out) -> c.gather(in, 0, out, 0, ((byte[])in).length, 0)));
+            (c, in, out) -> c.gather(in, out, 0)));
         all.add(new Switch("scatter(block)", "scatter.algorithm", new String[] {"linear", "binomial"},
             new int[] {64, K, 16 * K, 64 * K}, b -> new Object[] {new byte[b * n], new byte[b]},
-            (c, in, out) -> c.scatter(in, 0, out, 0, ((byte[])out).length, 0)));
+            (c, in, out) -> c.scatter(in, out, 0)));
         all.add(new Switch("allToAll(block)", "allToAll.algorithm", new String[] {"linear", "pairwise"},
             new int[] {64, K, 8 * K, 32 * K}, b -> new Object[] {new byte[b * n], new byte[b * n]},
-            (c, in, out) -> c.allToAll(in, 0, out, 0, ((byte[])out).length / n)));
+            (c, in, out) -> c.allToAll(in, out)));
         return all;
     }
 
@@ -187,8 +191,8 @@ public final class CollectiveSwitchBenchmark
         LocalJob.run(n, transport, new RankwireConfig().setAll(settings), Duration.ofSeconds(300), rw ->
         {
             final Comm c = rw.world();
-            final Object myIn = copy(in);
-            final Object myOut = copy(out);
+            final MessageBuffer myIn = descriptor(copy(in));
+            final MessageBuffer myOut = descriptor(copy(out));
             for (int i = 0; i < iterations; i++)
             {
                 call.run(c, myIn, myOut);
@@ -215,6 +219,20 @@ public final class CollectiveSwitchBenchmark
             }
         });
         return nanos.get() / 1000.0 / iterations;
+    }
+
+    /** A descriptor of the whole of {@code a} (a {@code double[]} or a {@code byte[]}), or null. */
+    static MessageBuffer descriptor(final Object a)
+    {
+        if (a == null)
+        {
+            return null;
+        }
+        if (a instanceof double[])
+        {
+            return MessageBuffer.of((double[])a);
+        }
+        return MessageBuffer.of((byte[])a);
     }
 
     private static Object copy(final Object a)

@@ -6,6 +6,7 @@ import java.util.Locale;
 import io.rankwire.Comm;
 import io.rankwire.Op;
 import io.rankwire.Rankwire;
+import io.rankwire.buffer.MessageBuffer;
 
 /**
  * The rank side of the collective switch benchmark on several hosts: one collective at several
@@ -88,22 +89,25 @@ public final class CollectiveSwitchJob
     /** Microseconds per call of each round: the slowest rank's mean. */
     private static double[] measure(final Comm c, final CollectiveSwitchBenchmark.Switch sw, final int bytes)
     {
-        final Object[] bufs = sw.buffers().apply(bytes);
+        final Object[] arrays = sw.buffers().apply(bytes);
+        final MessageBuffer[] bufs = {CollectiveSwitchBenchmark.descriptor(arrays[0]), CollectiveSwitchBenchmark.descriptor(arrays[1])};
         final int calls = calls(bytes, c.size());
         final double[] rounds = new double[ROUNDS];
         final double[] mine = new double[1];
         final double[] slowest = new double[1];
+        final MessageBuffer mineBuf = MessageBuffer.of(mine);
+        final MessageBuffer slowestBuf = MessageBuffer.of(slowest);
         timeRound(c, sw, bufs, calls);
         for (int r = 0; r < ROUNDS; r++)
         {
             mine[0] = timeRound(c, sw, bufs, calls) / 1e3 / calls;
-            c.allReduce(mine, slowest, Op.MAX);
+            c.allReduce(mineBuf, slowestBuf, Op.MAX);
             rounds[r] = slowest[0];
         }
         return rounds;
     }
 
-    private static long timeRound(final Comm c, final CollectiveSwitchBenchmark.Switch sw, final Object[] bufs, final int calls)
+    private static long timeRound(final Comm c, final CollectiveSwitchBenchmark.Switch sw, final MessageBuffer[] bufs, final int calls)
     {
         long nanos = 0;
         for (int i = 0; i < calls; i++)

@@ -21,6 +21,7 @@ import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
 import io.rankwire.Comm;
+import io.rankwire.buffer.MessageBuffer;
 
 /**
  * 4 MiB streaming between two JVMs over the shm transport: blocking sends from rank 0 (each
@@ -55,7 +56,7 @@ public class ShmBandwidthBenchmark
 
     private ShmPair pair;
     private Comm world;
-    private UnsafeBuffer buf;
+    private MessageBuffer msg;
 
     @Setup(Level.Trial)
     public void setUp() throws IOException
@@ -63,7 +64,8 @@ public class ShmBandwidthBenchmark
         pair = ShmPair.start(Map.of("rankwire.shm.slotBytes", slotBytes, "rankwire.shm.slots", slots));
         world = pair.rank0().world();
         final ShmBench.Kind kind = ShmBench.Kind.valueOf(buffer.toUpperCase(java.util.Locale.ROOT));
-        buf = ShmBench.buffer(pair.rank0(), kind, ShmBench.MAX_BYTES);
+        final UnsafeBuffer buf = ShmBench.buffer(pair.rank0(), kind, ShmBench.MAX_BYTES);
+        msg = MessageBuffer.of(buf, 0, ShmBench.MAX_BYTES);
         pair.command(ShmBench.SHM_SINK, kind);
     }
 
@@ -79,6 +81,6 @@ public class ShmBandwidthBenchmark
     @OperationsPerInvocation(ShmBench.MAX_BYTES)
     public void stream()
     {
-        world.send(buf, 0, ShmBench.MAX_BYTES, 1, ShmBench.BULK_TAG);
+        world.send(msg, 1, ShmBench.BULK_TAG);
     }
 }

@@ -7,6 +7,7 @@ import org.agrona.concurrent.UnsafeBuffer;
 import io.rankwire.Comm;
 import io.rankwire.MutableStatus;
 import io.rankwire.Rankwire;
+import io.rankwire.buffer.MessageBuffer;
 
 /**
  * What both processes of a {@link ShmPair} run. Rank 0 (the benchmark) sends a command on the
@@ -66,16 +67,24 @@ public final class ShmBench
     {
         final Comm world = rw.world();
         final int[] command = new int[3];
+        final MessageBuffer commandBuf = MessageBuffer.of(command);
         final UnsafeBuffer[] buffers = new UnsafeBuffer[Kind.values().length];
+        // Per kind: the whole buffer to receive into, and the echo, re-pointed at each message's length.
+        final MessageBuffer[] whole = new MessageBuffer[buffers.length];
+        final MessageBuffer.Direct[] echoes = new MessageBuffer.Direct[buffers.length];
         for (final Kind k : Kind.values())
         {
             buffers[k.ordinal()] = buffer(rw, k, MAX_BYTES);
+            whole[k.ordinal()] = MessageBuffer.of(buffers[k.ordinal()], 0, MAX_BYTES);
+            echoes[k.ordinal()] = MessageBuffer.of(buffers[k.ordinal()], 0, 0);
         }
         final MutableStatus st = new MutableStatus();
         while (true)
         {
-            world.recv(command, 0, 3, 0, COMMAND_TAG);
+            world.recv(commandBuf, 0, COMMAND_TAG);
             final UnsafeBuffer buf = buffers[command[2]];
+            final MessageBuffer all = whole[command[2]];
+            final MessageBuffer.Direct echo = echoes[command[2]];
             switch (command[0])
             {
                 case RAW_ECHO:
@@ -85,9 +94,9 @@ public final class ShmBench
                     }
                     break;
                 case SHM_ECHO:
-                    while (world.recv(buf, 0, MAX_BYTES, 0, PING_TAG, st).bytes() > 0)
+                    while (world.recv(all, 0, PING_TAG, st).bytes() > 0)
                     {
-                        world.send(buf, 0, st.bytes(), 0, PING_TAG);
+                        world.send(echo.wrap(buf, 0, st.bytes()), 0, PING_TAG);
                     }
                     break;
                 case RAW_SINK:
@@ -98,7 +107,7 @@ public final class ShmBench
                     raw.send(buf, 0);
                     break;
                 case SHM_SINK:
-                    while (world.recv(buf, 0, MAX_BYTES, 0, BULK_TAG, st).bytes() > 0)
+                    while (world.recv(all, 0, BULK_TAG, st).bytes() > 0)
                     {
                         Thread.onSpinWait();
                     }

@@ -24,6 +24,7 @@ import io.rankwire.MutableStatus;
 import io.rankwire.Rankwire;
 import io.rankwire.RankwireConfig;
 import io.rankwire.Request;
+import io.rankwire.buffer.MessageBuffer;
 import io.rankwire.jmh.sim.InJvmPair;
 
 /**
@@ -58,6 +59,8 @@ public class ShmOneThreadBenchmark
     private Comm world1;
     private final UnsafeBuffer buf0 = new UnsafeBuffer(new byte[BYTES]);
     private final UnsafeBuffer buf1 = new UnsafeBuffer(new byte[BYTES]);
+    private final MessageBuffer msg0 = MessageBuffer.of(buf0, 0, BYTES);
+    private final MessageBuffer msg1 = MessageBuffer.of(buf1, 0, BYTES);
     private final MutableStatus status = new MutableStatus();
 
     @Setup(Level.Trial)
@@ -80,11 +83,11 @@ public class ShmOneThreadBenchmark
     @OperationsPerInvocation(2)
     public int postedReceive()
     {
-        final Request there = world1.irecv(buf1, 0, BYTES, 0, TAG);
-        world0.send(buf0, 0, BYTES, 1, TAG);
+        final Request there = world1.irecv(msg1, 0, TAG);
+        world0.send(msg0, 1, TAG);
         there.await();
-        final Request back = world0.irecv(buf0, 0, BYTES, 1, TAG);
-        world1.send(buf1, 0, BYTES, 0, TAG);
+        final Request back = world0.irecv(msg0, 1, TAG);
+        world1.send(msg1, 0, TAG);
         return back.await().bytes();
     }
 
@@ -93,9 +96,9 @@ public class ShmOneThreadBenchmark
     @OperationsPerInvocation(2)
     public int sendThenRecv()
     {
-        world0.send(buf0, 0, BYTES, 1, TAG);
-        world1.recv(buf1, 0, BYTES, 0, TAG, status);
-        world1.send(buf1, 0, BYTES, 0, TAG);
-        return world0.recv(buf0, 0, BYTES, 1, TAG, status).bytes();
+        world0.send(msg0, 1, TAG);
+        world1.recv(msg1, 0, TAG, status);
+        world1.send(msg1, 0, TAG);
+        return world0.recv(msg0, 1, TAG, status).bytes();
     }
 }

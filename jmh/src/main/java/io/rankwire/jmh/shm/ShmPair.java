@@ -18,6 +18,7 @@ import org.agrona.concurrent.UnsafeBuffer;
 
 import io.rankwire.Rankwire;
 import io.rankwire.RankwireConfig;
+import io.rankwire.buffer.MessageBuffer;
 import io.rankwire.jmh.tcp.PartnerProcess;
 import io.rankwire.jmh.tcp.SocketBootstrap;
 
@@ -41,7 +42,9 @@ public final class ShmPair implements AutoCloseable
     private final SocketBootstrap bootstrap;
     private final PartnerProcess partner;
     private final int[] command = new int[3];
+    private final MessageBuffer commandBuf = MessageBuffer.of(command);
     private final UnsafeBuffer empty = new UnsafeBuffer(new byte[1]);
+    private final MessageBuffer emptyMsg = MessageBuffer.of(empty, 0, 0);
 
     private ShmPair(final Rankwire rank0, final RawRing raw, final SocketBootstrap bootstrap, final PartnerProcess partner)
     {
@@ -140,7 +143,7 @@ public final class ShmPair implements AutoCloseable
         command[0] = op;
         command[1] = 0;
         command[2] = kind.ordinal();
-        rank0.world().send(command, 0, 3, 1, ShmBench.COMMAND_TAG);
+        rank0.world().send(commandBuf, 1, ShmBench.COMMAND_TAG);
     }
 
     /**
@@ -159,7 +162,7 @@ public final class ShmPair implements AutoCloseable
         }
         else
         {
-            rank0.world().send(empty, 0, 0, 1, op == ShmBench.SHM_ECHO ? ShmBench.PING_TAG : ShmBench.BULK_TAG);
+            rank0.world().send(emptyMsg, 1, op == ShmBench.SHM_ECHO ? ShmBench.PING_TAG : ShmBench.BULK_TAG);
         }
     }
 

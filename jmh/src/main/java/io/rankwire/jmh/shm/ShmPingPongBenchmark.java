@@ -22,6 +22,7 @@ import org.openjdk.jmh.annotations.Warmup;
 
 import io.rankwire.Comm;
 import io.rankwire.MutableStatus;
+import io.rankwire.buffer.MessageBuffer;
 
 /**
  * One-way latency between two JVMs on one host, by message size: the benchmark thread is rank 0
@@ -64,6 +65,7 @@ public class ShmPingPongBenchmark
     private Comm world;
     private RawRing raw;
     private UnsafeBuffer buf;
+    private MessageBuffer msg;
     private int op;
     private final MutableStatus status = new MutableStatus();
 
@@ -76,6 +78,7 @@ public class ShmPingPongBenchmark
         final ShmBench.Kind kind = "shared".equals(path) ? ShmBench.Kind.SHARED : ShmBench.Kind.HEAP;
         op = "raw".equals(path) ? ShmBench.RAW_ECHO : ShmBench.SHM_ECHO;
         buf = ShmBench.buffer(pair.rank0(), "raw".equals(path) ? ShmBench.Kind.DIRECT : kind, ShmBench.MAX_BYTES);
+        msg = MessageBuffer.of(buf, 0, size);
         pair.command(op, kind);
     }
 
@@ -96,7 +99,7 @@ public class ShmPingPongBenchmark
             raw.send(buf, size);
             return raw.receive(buf);
         }
-        world.send(buf, 0, size, 1, ShmBench.PING_TAG);
-        return world.recv(buf, 0, size, 1, ShmBench.PING_TAG, status).bytes();
+        world.send(msg, 1, ShmBench.PING_TAG);
+        return world.recv(msg, 1, ShmBench.PING_TAG, status).bytes();
     }
 }

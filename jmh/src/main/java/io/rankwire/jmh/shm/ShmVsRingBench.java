@@ -9,6 +9,7 @@ import org.agrona.concurrent.UnsafeBuffer;
 
 import io.rankwire.Comm;
 import io.rankwire.MutableStatus;
+import io.rankwire.buffer.MessageBuffer;
 import io.rankwire.examples.bench.JitQuiet;
 
 /**
@@ -168,12 +169,13 @@ public final class ShmVsRingBench
         pair.command(ShmBench.SHM_ECHO, kind);
         final Comm world = pair.rank0().world();
         final MutableStatus st = new MutableStatus();
+        final MessageBuffer msg = MessageBuffer.of(buf, 0, size);
         final long[] samples = new long[n];
         for (int i = -n / 10; i < n; i++)
         {
             final long start = System.nanoTime();
-            world.send(buf, 0, size, 1, ShmBench.PING_TAG);
-            world.recv(buf, 0, size, 1, ShmBench.PING_TAG, st);
+            world.send(msg, 1, ShmBench.PING_TAG);
+            world.recv(msg, 1, ShmBench.PING_TAG, st);
             if (i >= 0)
             {
                 samples[i] = (System.nanoTime() - start) / 2;
@@ -221,14 +223,15 @@ public final class ShmVsRingBench
     {
         pair.command(ShmBench.SHM_SINK, kind);
         final Comm world = pair.rank0().world();
+        final MessageBuffer msg = MessageBuffer.of(buf, 0, BULK);
         for (int i = 0; i < transfers / 4; i++)
         {
-            world.send(buf, 0, BULK, 1, ShmBench.BULK_TAG);
+            world.send(msg, 1, ShmBench.BULK_TAG);
         }
         final long start = System.nanoTime();
         for (int i = 0; i < transfers; i++)
         {
-            world.send(buf, 0, BULK, 1, ShmBench.BULK_TAG);
+            world.send(msg, 1, ShmBench.BULK_TAG);
         }
         final long elapsed = System.nanoTime() - start;
         pair.end(ShmBench.SHM_SINK);

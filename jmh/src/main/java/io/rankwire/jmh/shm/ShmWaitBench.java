@@ -8,6 +8,7 @@ import org.agrona.concurrent.UnsafeBuffer;
 
 import io.rankwire.Comm;
 import io.rankwire.MutableStatus;
+import io.rankwire.buffer.MessageBuffer;
 import io.rankwire.jmh.tcp.CpuTime;
 
 /**
@@ -70,7 +71,7 @@ public final class ShmWaitBench
     private static long[] measure(final ShmPair pair, final long gapNanos, final int n)
     {
         final Comm world = pair.rank0().world();
-        final UnsafeBuffer buf = new UnsafeBuffer(new byte[8]);
+        final MessageBuffer msg = MessageBuffer.of(new UnsafeBuffer(new byte[8]), 0, 8);
         final MutableStatus st = new MutableStatus();
         final long[] samples = new long[n];
         for (int i = 0; i < n; i++)
@@ -80,8 +81,8 @@ public final class ShmWaitBench
                 LockSupport.parkNanos(gapNanos);
             }
             final long start = System.nanoTime();
-            world.send(buf, 0, 8, 1, ShmBench.PING_TAG);
-            world.recv(buf, 0, 8, 1, ShmBench.PING_TAG, st);
+            world.send(msg, 1, ShmBench.PING_TAG);
+            world.recv(msg, 1, ShmBench.PING_TAG, st);
             samples[i] = (System.nanoTime() - start) / 2;
         }
         Arrays.sort(samples);

@@ -8,6 +8,7 @@ import io.rankwire.Comm;
 import io.rankwire.MutableStatus;
 import io.rankwire.Request;
 import io.rankwire.Status;
+import io.rankwire.buffer.MessageBuffer;
 
 /**
  * Both sides of the benchmarked exchanges between rank 0 (driven by the benchmark thread) and
@@ -23,6 +24,10 @@ import io.rankwire.Status;
  *   stop       send STOP (a whole window for RATE;     leaves its loop on a STOP tag (no ACK),
  *              an empty PING for ECHO)                 ECHO on an empty message
  * </pre>
+ *
+ * <p>Every side names its memory with descriptors made once ({@link #directMessage},
+ * {@link #windowMessages}) and kept by the benchmark's state, so an exchange allocates nothing for
+ * its buffers.
  */
 public final class Exchanges
 {
@@ -66,34 +71,55 @@ public final class Exchanges
         return new UnsafeBuffer(ByteBuffer.allocateDirect(bytes));
     }
 
+    /** A descriptor of the whole of a new direct buffer of {@code bytes} bytes. */
+    public static MessageBuffer directMessage(final int bytes)
+    {
+        return MessageBuffer.of(directBuffer(bytes), 0, bytes);
+    }
+
     /**
-     * Rank 0: one ping-pong round trip of 8 bytes with rank 1, receiving into the caller's
-     * {@code status} (the allocation-free form a latency-sensitive user writes).
+     * A rate window's messages: {@link #WINDOW} descriptors of consecutive {@link #SMALL_BYTES}-byte
+     * slices of one direct buffer.
      */
-    public static int pingPong(final Comm world, final UnsafeBuffer buf, final MutableStatus status)
+    public static MessageBuffer[] windowMessages()
     {
-        world.send(buf, 0, SMALL_BYTES, 1, PING_TAG);
-        return world.recv(buf, 0, SMALL_BYTES, 1, PING_TAG, status).bytes();
+        final UnsafeBuffer buf = directBuffer(WINDOW * SMALL_BYTES);
+        final MessageBuffer[] slices = new MessageBuffer[WINDOW];
+        for (int i = 0; i < WINDOW; i++)
+        {
+            slices[i] = MessageBuffer.of(buf, i * SMALL_BYTES, SMALL_BYTES);
+        }
+        return slices;
     }
 
-    /** Rank 0: one 4 MiB blocking send to rank 1; returns when rank 1 has the data. */
-    public static void bulkSend(final Comm world, final UnsafeBuffer buf)
+    /**
+     * Rank 0: one ping-pong round trip of {@code msg} (8 bytes) with rank 1, receiving into the
+     * caller's {@code status} (the allocation-free form a latency-sensitive user writes).
+     */
+    public static int pingPong(final Comm world, final MessageBuffer msg, final MutableStatus status)
     {
-        world.send(buf, 0, BULK_BYTES, 1, BULK_TAG);
+        world.send(msg, 1, PING_TAG);
+        return world.recv(msg, 1, PING_TAG, status).bytes();
     }
 
-    /** Rank 0: one window of {@link #WINDOW} nonblocking 8-byte sends, then rank 1's ACK. */
-    public static int rateWindow(final Comm world, final UnsafeBuffer buf, final Request[] requests)
+    /** Rank 0: one blocking send of {@code msg} (4 MiB) to rank 1; returns when rank 1 has the data. */
+    public static void bulkSend(final Comm world, final MessageBuffer msg)
     {
-        sendWindow(world, buf, requests, RATE_TAG);
-        return world.recv(buf, 0, SMALL_BYTES, 1, ACK_TAG).bytes();
+        world.send(msg, 1, BULK_TAG);
     }
 
-    private static void sendWindow(final Comm world, final UnsafeBuffer buf, final Request[] requests, final int tag)
+    /** Rank 0: one window of {@link #WINDOW} nonblocking 8-byte sends ({@link #windowMessages}), then rank 1's ACK into the first. */
+    public static int rateWindow(final Comm world, final MessageBuffer[] window, final Request[] requests)
+    {
+        sendWindow(world, window, requests, RATE_TAG);
+        return world.recv(window[0], 1, ACK_TAG).bytes();
+    }
+
+    private static void sendWindow(final Comm world, final MessageBuffer[] window, final Request[] requests, final int tag)
     {
         for (int i = 0; i < WINDOW; i++)
         {
-            requests[i] = world.isend(buf, i * SMALL_BYTES, SMALL_BYTES, 1, tag);
+            requests[i] = world.isend(window[i], 1, tag);
         }
         Request.waitAll(requests);
     }
@@ -101,18 +127,18 @@ public final class Exchanges
     /** Rank 0: ends rank 1's loop for {@code role}. */
     public static void stop(final Comm world, final Role role)
     {
-        final UnsafeBuffer buf = directBuffer(WINDOW * SMALL_BYTES);
+        final MessageBuffer[] window = windowMessages();
         if (role == Role.RATE)
         {
-            sendWindow(world, buf, new Request[WINDOW], STOP_TAG);
+            sendWindow(world, window, new Request[WINDOW], STOP_TAG);
         }
         else if (role == Role.ECHO)
         {
-            world.send(buf, 0, 0, 1, PING_TAG);
+            world.send(new byte[0], 0, 0, 1, PING_TAG);
         }
         else
         {
-            world.send(buf, 0, SMALL_BYTES, 1, STOP_TAG);
+            world.send(window[0], 1, STOP_TAG);
         }
     }
 
@@ -140,23 +166,25 @@ public final class Exchanges
     private static void echoLoop(final Comm world, final int tag)
     {
         final UnsafeBuffer buf = directBuffer(SMALL_BYTES);
+        final MessageBuffer in = MessageBuffer.of(buf, 0, SMALL_BYTES);
+        final MessageBuffer.Direct echo = MessageBuffer.of(buf, 0, 0);
         final MutableStatus s = new MutableStatus();
         while (true)
         {
-            world.recv(buf, 0, SMALL_BYTES, 0, tag, s);
+            world.recv(in, 0, tag, s);
             if (s.tag() == STOP_TAG || s.bytes() == 0)
             {
                 return;
             }
-            world.send(buf, 0, s.bytes(), 0, PING_TAG);
+            world.send(echo.wrap(buf, 0, s.bytes()), 0, PING_TAG);
         }
     }
 
     private static void sinkLoop(final Comm world)
     {
-        final UnsafeBuffer buf = directBuffer(BULK_BYTES);
+        final MessageBuffer msg = directMessage(BULK_BYTES);
         final MutableStatus s = new MutableStatus();
-        while (world.recv(buf, 0, BULK_BYTES, 0, Comm.ANY_TAG, s).tag() != STOP_TAG)
+        while (world.recv(msg, 0, Comm.ANY_TAG, s).tag() != STOP_TAG)
         {
             Thread.onSpinWait();
         }
@@ -164,20 +192,20 @@ public final class Exchanges
 
     private static void rateLoop(final Comm world)
     {
-        final UnsafeBuffer buf = directBuffer(WINDOW * SMALL_BYTES);
+        final MessageBuffer[] window = windowMessages();
         final Request[] requests = new Request[WINDOW];
         while (true)
         {
             for (int i = 0; i < WINDOW; i++)
             {
-                requests[i] = world.irecv(buf, i * SMALL_BYTES, SMALL_BYTES, 0, Comm.ANY_TAG);
+                requests[i] = world.irecv(window[i], 0, Comm.ANY_TAG);
             }
             final Status[] statuses = Request.waitAll(requests);
             if (statuses[0].tag() == STOP_TAG)
             {
                 return;
             }
-            world.send(buf, 0, SMALL_BYTES, 0, ACK_TAG);
+            world.send(window[0], 0, ACK_TAG);
         }
     }
 }

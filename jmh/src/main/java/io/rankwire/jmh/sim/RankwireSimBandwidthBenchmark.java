@@ -2,7 +2,6 @@ package io.rankwire.jmh.sim;
 
 import java.util.concurrent.TimeUnit;
 
-import org.agrona.concurrent.UnsafeBuffer;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -19,6 +18,7 @@ import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
 import io.rankwire.Comm;
+import io.rankwire.buffer.MessageBuffer;
 
 /**
  * Rendezvous bandwidth over {@code sim} (inline mode): rank 0 does a blocking 4 MiB
@@ -46,7 +46,7 @@ public class RankwireSimBandwidthBenchmark
 
     private InJvmPair pair;
     private Comm world;
-    private final UnsafeBuffer buf = Exchanges.directBuffer(Exchanges.BULK_BYTES);
+    private final MessageBuffer msg = Exchanges.directMessage(Exchanges.BULK_BYTES);
 
     @Setup(Level.Trial)
     public void setUp()
@@ -66,6 +66,6 @@ public class RankwireSimBandwidthBenchmark
     @OperationsPerInvocation(Exchanges.BULK_BYTES)
     public void simBandwidth()
     {
-        Exchanges.bulkSend(world, buf);
+        Exchanges.bulkSend(world, msg);
     }
 }

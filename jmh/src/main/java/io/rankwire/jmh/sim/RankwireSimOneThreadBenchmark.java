@@ -2,7 +2,6 @@ package io.rankwire.jmh.sim;
 
 import java.util.concurrent.TimeUnit;
 
-import org.agrona.concurrent.UnsafeBuffer;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -21,6 +20,7 @@ import org.openjdk.jmh.annotations.Warmup;
 import io.rankwire.Comm;
 import io.rankwire.Rankwire;
 import io.rankwire.Request;
+import io.rankwire.buffer.MessageBuffer;
 
 /**
  * The CPU cost of the full stack per 8-byte message over {@code sim} (inline mode), without any
@@ -49,8 +49,8 @@ public class RankwireSimOneThreadBenchmark
     private Rankwire[] ranks;
     private Comm world0;
     private Comm world1;
-    private final UnsafeBuffer buf0 = Exchanges.directBuffer(Exchanges.SMALL_BYTES);
-    private final UnsafeBuffer buf1 = Exchanges.directBuffer(Exchanges.SMALL_BYTES);
+    private final MessageBuffer msg0 = Exchanges.directMessage(Exchanges.SMALL_BYTES);
+    private final MessageBuffer msg1 = Exchanges.directMessage(Exchanges.SMALL_BYTES);
 
     @Setup(Level.Trial)
     public void setUp() throws InterruptedException
@@ -71,11 +71,11 @@ public class RankwireSimOneThreadBenchmark
     @OperationsPerInvocation(2)
     public int simOneThreadRoundTrip()
     {
-        final Request there = world1.irecv(buf1, 0, Exchanges.SMALL_BYTES, 0, Exchanges.PING_TAG);
-        world0.send(buf0, 0, Exchanges.SMALL_BYTES, 1, Exchanges.PING_TAG);
+        final Request there = world1.irecv(msg1, 0, Exchanges.PING_TAG);
+        world0.send(msg0, 1, Exchanges.PING_TAG);
         there.await();
-        final Request back = world0.irecv(buf0, 0, Exchanges.SMALL_BYTES, 1, Exchanges.PING_TAG);
-        world1.send(buf1, 0, Exchanges.SMALL_BYTES, 0, Exchanges.PING_TAG);
+        final Request back = world0.irecv(msg0, 1, Exchanges.PING_TAG);
+        world1.send(msg1, 0, Exchanges.PING_TAG);
         return back.await().bytes();
     }
 }

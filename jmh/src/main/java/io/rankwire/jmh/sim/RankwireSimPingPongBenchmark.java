@@ -2,7 +2,6 @@ package io.rankwire.jmh.sim;
 
 import java.util.concurrent.TimeUnit;
 
-import org.agrona.concurrent.UnsafeBuffer;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -20,6 +19,7 @@ import org.openjdk.jmh.annotations.Warmup;
 
 import io.rankwire.Comm;
 import io.rankwire.MutableStatus;
+import io.rankwire.buffer.MessageBuffer;
 
 /**
  * One-way latency of an 8-byte message through the full stack over {@code sim} (inline mode):
@@ -63,7 +63,7 @@ public class RankwireSimPingPongBenchmark
 
     private InJvmPair pair;
     private Comm world;
-    private final UnsafeBuffer buf = Exchanges.directBuffer(Exchanges.SMALL_BYTES);
+    private final MessageBuffer msg = Exchanges.directMessage(Exchanges.SMALL_BYTES);
     private final MutableStatus status = new MutableStatus();
 
     @Setup(Level.Trial)
@@ -85,6 +85,6 @@ public class RankwireSimPingPongBenchmark
     @OperationsPerInvocation(2)
     public int simPingPong()
     {
-        return Exchanges.pingPong(world, buf, status);
+        return Exchanges.pingPong(world, msg, status);
     }
 }

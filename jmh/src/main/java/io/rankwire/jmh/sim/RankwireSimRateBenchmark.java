@@ -2,7 +2,6 @@ package io.rankwire.jmh.sim;
 
 import java.util.concurrent.TimeUnit;
 
-import org.agrona.concurrent.UnsafeBuffer;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -20,6 +19,7 @@ import org.openjdk.jmh.annotations.Warmup;
 
 import io.rankwire.Comm;
 import io.rankwire.Request;
+import io.rankwire.buffer.MessageBuffer;
 
 /**
  * 8-byte message rate over {@code sim} (inline mode) with a window of 64: rank 0 starts 64
@@ -45,7 +45,7 @@ public class RankwireSimRateBenchmark
 
     private InJvmPair pair;
     private Comm world;
-    private final UnsafeBuffer buf = Exchanges.directBuffer(Exchanges.WINDOW * Exchanges.SMALL_BYTES);
+    private final MessageBuffer[] window = Exchanges.windowMessages();
     private final Request[] requests = new Request[Exchanges.WINDOW];
 
     @Setup(Level.Trial)
@@ -66,6 +66,6 @@ public class RankwireSimRateBenchmark
     @OperationsPerInvocation(Exchanges.WINDOW)
     public int simRate()
     {
-        return Exchanges.rateWindow(world, buf, requests);
+        return Exchanges.rateWindow(world, window, requests);
     }
 }

@@ -4,11 +4,11 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
-import org.agrona.concurrent.UnsafeBuffer;
 
 import io.rankwire.Comm;
 import io.rankwire.MutableStatus;
 import io.rankwire.RankwireConfig;
+import io.rankwire.buffer.MessageBuffer;
 import io.rankwire.jmh.baseline.RingEcho;
 
 /**
@@ -165,7 +165,7 @@ public final class SimModesBench
     {
         private final InJvmPair pair;
         private final Comm world;
-        private final UnsafeBuffer buf = Exchanges.directBuffer(Exchanges.SMALL_BYTES);
+        private final MessageBuffer msg = Exchanges.directMessage(Exchanges.SMALL_BYTES);
         private final MutableStatus status = new MutableStatus();
 
         SimVariant(final String name)
@@ -201,14 +201,14 @@ public final class SimModesBench
             final long[] samples = new long[batches];
             for (int i = 0; i < BATCH; i++)
             {
-                Exchanges.pingPong(world, buf, status);
+                Exchanges.pingPong(world, msg, status);
             }
             for (int b = 0; b < batches; b++)
             {
                 final long start = System.nanoTime();
                 for (int i = 0; i < BATCH; i++)
                 {
-                    Exchanges.pingPong(world, buf, status);
+                    Exchanges.pingPong(world, msg, status);
                 }
                 samples[b] = System.nanoTime() - start;
             }

@@ -3,7 +3,6 @@ package io.rankwire.jmh.tcp;
 import java.io.IOException;
 import java.util.concurrent.TimeUnit;
 
-import org.agrona.concurrent.UnsafeBuffer;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -20,6 +19,7 @@ import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
 import io.rankwire.Comm;
+import io.rankwire.buffer.MessageBuffer;
 import io.rankwire.jmh.sim.Exchanges;
 
 /**
@@ -46,7 +46,7 @@ public class RankwireTcpBandwidthBenchmark
 
     private TcpPair pair;
     private Comm world;
-    private final UnsafeBuffer buf = Exchanges.directBuffer(Exchanges.BULK_BYTES);
+    private final MessageBuffer msg = Exchanges.directMessage(Exchanges.BULK_BYTES);
 
     @Setup(Level.Trial)
     public void setUp() throws IOException
@@ -66,6 +66,6 @@ public class RankwireTcpBandwidthBenchmark
     @OperationsPerInvocation(Exchanges.BULK_BYTES)
     public void tcpBandwidth()
     {
-        Exchanges.bulkSend(world, buf);
+        Exchanges.bulkSend(world, msg);
     }
 }

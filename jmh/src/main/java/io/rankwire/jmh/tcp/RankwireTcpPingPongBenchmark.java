@@ -3,7 +3,6 @@ package io.rankwire.jmh.tcp;
 import java.io.IOException;
 import java.util.concurrent.TimeUnit;
 
-import org.agrona.concurrent.UnsafeBuffer;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -21,6 +20,7 @@ import org.openjdk.jmh.annotations.Warmup;
 
 import io.rankwire.Comm;
 import io.rankwire.MutableStatus;
+import io.rankwire.buffer.MessageBuffer;
 import io.rankwire.jmh.sim.Exchanges;
 
 /**
@@ -53,7 +53,7 @@ public class RankwireTcpPingPongBenchmark
 
     private TcpPair pair;
     private Comm world;
-    private final UnsafeBuffer buf = Exchanges.directBuffer(Exchanges.SMALL_BYTES);
+    private final MessageBuffer msg = Exchanges.directMessage(Exchanges.SMALL_BYTES);
     private final MutableStatus status = new MutableStatus();
 
     @Setup(Level.Trial)
@@ -74,6 +74,6 @@ public class RankwireTcpPingPongBenchmark
     @OperationsPerInvocation(2)
     public int tcpPingPong()
     {
-        return Exchanges.pingPong(world, buf, status);
+        return Exchanges.pingPong(world, msg, status);
     }
 }

@@ -3,7 +3,6 @@ package io.rankwire.jmh.tcp;
 import java.io.IOException;
 import java.util.concurrent.TimeUnit;
 
-import org.agrona.concurrent.UnsafeBuffer;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -20,8 +19,9 @@ import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
 import io.rankwire.Comm;
-import io.rankwire.jmh.sim.Exchanges;
 import io.rankwire.Request;
+import io.rankwire.buffer.MessageBuffer;
+import io.rankwire.jmh.sim.Exchanges;
 
 /**
  * 8-byte message rate over TCP between two processes on loopback with a window of 64: rank 0
@@ -46,7 +46,7 @@ public class RankwireTcpRateBenchmark
 
     private TcpPair pair;
     private Comm world;
-    private final UnsafeBuffer buf = Exchanges.directBuffer(Exchanges.WINDOW * Exchanges.SMALL_BYTES);
+    private final MessageBuffer[] window = Exchanges.windowMessages();
     private final Request[] requests = new Request[Exchanges.WINDOW];
 
     @Setup(Level.Trial)
@@ -67,6 +67,6 @@ public class RankwireTcpRateBenchmark
     @OperationsPerInvocation(Exchanges.WINDOW)
     public int tcpRate()
     {
-        return Exchanges.rateWindow(world, buf, requests);
+        return Exchanges.rateWindow(world, window, requests);
     }
 }

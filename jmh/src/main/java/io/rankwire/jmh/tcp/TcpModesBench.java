@@ -20,6 +20,7 @@ import org.agrona.concurrent.UnsafeBuffer;
 import io.rankwire.Comm;
 import io.rankwire.MutableStatus;
 import io.rankwire.RankwireConfig;
+import io.rankwire.buffer.MessageBuffer;
 import io.rankwire.jmh.baseline.RawSocketPartnerMain;
 import io.rankwire.jmh.sim.Exchanges;
 
@@ -169,18 +170,18 @@ public final class TcpModesBench
         try (TcpPair pair = TcpPair.start(settings, Exchanges.Role.ECHO))
         {
             final Comm world = pair.rank0().world();
-            final UnsafeBuffer buf = Exchanges.directBuffer(Exchanges.SMALL_BYTES);
+            final MessageBuffer msg = Exchanges.directMessage(Exchanges.SMALL_BYTES);
             final MutableStatus status = new MutableStatus();
             final long warmUpStart = System.nanoTime();
             for (int i = 0; pingWarmUpGoesOn(i, iterations, warmUpStart); i++)
             {
-                Exchanges.pingPong(world, buf, status);
+                Exchanges.pingPong(world, msg, status);
             }
             final long[] samples = new long[iterations];
             for (int i = 0; i < iterations; i++)
             {
                 final long start = System.nanoTime();
-                Exchanges.pingPong(world, buf, status);
+                Exchanges.pingPong(world, msg, status);
                 samples[i] = (System.nanoTime() - start) / 2;
             }
             Arrays.sort(samples);
@@ -231,20 +232,22 @@ public final class TcpModesBench
         {
             final Comm world = pair.rank0().world();
             final UnsafeBuffer buf = Exchanges.directBuffer(MIB4);
+            final MessageBuffer msg = MessageBuffer.of(buf, 0, MIB4);
+            final MessageBuffer pathWarmUp = MessageBuffer.of(buf, 0, PATH_WARM_UP_BYTES);
             for (int i = 0; i < PATH_WARM_UP; i++)
             {
-                world.send(buf, 0, PATH_WARM_UP_BYTES, 1, Exchanges.BULK_TAG);
+                world.send(pathWarmUp, 1, Exchanges.BULK_TAG);
             }
             for (int i = 0; i < bulkWarmUp(transfers); i++)
             {
-                Exchanges.bulkSend(world, buf);
+                Exchanges.bulkSend(world, msg);
             }
             final long[] times = new long[transfers];
             final long cpuStart = CpuTime.bothNanos(pair.partnerPid());
             for (int i = 0; i < transfers; i++)
             {
                 final long start = System.nanoTime();
-                Exchanges.bulkSend(world, buf);
+                Exchanges.bulkSend(world, msg);
                 times[i] = System.nanoTime() - start;
             }
             return new Bulk(times, cpuUsed(cpuStart, CpuTime.bothNanos(pair.partnerPid())));
