@@ -48,4 +48,19 @@ final class Args
         }
         return a.length;
     }
+
+    /**
+     * The length of {@code a}, checked to be at most {@code b}'s (Open MPI's C calls read only as
+     * many of {@code b}'s entries as {@code a} has), else {@link MPI#ERR_ARG}.
+     */
+    static int coveredLength(final int[] a, final String aName, final int[] b, final String bName)
+    {
+        notNull(a, aName);
+        notNull(b, bName);
+        if (b.length < a.length)
+        {
+            throw new MPIException(MPI.ERR_ARG, bName + ".length : " + b.length + " (expected: >= " + a.length + ", as " + aName + ".length)");
+        }
+        return a.length;
+    }
 }

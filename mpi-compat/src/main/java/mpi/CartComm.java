@@ -97,20 +97,21 @@ public final class CartComm extends Intracomm
     /**
      * The sub-grid of the dimensions with {@code remainDims[i]} true that holds this process
      * ({@code MPI_CART_SUB}): one communicator per slice, ranked in the sub-grid's row-major order.
+     * Entries of {@code remainDims} past the grid's dimensions are not read, as in Open MPI.
      * Collective.
      */
     public CartComm sub(final boolean[] remainDims)
     {
         final CartTopology t = topo();
-        if (Args.notNull(remainDims, "remainDims").length != t.dims.length)
+        if (Args.notNull(remainDims, "remainDims").length < t.dims.length)
         {
-            throw new MPIException(MPI.ERR_ARG, "remainDims.length : " + remainDims.length + " (expected: " + t.dims.length + ")");
+            throw new MPIException(MPI.ERR_ARG, "remainDims.length : " + remainDims.length + " (expected: >= " + t.dims.length + ", the dimensions)");
         }
         final int[] c = t.coords(getRank());
         int kept = 0;
-        for (final boolean keep : remainDims)
+        for (int i = 0; i < t.dims.length; i++)
         {
-            kept += keep ? 1 : 0;
+            kept += remainDims[i] ? 1 : 0;
         }
         final int[] dims = new int[kept];
         final boolean[] periods = new boolean[kept];

@@ -96,7 +96,7 @@ final class DistGraphs
     /** Checks the arguments; returns the number of edges named. */
     private static int check(final int size, final int[] sources, final int[] degrees, final int[] destinations, final int[] weights)
     {
-        final int n = Args.sameLength(sources, "sources", degrees, "degrees");
+        final int n = Args.coveredLength(sources, "sources", degrees, "degrees");
         long edges = 0;
         for (int i = 0; i < n; i++)
         {

@@ -84,6 +84,11 @@ class TopologyTest
             final int[] sum = new int[1];
             row.allReduce(new int[] {me[1]}, sum, 1, MPI.INT, MPI.SUM);
             assertEquals(dims[1] * (dims[1] - 1) / 2, sum[0]);
+            final CartComm rowFromLonger = grid.sub(new boolean[] {false, true, true, false});
+            assertEquals(dims[1], rowFromLonger.getSize(), "entries past the grid's dimensions are not read, as in Open MPI");
+            assertEquals(me[1], rowFromLonger.getRank());
+            rowFromLonger.free();
+            assertEquals(MPI.ERR_ARG, assertThrows(MPIException.class, () -> grid.sub(new boolean[] {true})).getErrorClass());
             final CartComm copy = grid.dup();
             assertEquals(MPI.CART, copy.getTopology());
             assertEquals(dims[0], copy.getTopo().getDim(0));
@@ -272,6 +277,12 @@ class TopologyTest
             ring.neighborAllGather(new int[] {rank * 3}, 1, MPI.INT, got, 1, MPI.INT);
             assertEquals(((rank + n - 1) % n) * 3, got[0]);
             assertEquals(MPI.ERR_TOPOLOGY, assertThrows(MPIException.class, ring::getDims).getErrorClass());
+            final GraphComm ringFromLonger = w.createDistGraph(new int[] {rank}, new int[] {1, 7, 7}, new int[] {(rank + 1) % n},
+                null, MPI.INFO_NULL, false);
+            assertEquals(1, ringFromLonger.getDistGraphNeighbors().getOutDegree(), "degrees past sources.length are not read");
+            ringFromLonger.free();
+            assertEquals(MPI.ERR_ARG, assertThrows(MPIException.class, () -> w.createDistGraph(new int[] {rank, rank}, new int[] {1},
+                new int[] {rank, rank}, null, MPI.INFO_NULL, false)).getErrorClass());
             final GraphComm byZero = w.createDistGraph(rank == 0 ? java.util.stream.IntStream.range(0, n).toArray() : new int[0],
                 rank == 0 ? filled(n, 1) : new int[0], rank == 0 ? filled(n, 0) : new int[0], MPI.INFO_NULL, false);
             final DistGraphNeighbors toZero = byZero.getDistGraphNeighbors();
