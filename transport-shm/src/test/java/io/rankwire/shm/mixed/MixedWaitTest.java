@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicLongArray;
+import java.util.concurrent.atomic.AtomicReference;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -26,6 +28,11 @@ class MixedWaitTest extends ShmDirCase
     private static final int TAG = 5;
     /** How long a sender lets the receiver wait first (it blocks long before). */
     private static final long GAP_MS = 200;
+    private static final int ROUNDS = 4;
+    /** Rank 0, for the senders (ranks are threads of this JVM) to see it enter the shared wait. */
+    private static final AtomicReference<Rankwire> RECEIVER = new AtomicReference<>();
+    /** Rank 0's shared-wait count as each round's receive begins, -1 until then. */
+    private static final AtomicLongArray WAITS_BEFORE = new AtomicLongArray(ROUNDS);
 
     private static long counter(final Rankwire rw, final String name)
     {
@@ -44,12 +51,23 @@ class MixedWaitTest extends ShmDirCase
         {
             final Comm world = rw.world();
             final int me = world.rank();
-            for (final int sender : new int[] {1, 2, 1, 2})
+            if (me == 0)
             {
+                RECEIVER.set(rw);
+                for (int r = 0; r < ROUNDS; r++)
+                {
+                    WAITS_BEFORE.set(r, -1);
+                }
+            }
+            final int[] senders = {1, 2, 1, 2};
+            for (int round = 0; round < ROUNDS; round++)
+            {
+                final int sender = senders[round];
                 world.barrier();
                 if (me == 0)
                 {
                     final long waitsBefore = counter(rw, "sharedWaits");
+                    WAITS_BEFORE.set(round, waitsBefore);
                     final byte[] in = new byte[8];
                     world.recv(in, 0, in.length, sender, TAG);
                     assertArrayEquals(payload(sender), in, "from rank " + sender);
@@ -59,6 +77,7 @@ class MixedWaitTest extends ShmDirCase
                 else if (me == sender)
                 {
                     sleep();
+                    awaitReceiverInSharedWait(round);
                     world.send(payload(me), 0, 8, 0, TAG);
                 }
             }
@@ -71,6 +90,20 @@ class MixedWaitTest extends ShmDirCase
         });
     }
 
+    /**
+     * Until rank 0 has entered the shared wait in this round's receive: a loaded machine can keep
+     * rank 0 from reaching its receive for longer than any fixed gap.
+     */
+    private static void awaitReceiverInSharedWait(final int round)
+    {
+        final long deadline = System.nanoTime() + TIMEOUT.toNanos() / 2;
+        while (WAITS_BEFORE.get(round) < 0 || counter(RECEIVER.get(), "sharedWaits") <= WAITS_BEFORE.get(round))
+        {
+            assertTrue(System.nanoTime() < deadline, "rank 0 never entered the shared wait in round " + round);
+            sleepMillis(1);
+        }
+    }
+
     private static byte[] payload(final int rank)
     {
         return new byte[] {(byte)rank, 1, 2, 3, 4, 5, 6, (byte)(rank * 7)};
@@ -78,9 +111,14 @@ class MixedWaitTest extends ShmDirCase
 
     private static void sleep()
     {
+        sleepMillis(GAP_MS);
+    }
+
+    private static void sleepMillis(final long millis)
+    {
         try
         {
-            Thread.sleep(GAP_MS);
+            Thread.sleep(millis);
         }
         catch (final InterruptedException e)
         {
