@@ -19,7 +19,7 @@ public final class Version
     }
 
     /** The minor version. */
-    public int getSubversion()
+    public int getSubVersion()
     {
         return subVersion;
     }

@@ -118,7 +118,7 @@ class EnvironmentTest
             final Intracomm w = MPI.COMM_WORLD;
             final int n = w.getSize();
             assertEquals(3, MPI.getVersion().getVersion());
-            assertEquals(1, MPI.getVersion().getSubversion());
+            assertEquals(1, MPI.getVersion().getSubVersion());
             assertTrue(MPI.getLibVersion().contains("Rankwire"), MPI.getLibVersion());
             MPI.pControl(0, null);
             assertEquals(MPI.UNDEFINED, w.getTopology());
