@@ -222,10 +222,10 @@ final class Reads
         final Staging st = peer.fromPeer;
         long consumed = st.consumed();
         final long produced = st.produced();
-        if (produced - consumed > st.slots || produced < consumed)
+        final String damaged = st.checkPositions(produced, consumed);
+        if (damaged != null)
         {
-            violations.violation(peer, "staging positions produced " + produced + ", consumed " + consumed +
-                " (expected: at most " + st.slots + " apart)");
+            violations.violation(peer, damaged);
             return 0;
         }
         final long first = consumed;

@@ -119,7 +119,7 @@ final class ShmTransport implements Transport
         control = w.segment.control;
         doorbell = settings.doorbell ? w.doorbell : null;
         regions = new Regions(w.segment.regions, w.heap);
-        streamer = new Streamer(peers, regions, notifier);
+        streamer = new Streamer(peers, regions, notifier, (p, what) -> failures.violation(p, what));
         reads = new Reads(rank, peers, events, notifier, (p, what) -> failures.violation(p, what));
         failures = new PeerFailures(rank, byRank, peers, w.segment, reads, streamer, events);
         inbox = new Inbox(w.inboundRings(), w.inboundRingPeers(), w.localIndex, settings.maxMessage(), streamer, failures,
