@@ -91,7 +91,8 @@ public final class AutoTransportProvider implements TransportProvider
         }
         final int[] local = localRanks(context, settings.timeout);
         final int size = context.size();
-        if ((local.length > 1 || settings.always) && shmRefused(context, shm, local, settings.timeout))
+        final boolean shmWouldServe = local.length == size || local.length > 1 || settings.always;
+        if (shmWouldServe && shmRefused(context, shm, local, settings.timeout))
         {
             if (tcp == null)
             {
@@ -130,8 +131,8 @@ public final class AutoTransportProvider implements TransportProvider
             context.bootstrap().put(SHM_VERDICT_KEY, refusal == null ? new byte[0] : refusal.getBytes(StandardCharsets.UTF_8));
             if (refusal != null)
             {
-                LOG.log(System.Logger.Level.WARNING, refusal + "; the " + local.length + " ranks of this host reach each " +
-                    "other over " + TCP + " instead of " + SHM);
+                LOG.log(System.Logger.Level.WARNING, refusal + "; this host's " + local.length +
+                    (local.length == 1 ? " rank uses " : " ranks use ") + TCP + " instead of " + SHM);
             }
             return refusal != null;
         }

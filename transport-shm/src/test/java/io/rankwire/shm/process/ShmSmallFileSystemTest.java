@@ -117,8 +117,17 @@ class ShmSmallFileSystemTest
         assertEquals(0, r.code, r.out);
         assertEquals(12, r.peersOver("tcp").size(), r.out);
         assertEquals(List.of(), r.peersOver("shm"), r.out);
-        final List<String> warnings = r.lines("reach each other over tcp instead of shm");
+        final List<String> warnings = r.lines("; this host's 4 ranks use tcp instead of shm");
         assertEquals(1, warnings.size(), r.out);
         assertTrue(warnings.get(0).contains("rankwire-shm: " + mountPoint + " has "), r.out);
+    }
+
+    @Test
+    @Timeout(200)
+    void shouldFallBackToTcpUnderAutoForAJobOfOneRankToo() throws Exception
+    {
+        final Run r = run("auto", 1, "rankwire.shm.ringBytes=64m");
+        assertEquals(0, r.code, r.out);
+        assertEquals(1, r.lines("; this host's 1 rank uses tcp instead of shm").size(), r.out);
     }
 }
