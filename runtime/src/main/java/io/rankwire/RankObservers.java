@@ -110,6 +110,7 @@ final class RankObservers
         {
             final StringBuilder text = new StringBuilder();
             stats.asMap().forEach((k, v) -> text.append(k).append('=').append(v).append('\n'));
+            stats.transportCounters().forEach((k, v) -> text.append("transport.").append(k).append('=').append(v).append('\n'));
             try
             {
                 bootstrap.put(JobVariables.STATS_KEY, text.toString().getBytes(StandardCharsets.UTF_8));

@@ -5,6 +5,7 @@ import java.util.Iterator;
 import java.util.Map;
 import java.util.ServiceConfigurationError;
 import java.util.ServiceLoader;
+import java.util.function.Consumer;
 
 import io.rankwire.spi.TransportProvider;
 
@@ -26,6 +27,22 @@ final class JobCleanup
     /** Cleans up after job {@code jobId} run with the launcher's {@code rankwire.*} {@code settings}. */
     static void run(final String jobId, final Map<String, String> settings, final PrintStream err)
     {
+        eachProvider(p ->
+        {
+            try
+            {
+                p.cleanUp(jobId, settings);
+            }
+            catch (final RuntimeException | LinkageError e)
+            {
+                err.println("rwrun: cleaning up after the " + p.name() + " transport failed: " + e.getMessage());
+            }
+        });
+    }
+
+    /** Hands every transport on the launcher's class path to {@code use}, skipping broken service entries. */
+    static void eachProvider(final Consumer<TransportProvider> use)
+    {
         final Iterator<TransportProvider> it = ServiceLoader.load(TransportProvider.class, JobCleanup.class.getClassLoader())
             .iterator();
         for (int errors = 0; errors < 64; )
@@ -44,14 +61,7 @@ final class JobCleanup
                 errors++;
                 continue;
             }
-            try
-            {
-                p.cleanUp(jobId, settings);
-            }
-            catch (final RuntimeException | LinkageError e)
-            {
-                err.println("rwrun: cleaning up after the " + p.name() + " transport failed: " + e.getMessage());
-            }
+            use.accept(p);
         }
     }
 }

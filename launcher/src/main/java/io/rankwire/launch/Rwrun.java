@@ -78,6 +78,10 @@ public final class Rwrun implements Callable<Integer>
             "docs/SETTINGS.md has the same table.")
     private boolean listSettings;
 
+    @Option(names = "--clean", description = "Remove what jobs of this user that are no longer running left on this " +
+        "host (shared-memory files of a job killed during wire-up), print what was removed, and exit.")
+    private boolean clean;
+
     @Option(names = "--transport", paramLabel = "NAME",
         description = "Transport found on the class path: auto (shared memory within a host, TCP across hosts), " +
             "shm (ranks of one host), tcp (TCP for every peer), sim (all ranks in one JVM), or another installed one. " +
@@ -234,6 +238,12 @@ public final class Rwrun implements Callable<Integer>
         {
             return listSettings();
         }
+        if (clean)
+        {
+            final Map<String, String> settings = new TreeMap<>(Settings.fromProperties(System.getProperties()));
+            OptionChecks.exports(exports, environment, new TreeMap<>(), settings);
+            return JobSweep.run(settings, out, err);
+        }
         final JobSpec job = toSpec();
         OpenMpiOptions.warn(mca, mapBy, err);
         return Launcher.run(job, out, err);
@@ -264,6 +274,7 @@ public final class Rwrun implements Callable<Integer>
             settings.putIfAbsent(JobVariables.TCP_BIND_SETTING, address.getHostAddress());
             settings.putIfAbsent(Placement.HOSTS_SETTING, Integer.toString(placement.hostsSpanned(size)));
             SettingsPreCheck.check(size, settings, exports, jvmOptions, rankwireClassPath, userClassPath);
+            HostCheck.check(t, placement, size, settings);
             OptionChecks.mainClass(mainClass, rankwireClassPath, userClassPath);
             final boolean tag = tagOutput != null ? tagOutput : size > 1;
             final String cdsMode = OptionChecks.cds(cds != null ? cds : environment.getOrDefault("RANKWIRE_CDS", "auto"));

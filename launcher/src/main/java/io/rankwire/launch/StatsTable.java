@@ -14,8 +14,8 @@ import java.util.concurrent.atomic.AtomicReferenceArray;
  *
  * <pre>
  *   rwrun: counters per rank at close
- *   rank  msgs sent   bytes sent  msgs recvd  bytes recvd  unexp peak B  offload hit  back-press  fallbacks
- *      0         10        10240          10        10240           512            -           0          0
+ *   rank  msgs sent   bytes sent  msgs recvd  bytes recvd  unexp peak B  offload hit  back-press  fallbacks   shm bytes
+ *      0         10        10240          10        10240           512            -           0          0    36966400
  *      1  (no report: the rank did not close)
  * </pre>
  *
@@ -24,14 +24,19 @@ import java.util.concurrent.atomic.AtomicReferenceArray;
  * "offload hit" the share of matches made by a tag-matching NIC ({@code -} when no receive went
  * to one);
  * "back-press" the posts a transport refused for the moment; "fallbacks" small sends that found
- * no eager credit and completed from a send-buffer copy. Thread-safe: ranks report from the
+ * no eager credit and completed from a send-buffer copy; "shm bytes" the rank's footprint in the
+ * shared-memory file system, the transport counter {@code sharedMemoryBytes} ({@code -} when its
+ * transport has none). Thread-safe: ranks report from the
  * bootstrap service's thread.
  */
 final class StatsTable
 {
     private static final String[] HEADINGS = {
-        "rank", "msgs sent", "bytes sent", "msgs recvd", "bytes recvd", "unexp peak B", "offload hit", "back-press", "fallbacks"};
-    private static final int[] WIDTHS = {4, 10, 13, 10, 13, 12, 11, 10, 9};
+        "rank", "msgs sent", "bytes sent", "msgs recvd", "bytes recvd", "unexp peak B", "offload hit", "back-press", "fallbacks",
+        "shm bytes"};
+    private static final int[] WIDTHS = {4, 10, 13, 10, 13, 12, 11, 10, 9, 11};
+    /** The transport counter of a rank's shared-memory footprint, under {@code transport.} (and a composite's sub name). */
+    private static final String SHARED_MEMORY = "sharedMemoryBytes";
 
     private final AtomicReferenceArray<Map<String, Long>> reports;
 
@@ -82,7 +87,7 @@ final class StatsTable
             row(text, new String[] {
                 Integer.toString(rank), n(c, "messagesSent"), n(c, "bytesSent"), n(c, "messagesReceived"),
                 n(c, "bytesReceived"), n(c, "unexpectedBytesHighWater"), hitRate(c), n(c, "backPressured"),
-                n(c, "sendsBuffered")});
+                n(c, "sendsBuffered"), sharedMemory(c)});
         }
         out.print(text);
         out.flush();
@@ -101,6 +106,22 @@ final class StatsTable
     {
         final Long v = c.get(name);
         return v == null ? "?" : Long.toString(v);
+    }
+
+    /** The sum of the rank's {@code sharedMemoryBytes} transport counters, or {@code -} when it has none. */
+    private static String sharedMemory(final Map<String, Long> c)
+    {
+        long sum = 0;
+        boolean any = false;
+        for (final Map.Entry<String, Long> e : c.entrySet())
+        {
+            if (e.getKey().startsWith("transport.") && e.getKey().endsWith(SHARED_MEMORY))
+            {
+                sum += e.getValue();
+                any = true;
+            }
+        }
+        return any ? Long.toString(sum) : "-";
     }
 
     /**

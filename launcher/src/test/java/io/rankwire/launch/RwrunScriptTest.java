@@ -178,7 +178,7 @@ class RwrunScriptTest
         assertTrue(p.waitFor(60, TimeUnit.SECONDS));
         assertEquals(0, p.exitValue(), out + err);
         assertTrue(out.contains("[0] rank 0 done") && out.contains("[1] rank 1 done"), out + err);
-        StatsTableCheck.assertTable(err, 2, ObservedMain.MESSAGES, ObservedMain.BYTES, false);
+        StatsTableCheck.assertTable(err, 2, ObservedMain.MESSAGES, ObservedMain.BYTES, false, true);
     }
 
     @Test

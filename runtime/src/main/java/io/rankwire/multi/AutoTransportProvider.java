@@ -1,5 +1,6 @@
 package io.rankwire.multi;
 
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.Iterator;
@@ -12,6 +13,7 @@ import io.rankwire.settings.Setting;
 import io.rankwire.spi.HostIdentity;
 import io.rankwire.spi.Transport;
 import io.rankwire.spi.TransportContext;
+import io.rankwire.spi.TransportException;
 import io.rankwire.spi.TransportProvider;
 
 /**
@@ -26,7 +28,15 @@ import io.rankwire.spi.TransportProvider;
  *   some here, some elsewhere             -> shm for this host's ranks (itself included),
  *                                            tcp for the others, in one {@link MultiTransport}
  *   shm not on the class path             -> plain tcp
+ *   shm refuses this host                 -> plain tcp                  (one WARNING per host)
  * </pre>
+ *
+ * Whether shm may serve a host is decided once per host, before its ranks choose: the host's
+ * first rank asks the shm provider ({@link TransportProvider#hostShortfall}: room for every
+ * rank's segment in {@code /dev/shm}) and publishes the answer under {@value #SHM_VERDICT_KEY}; the
+ * host's other ranks read it, so all of them choose alike (a rank that chose shm would wait for
+ * a peer that never maps its files). A refused host's ranks reach each other over tcp; other
+ * hosts reach them over tcp as always.
  *
  * Settings ({@link AutoSettings}): {@code rankwire.auto.composite} (a composite even when one
  * transport would do, for tests and for measuring its cost), {@code rankwire.auto.waitSliceMicros}
@@ -40,6 +50,9 @@ public final class AutoTransportProvider implements TransportProvider
     public static final String SHM = "shm";
     /** The transport between hosts. */
     public static final String TCP = "tcp";
+    /** The bootstrap key under which a host's first rank publishes whether shm may serve the host. */
+    static final String SHM_VERDICT_KEY = "auto.shm";
+    private static final System.Logger LOG = System.getLogger(AutoTransportProvider.class.getName());
 
     @Override
     public String name()
@@ -78,6 +91,16 @@ public final class AutoTransportProvider implements TransportProvider
         }
         final int[] local = localRanks(context, settings.timeout);
         final int size = context.size();
+        final boolean shmWouldServe = local.length == size || local.length > 1 || settings.always;
+        if (shmWouldServe && shmRefused(context, shm, local, settings.timeout))
+        {
+            if (tcp == null)
+            {
+                throw new TransportException("rankwire-auto: " + hostVerdict(context, local, settings.timeout) +
+                    " (and the transport " + TCP + " is not on the class path to fall back to)");
+            }
+            return tcp.open(context);
+        }
         if (local.length == size && !settings.always)
         {
             return shm.open(context);
@@ -93,6 +116,33 @@ public final class AutoTransportProvider implements TransportProvider
             return tcp.open(context);
         }
         return composite(context, settings, shm, tcp, local);
+    }
+
+    /**
+     * Whether shm may not serve this host: the host's first rank asks {@code shm} and publishes
+     * the answer, with a WARNING when it refuses; the others read it.
+     */
+    private static boolean shmRefused(
+        final TransportContext context, final TransportProvider shm, final int[] local, final Duration timeout)
+    {
+        if (context.rank() == local[0])
+        {
+            final String refusal = shm.hostShortfall(local.length, context.settings());
+            context.bootstrap().put(SHM_VERDICT_KEY, refusal == null ? new byte[0] : refusal.getBytes(StandardCharsets.UTF_8));
+            if (refusal != null)
+            {
+                LOG.log(System.Logger.Level.WARNING, refusal + "; this host's " + local.length +
+                    (local.length == 1 ? " rank uses " : " ranks use ") + TCP + " instead of " + SHM);
+            }
+            return refusal != null;
+        }
+        return !hostVerdict(context, local, timeout).isEmpty();
+    }
+
+    /** What the host's first rank published: empty when shm may serve the host, else why not. */
+    private static String hostVerdict(final TransportContext context, final int[] local, final Duration timeout)
+    {
+        return new String(context.bootstrap().get(local[0], SHM_VERDICT_KEY, timeout), StandardCharsets.UTF_8);
     }
 
     private static Transport composite(

@@ -51,6 +51,35 @@ public interface TransportProvider
     }
 
     /**
+     * Whether this host has what {@code ranksOnHost} ranks of a job over this transport need,
+     * with these {@code rankwire.*} settings (the shared-memory transport: room in its file
+     * system for every rank's segment), checked without opening anything. The {@code auto}
+     * transport asks it once per host before its ranks choose, and falls back to another
+     * transport for that host when it refuses; a launcher asks it for the ranks it starts on its
+     * own host and refuses the job. Must be cheap. The default: every host has what it needs.
+     *
+     * @return null when the host has it, else one line naming what is missing, how much there is,
+     *         how much the ranks need and the settings that lower the need
+     */
+    default String hostShortfall(final int ranksOnHost, final Map<String, String> settings)
+    {
+        return null;
+    }
+
+    /**
+     * Removes what jobs of this user that are no longer running (every process of theirs has
+     * ended) left on this host, whatever job they were, e.g. the shared-memory files of a job
+     * killed during wire-up: for {@code rwrun --clean}. Must never touch a running job's or
+     * another user's files. The default removes nothing.
+     *
+     * @return one line per thing removed, saying what it was
+     */
+    default List<String> sweep(final Map<String, String> settings)
+    {
+        return List.of();
+    }
+
+    /**
      * The settings this transport reads, each declared once as a {@link Setting} (key, default,
      * range, meaning) that the transport also reads its value through; all under
      * {@code rankwire.<name()>.}. {@code Rankwire.init} and launchers check a job's values against

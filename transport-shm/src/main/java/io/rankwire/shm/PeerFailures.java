@@ -77,6 +77,26 @@ final class PeerFailures implements Liveness.Outcomes, Inbox.Violations, Reads.V
         died(p, "protocol violation: " + what);
     }
 
+    /**
+     * A fault on memory mapped from {@code file} ({@code InternalError}: the file shrank or its
+     * file system could not back a page): {@code p} fails, or every peer when {@code p} is null
+     * (the access could have been to any file of the host's ranks).
+     */
+    void fault(final Peer p, final Object file, final Throwable cause)
+    {
+        final String why = "a fault on shared memory mapped from " + file + " (" + cause.getMessage() +
+            "; the file was shrunk, or its file system ran out of space)";
+        if (p != null)
+        {
+            died(p, why);
+            return;
+        }
+        for (final Peer each : peers)
+        {
+            died(each, why);
+        }
+    }
+
     /** A malformed frame in a ring: its writer fails; a corrupt shared ring fails every peer. */
     @Override
     public void malformed(final int ringPeer, final int claimedSender, final String what)

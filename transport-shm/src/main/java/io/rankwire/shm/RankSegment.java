@@ -77,11 +77,32 @@ final class RankSegment
     /** The file size for {@code settings} and {@code localRanks} ranks on the host. */
     static long size(final ShmSettings settings, final int localRanks)
     {
-        return CONTROL_BYTES + (long)regionTableBytes(settings) + (long)rings(settings, localRanks) * settings.ringStride() +
-            (long)localRanks * Staging.stride(settings.slots(localRanks), settings.pushSlots, settings.slotBytes);
+        return fixedBytes(settings, localRanks) + stagingBytes(settings, localRanks);
     }
 
-    /** Creates and initialises the segment of {@code worldRank}. */
+    /** The bytes of a segment before its staging areas: control block, region table, rings. */
+    static long fixedBytes(final ShmSettings settings, final int localRanks)
+    {
+        return CONTROL_BYTES + (long)regionTableBytes(settings) + ringBytes(settings, localRanks);
+    }
+
+    /** The bytes of a segment's rings (each with its trailer, page-aligned). */
+    static long ringBytes(final ShmSettings settings, final int localRanks)
+    {
+        return (long)rings(settings, localRanks) * settings.ringStride();
+    }
+
+    /** The bytes of a segment's staging areas, one per rank of the host. */
+    static long stagingBytes(final ShmSettings settings, final int localRanks)
+    {
+        return (long)localRanks * Staging.stride(settings.slots(localRanks), settings.pushSlots, settings.slotBytes);
+    }
+
+    /**
+     * Creates the segment of {@code worldRank}, reserves all of it ({@link MappedFile}) and initialises it.
+     *
+     * @throws MappedFile.NoSpace when the file system has no room for it
+     */
     static RankSegment create(final Path path, final ShmSettings settings, final int localRanks, final int worldRank)
     {
         if (localRanks > MAX_LOCAL_RANKS)
@@ -95,7 +116,8 @@ final class RankSegment
             throw new IllegalArgumentException("rankwire-shm: segment of " + size + " bytes for " + localRanks +
                 " ranks (expected: at most " + Integer.MAX_VALUE + "; lower rankwire.shm.ringBytes, slots or slotBytes)");
         }
-        final RankSegment s = new RankSegment(MappedFile.create(path, size), settings, localRanks);
+        final RankSegment s = new RankSegment(MappedFile.create(path, size, size), settings, localRanks);
+        s.file.close(); // reserved whole: nothing more to reserve through it
         final UnsafeBuffer c = s.control;
         c.putInt(VERSION_OFFSET, VERSION);
         c.putInt(FLAGS_OFFSET, settings.sharedRings ? FLAG_SHARED_RING : 0);

@@ -59,6 +59,8 @@ final class Reads
     private final Violations violations;
     private final ArrayDeque<Read>[] streamed;
     private final ArrayDeque<Read> direct = new ArrayDeque<>();
+    /** The peer whose heap the last {@link #poll} copied from, or null: where a fault it raised was. */
+    private Peer copyingFrom;
     private final ArrayDeque<Read> pool = new ArrayDeque<>();
     private long nextId = 1;
     private volatile int pending;
@@ -183,6 +185,7 @@ final class Reads
     /** Copies what has arrived and steps single-copy reads; returns the fragments and steps handled. */
     int poll()
     {
+        copyingFrom = null;
         if (pending == 0)
         {
             return 0;
@@ -199,6 +202,7 @@ final class Reads
         if (read != null)
         {
             n++;
+            copyingFrom = read.peer;
             stepDirect(read);
         }
         return n;
@@ -222,10 +226,10 @@ final class Reads
         final Staging st = peer.fromPeer;
         long consumed = st.consumed();
         final long produced = st.produced();
-        if (produced - consumed > st.slots || produced < consumed)
+        final String damaged = st.checkPositions(produced, consumed);
+        if (damaged != null)
         {
-            violations.violation(peer, "staging positions produced " + produced + ", consumed " + consumed +
-                " (expected: at most " + st.slots + " apart)");
+            violations.violation(peer, damaged);
             return 0;
         }
         final long first = consumed;
@@ -296,6 +300,16 @@ final class Reads
         read.dst = null;
         pool.addFirst(read);
         pending = pending - 1;
+    }
+
+    /**
+     * The peer whose shared heap the last {@link #poll} copied from, or null. A fault in a
+     * compiled copy (the JVM's {@code InternalError}) is raised at the thread's next safepoint,
+     * after the copy returned; this says whose memory it was.
+     */
+    Peer copyingFrom()
+    {
+        return copyingFrom;
     }
 
     /** Whether a poll now could copy something: a single-copy read is pending or a fragment waits. Any thread; a hint. */

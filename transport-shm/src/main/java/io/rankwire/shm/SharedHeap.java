@@ -15,12 +15,21 @@ import org.agrona.DirectBuffer;
  *
  * <p>First-fit allocation in blocks of 64-byte multiples, 64-byte aligned, with free blocks kept
  * by offset and merged with their neighbours when freed. Allocation is rare (not on the message
- * path), so the allocator is a plain synchronized structure; any thread may call it. The heap's
- * pages are touched only when used (tmpfs allocates on first write).
+ * path), so the allocator is a plain synchronized structure; any thread may call it.
+ *
+ * <p>The heap is reserved as it is handed out, not at wire-up: its file is sparse, and before a
+ * block past the reserved part is returned, the part up to the block's end (rounded up to
+ * {@link #RESERVE_STEP}) is reserved ({@link MappedFile#reserve}). When the file system has no
+ * room, {@link #allocate} returns null (the runtime then gives a direct buffer) and says so once
+ * in a WARNING: no page of the heap is ever touched before it is reserved, so a full file system
+ * never faults a write into an allocated buffer.
  */
 final class SharedHeap
 {
     static final int ALIGNMENT = 64;
+    /** How much more of the heap is reserved at a time. */
+    static final long RESERVE_STEP = 1 << 20;
+    private static final System.Logger LOG = System.getLogger(ShmTransport.class.getName());
 
     final MappedFile file;
     private final long base;
@@ -28,6 +37,9 @@ final class SharedHeap
     private final TreeMap<Long, Long> free = new TreeMap<>();
     private final Map<Long, Long> used = new HashMap<>();
     private long usedBytes;
+    /** The heap's first bytes that are reserved: blocks below it may be handed out. */
+    private long reserved;
+    private boolean warned;
 
     SharedHeap(final MappedFile file)
     {
@@ -50,6 +62,10 @@ final class SharedHeap
             if (e.getValue() >= length)
             {
                 final long offset = e.getKey();
+                if (!reserveTo(offset + length))
+                {
+                    return null;
+                }
                 free.remove(offset);
                 if (e.getValue() > length)
                 {
@@ -96,6 +112,43 @@ final class SharedHeap
         }
         free.put(start, end - start);
         return true;
+    }
+
+    /** Reserves the heap up to {@code end} (rounded up to a step); false when the file system has no room. */
+    private boolean reserveTo(final long end)
+    {
+        if (end <= reserved)
+        {
+            return true;
+        }
+        final long to = Math.min(size, (end + RESERVE_STEP - 1) / RESERVE_STEP * RESERVE_STEP);
+        try
+        {
+            file.reserve(reserved, to - reserved);
+            reserved = to;
+            return true;
+        }
+        catch (final MappedFile.NoSpace e)
+        {
+            if (!warned)
+            {
+                warned = true;
+                LOG.log(System.Logger.Level.WARNING, "rankwire-shm: the shared heap " + file.path + " could not grow past " +
+                    ShmSpace.mib(reserved) + " (" + e.getCause().getMessage() + "): Rankwire.allocate gives direct buffers " +
+                    "(a rendezvous from them takes two copies instead of one) until memory is freed");
+            }
+            return false;
+        }
+        catch (final java.io.UncheckedIOException e)
+        {
+            return false; // the transport closed the heap's file meanwhile
+        }
+    }
+
+    /** Bytes of the heap reserved so far. */
+    synchronized long reservedBytes()
+    {
+        return reserved;
     }
 
     /** Bytes handed out and not freed. */

@@ -164,10 +164,14 @@ public final class ShmDirectories
     }
 
     /**
-     * Makes the job directory (0700) unless it exists; an existing one must be a directory of this
-     * user with mode 0700, not a link, so no other user can place or read files in it.
+     * Makes the job directory (0700) unless it exists, and enters it as world rank {@code rank}:
+     * creates the rank's owner file ({@link JobOwners}) before anything else of the rank. An
+     * existing directory must be a directory of this user with mode 0700, not a link, so no other
+     * user can place or read files in it.
+     *
+     * @return the owner file, for {@link #leave}
      */
-    static void create(final Path jobDir)
+    static Path enter(final Path jobDir, final int rank)
     {
         try
         {
@@ -190,6 +194,9 @@ public final class ShmDirectories
                     ", mode " + PosixFilePermissions.toString(attrs.permissions()) + ", directory " + attrs.isDirectory() +
                     " (expected: a directory of " + me + " with mode rwx------)");
             }
+            final Path owner = jobDir.resolve(JobOwners.name(rank));
+            Files.createFile(owner, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+            return owner;
         }
         catch (final IOException e)
         {
@@ -197,8 +204,28 @@ public final class ShmDirectories
         }
     }
 
+    /** Removes the rank's owner file and then the job directory if it is empty (the last rank to leave does it). */
+    static void leave(final Path owner)
+    {
+        try
+        {
+            Files.deleteIfExists(owner);
+        }
+        catch (final IOException e)
+        {
+            throw new UncheckedIOException("rankwire-shm: cannot remove " + owner, e);
+        }
+        removeIfEmpty(owner.getParent());
+    }
+
+    /** The start of the names of this user's job directories under a base: {@code rankwire-<user>-}. */
+    static String userPrefix()
+    {
+        return "rankwire-" + clean(System.getProperty("user.name", "user"), 32) + "-";
+    }
+
     /** The user this process runs as: the owner of {@code /proc/self}, or {@code user.name} without /proc. */
-    private static String currentUser()
+    static String currentUser()
     {
         try
         {

@@ -33,6 +33,12 @@ final class ShmSettings
     static final int EAGER_LIMIT_DEFAULT = 16 << 10;
     static final int PAIR_RING_DEFAULT = 256 << 10;
     static final int SHARED_RING_DEFAULT = 1 << 20;
+    /**
+     * The share of the shared-memory file system (its size, not what is free) that the default
+     * staging depth lets the segments of a host's ranks take: what is left holds shared heaps and
+     * other users' files. Explicit {@code slots} ignore it.
+     */
+    static final double STORE_SHARE = 0.75;
 
     static final Setting<String> DIR_SETTING = Setting.text(DIR, null, "a directory path",
         path -> !path.isEmpty() && path.indexOf('\0') < 0, "where job directories are made")
@@ -54,7 +60,8 @@ final class ShmSettings
         "staging slots per ordered pair")
         .withDefault(s -> "by the ranks on the host: " + SLOT_BYTES.format(STAGING_BUDGET) +
             " per rank shared among its peers, " + SLOT_BYTES.format(MIN_STAGING) + ".." +
-            SLOT_BYTES.format(MAX_STAGING) + " per pair");
+            SLOT_BYTES.format(MAX_STAGING) + " per pair, fewer (down to " + MIN_SLOTS + ") where the host's segments " +
+            "would take more than 3/4 of the shm file system's size");
     static final Setting<Integer> PUSH_SLOTS = Setting.integer(PREFIX + "pushSlots", 2, 0, 64,
         "slots per ordered pair for the first fragment of a streamed rendezvous, sent before the reader asks; 0: none");
     static final Setting<Long> HEAP_BYTES = Setting.longBytes(PREFIX + "heapBytes", 64L << 20, 0, (1L << 31) - PAGE,
@@ -90,10 +97,19 @@ final class ShmSettings
     final boolean doorbell;
     final long livenessMillis;
     final long wireUpTimeoutMs;
+    /** The size of the file system under {@link #dir}, or 0 when unknown (the default staging then ignores it). */
+    final long storeBytes;
 
     ShmSettings(final Map<String, String> settings)
     {
+        this(settings, -1);
+    }
+
+    /** @param storeBytes the file system's size, or -1 to ask the file system under the directory (tests give one) */
+    ShmSettings(final Map<String, String> settings, final long storeBytes)
+    {
         dir = ShmDirectories.base(DIR_SETTING.read(settings));
+        this.storeBytes = storeBytes >= 0 ? storeBytes : ShmSpace.totalBytes(dir);
         sharedRings = RINGS.read(settings).equals("shared");
         ringBytes = RING_BYTES.read(settings, sharedRings ? SHARED_RING_DEFAULT : PAIR_RING_DEFAULT);
         final int eagerMost = maxMessage() - TmHeader.LENGTH;
@@ -118,7 +134,9 @@ final class ShmSettings
      * Staging slots per ordered pair on a host of {@code localRanks} ranks: the setting, or by
      * default {@link #STAGING_BUDGET} shared among the rank's peers, at least {@link #MIN_STAGING}
      * and at most {@link #MAX_STAGING} bytes per pair (4 MiB up to 8 ranks, 2 MiB at 16, 512 KiB
-     * from 64), in slots of {@code slotBytes}. Every rank of a host computes the same value.
+     * from 64), in slots of {@code slotBytes}; and no more than lets the segments of the host's
+     * ranks fit in {@link #STORE_SHARE} of the file system ({@link #storeSlots}), down to
+     * {@link #MIN_SLOTS}. Every rank of a host computes the same value (one file system, one size).
      */
     int slots(final int localRanks)
     {
@@ -127,7 +145,27 @@ final class ShmSettings
             return slotsSetting;
         }
         final long perPair = Math.max(MIN_STAGING, Math.min(MAX_STAGING, STAGING_BUDGET / Math.max(1, localRanks - 1)));
-        return (int)Math.max(MIN_SLOTS, Math.min(MAX_SLOTS, perPair / slotBytes));
+        final long slots = Math.max(MIN_SLOTS, Math.min(MAX_SLOTS, perPair / slotBytes));
+        return (int)Math.max(MIN_SLOTS, Math.min(slots, storeSlots(localRanks)));
+    }
+
+    /**
+     * The most slots per pair with which {@code localRanks} segments take at most
+     * {@link #STORE_SHARE} of the file system: what is left of each rank's share after its
+     * control block, region table and rings, split among its staging areas (one per rank of the
+     * host, each a header and its push slots besides the slots, padded to a page). Unbounded when
+     * the file system's size is unknown.
+     */
+    long storeSlots(final int localRanks)
+    {
+        if (storeBytes <= 0)
+        {
+            return MAX_SLOTS;
+        }
+        final int n = Math.max(1, localRanks);
+        final long perRank = (long)(storeBytes * STORE_SHARE) / n - RankSegment.fixedBytes(this, n);
+        final long perArea = perRank / n - (PAGE - 1) - Staging.HEADER;
+        return Math.max(0, perArea / (Staging.SLOT_HEADER + (long)slotBytes) - pushSlots);
     }
 
     /** The largest message (TMH + payload) one ring record carries: an eighth of the ring (Agrona's limit). */

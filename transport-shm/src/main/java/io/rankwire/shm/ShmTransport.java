@@ -119,7 +119,7 @@ final class ShmTransport implements Transport
         control = w.segment.control;
         doorbell = settings.doorbell ? w.doorbell : null;
         regions = new Regions(w.segment.regions, w.heap);
-        streamer = new Streamer(peers, regions, notifier);
+        streamer = new Streamer(peers, regions, notifier, (p, what) -> failures.violation(p, what));
         reads = new Reads(rank, peers, events, notifier, (p, what) -> failures.violation(p, what));
         failures = new PeerFailures(rank, byRank, peers, w.segment, reads, streamer, events);
         inbox = new Inbox(w.inboundRings(), w.inboundRingPeers(), w.localIndex, settings.maxMessage(), streamer, failures,
@@ -174,18 +174,26 @@ final class ShmTransport implements Transport
             final int rv = hdrOffset + TmHeader.LENGTH;
             streamer.push(p, RvHeader.va(header, rv), RvHeader.rkey(header, rv), RvHeader.length(header, rv));
         }
-        final int index = p.out.tryClaim(Frames.typeId(Frames.MESSAGE, rank), (int)length);
-        if (index < 0)
+        try
         {
-            return ReturnCode.BACK_PRESSURED;
+            final int index = p.out.tryClaim(Frames.typeId(Frames.MESSAGE, rank), (int)length);
+            if (index < 0)
+            {
+                return ReturnCode.BACK_PRESSURED;
+            }
+            final AtomicBuffer ring = p.out.buffer();
+            SmallCopy.copy(ring, index, header, hdrOffset, hdrLength);
+            if (payloadLength > 0)
+            {
+                SmallCopy.copy(ring, index + hdrLength, payload, payloadOffset, payloadLength);
+            }
+            p.out.commit(index);
         }
-        final AtomicBuffer ring = p.out.buffer();
-        SmallCopy.copy(ring, index, header, hdrOffset, hdrLength);
-        if (payloadLength > 0)
+        catch (final InternalError e)
         {
-            SmallCopy.copy(ring, index + hdrLength, payload, payloadOffset, payloadLength);
+            failures.fault(p, p.segment.file.path, e);
+            return ReturnCode.PEER_FAILED;
         }
-        p.out.commit(index);
         if (peer == rank)
         {
             inbox.selfSent();
@@ -261,9 +269,20 @@ final class ShmTransport implements Transport
         {
             liveness.processEnded();
         }
-        int n = inbox.poll(handler, max);
-        final int work = streamer.pump() + reads.poll();
-        n += events.poll(handler, max - n, completion, drained);
+        int n = 0;
+        int work = 0;
+        try
+        {
+            n = inbox.poll(handler, max);
+            work = streamer.pump() + reads.poll();
+            n += events.poll(handler, max - n, completion, drained);
+        }
+        catch (final InternalError e)
+        {
+            mappedFault(e);
+            work = 1;
+            n += events.poll(handler, max - n, completion, drained);
+        }
         if (n > 0 || work > 0)
         {
             sleeper.arm();
@@ -278,6 +297,24 @@ final class ShmTransport implements Transport
             liveness.onEmptyPoll();
         }
         return n;
+    }
+
+    /**
+     * A fault on mapped memory during a poll (raised by the JVM at a safepoint after the access):
+     * the peer whose heap this poll copied from, if any, else every peer of the host, fails naming
+     * the file or the job directory.
+     */
+    private void mappedFault(final InternalError e)
+    {
+        final Peer p = reads.copyingFrom();
+        if (p != null)
+        {
+            failures.fault(p, p.segment.file.path.resolveSibling("heap-" + p.rank), e);
+        }
+        else
+        {
+            failures.fault(null, wiring.jobDir + " (rank-<r> and heap-<r> of the host's ranks)", e);
+        }
     }
 
     private boolean drained(final int peer)
@@ -399,12 +436,27 @@ final class ShmTransport implements Transport
         final Map<String, Long> m = new LinkedHashMap<>();
         if (wired && !closed)
         {
+            m.put("sharedMemoryBytes", sharedMemoryBytes());
             m.put("registeredRegions", (long)regions.liveCount());
             m.put("heapBytesUsed", wiring.heap == null ? 0L : wiring.heap.usedBytes());
             m.put("doorbellsRung", bellsRung);
             sleeper.counters(m);
         }
         return m;
+    }
+
+    /**
+     * This rank's footprint in the shared-memory file system: its segment (reserved whole at
+     * wire-up) and the part of its shared heap reserved so far.
+     */
+    long sharedMemoryBytes()
+    {
+        final Wiring w = wiring;
+        if (w == null || w.segment == null)
+        {
+            return 0;
+        }
+        return w.segment.file.buffer.capacity() + (w.heap == null ? 0 : w.heap.reservedBytes());
     }
 
     @Override
@@ -428,6 +480,13 @@ final class ShmTransport implements Transport
         {
             wiring.abandon();
         }
+    }
+
+    /** This rank's shared heap, or null before wire-up or without one (tests and monitoring). */
+    SharedHeap heap()
+    {
+        final Wiring w = wiring;
+        return w == null ? null : w.heap;
     }
 
     /** Local peer {@code rank} as this rank sees it, or null (tests and monitoring). */

@@ -39,6 +39,31 @@ public final class ShmTransportProvider implements TransportProvider
         ShmDirectories.removeJob(ShmSettings.DIR_SETTING.read(settings), jobId);
     }
 
+    /**
+     * Null when the file system under {@code rankwire.shm.dir} has room for the segments of
+     * {@code ranksOnHost} ranks, else the refusal naming the directory, its size and free space,
+     * what the ranks need and the settings that shrink it ({@link ShmSpace}).
+     */
+    @Override
+    public String hostShortfall(final int ranksOnHost, final Map<String, String> settings)
+    {
+        if (ranksOnHost < 1)
+        {
+            throw new IllegalArgumentException("ranksOnHost : " + ranksOnHost + " (expected: >= 1)");
+        }
+        return ShmSpace.shortfall(new ShmSettings(settings), ranksOnHost);
+    }
+
+    /**
+     * Removes this user's job directories under {@code rankwire.shm.dir} whose processes have all
+     * ended ({@link DeadJobSweep}).
+     */
+    @Override
+    public List<String> sweep(final Map<String, String> settings)
+    {
+        return DeadJobSweep.sweep(ShmDirectories.base(ShmSettings.DIR_SETTING.read(settings)), null);
+    }
+
     /** The {@code rankwire.shm.*} settings, as {@link ShmSettings} declares and reads them. */
     @Override
     public List<Setting<?>> settings()

@@ -92,6 +92,21 @@ final class Staging
         buffer.putLongRelease(CONSUMED_OFFSET, position);
     }
 
+    /**
+     * Null when {@code produced} and {@code consumed}, read from the shared memory, can be this
+     * area's positions (0 <= consumed <= produced <= consumed + slots), else what is wrong with
+     * them: a peer that damaged them is failed, never trusted to index a slot.
+     */
+    String checkPositions(final long produced, final long consumed)
+    {
+        if (consumed < 0 || produced < consumed || produced - consumed > slots)
+        {
+            return "staging positions produced " + produced + ", consumed " + consumed +
+                " (expected: 0 <= consumed <= produced <= consumed + " + slots + ")";
+        }
+        return null;
+    }
+
     /** True when the owner has filled a slot the reader has not emptied yet. */
     boolean hasFragment()
     {

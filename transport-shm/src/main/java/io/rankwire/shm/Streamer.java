@@ -40,13 +40,15 @@ final class Streamer
     private final ArrayDeque<Job>[] queues;
     private final ArrayDeque<Job> pool = new ArrayDeque<>();
     private final Consumer<Peer> notifier;
+    private final Reads.Violations violations;
     private volatile int jobs;
 
     /** @param notifier rings a peer (if it sleeps) after each fragment published for it */
     @SuppressWarnings({"unchecked", "rawtypes"})
-    Streamer(final Peer[] peers, final Regions regions, final Consumer<Peer> notifier)
+    Streamer(final Peer[] peers, final Regions regions, final Consumer<Peer> notifier, final Reads.Violations violations)
     {
         this.peers = peers;
+        this.violations = violations;
         this.regions = regions;
         this.notifier = notifier;
         this.queues = new ArrayDeque[peers.length];
@@ -131,13 +133,19 @@ final class Streamer
     {
         final Staging st = peer.toPeer;
         long produced = st.produced();
-        long limit = st.consumed() + st.slots;
+        long consumed = st.consumed();
         final long first = produced;
         final long budget = first + Math.max(1, BUDGET_BYTES / st.slotBytes);
         Job job;
-        while ((produced < limit || produced < budget && produced < (limit = st.consumed() + st.slots)) &&
+        while ((produced - consumed < st.slots || produced - budget < 0 && produced - (consumed = st.consumed()) < st.slots) &&
             (job = queue.peekFirst()) != null)
         {
+            final String damaged = st.checkPositions(produced, consumed);
+            if (damaged != null)
+            {
+                violations.violation(peer, damaged);
+                return (int)Math.max(0, produced - first);
+            }
             final int slot = st.slot(produced);
             final Regions.Region r = job.region;
             if (r == null || !r.live || r.rkey != job.rkey)

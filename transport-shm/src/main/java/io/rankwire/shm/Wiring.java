@@ -1,5 +1,7 @@
 package io.rankwire.shm;
 
+import java.lang.System.Logger.Level;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -8,6 +10,7 @@ import java.util.Arrays;
 import io.rankwire.spi.Bootstrap;
 import io.rankwire.spi.HostIdentity;
 import io.rankwire.spi.TransportContext;
+import io.rankwire.spi.TransportException;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.agrona.concurrent.ringbuffer.RingBuffer;
 
@@ -19,8 +22,14 @@ import org.agrona.concurrent.ringbuffer.RingBuffer;
  *       the ranks this transport serves ({@link TransportContext#peers()}: every rank, or the
  *       ranks of this host when the {@code auto} transport chose it for them), which must all be
  *       on this host;</li>
- *   <li>make the job directory (0700), this rank's segment {@code rank-<r>} and shared heap
- *       {@code heap-<r>} (0600), listen on {@code bell-<r>}, publish {@code shm.ready};</li>
+ *   <li>the host's first rank sweeps the directories of dead jobs ({@link DeadJobSweep}), checks
+ *       that the file system has room for every segment of the host ({@link ShmSpace}) and
+ *       publishes the verdict as {@code shm.space}; the others wait for it, and all refuse with
+ *       its message when there is no room;</li>
+ *   <li>make the job directory (0700) and this rank's owner file ({@link JobOwners}), this
+ *       rank's segment {@code rank-<r>}, reserved whole, and shared heap {@code heap-<r>}
+ *       (0600), listen on {@code bell-<r>}, publish {@code shm.ready} (or, when that failed,
+ *       why, so that peers fail at once instead of waiting for it);</li>
  *   <li>for every other rank of the host: wait for its {@code shm.ready}, map its segment and
  *       heap, then connect to its bell (so a connection means "mapped");</li>
  *   <li>accept the bell connections of every other rank of the host: all of them have now
@@ -34,6 +43,10 @@ final class Wiring
 {
     static final String HOST_KEY = HostIdentity.KEY;
     static final String READY_KEY = "shm.ready";
+    static final String SPACE_KEY = "shm.space";
+    private static final byte OK = 1;
+    private static final byte REFUSED = 0;
+    private static final System.Logger LOG = System.getLogger(ShmTransport.class.getName());
 
     final ShmSettings settings;
     final int rank;
@@ -47,6 +60,8 @@ final class Wiring
     Peer[] peers;
     private final TransportContext context;
     private MappedFile heapFile;
+    private Path owner;
+    private boolean readyPublished;
 
     Wiring(final TransportContext context, final ShmSettings settings)
     {
@@ -70,15 +85,17 @@ final class Wiring
         {
             findLocalRanks(bootstrap, timeout);
             final int me = localIndex[rank];
-            ShmDirectories.create(jobDir);
-            segment = RankSegment.create(file("rank-", rank), settings, localRanks.length, rank);
+            checkSpace(bootstrap, timeout);
+            owner = ShmDirectories.enter(jobDir, rank);
+            segment = createSegment();
             if (settings.heapBytes > 0)
             {
-                heapFile = MappedFile.create(file("heap-", rank), settings.heapBytes);
+                heapFile = MappedFile.create(file("heap-", rank), settings.heapBytes, 0);
                 heap = new SharedHeap(heapFile);
             }
             doorbell = new Doorbell(file("bell-", rank), rank, context.jobId(), localRanks.length);
-            bootstrap.put(READY_KEY, new byte[] {1});
+            readyPublished = true;
+            bootstrap.put(READY_KEY, new byte[] {OK});
             final RankSegment[] segments = new RankSegment[localRanks.length];
             final UnsafeBuffer[] heaps = new UnsafeBuffer[localRanks.length];
             for (int i = 0; i < localRanks.length; i++)
@@ -90,7 +107,11 @@ final class Wiring
                     continue;
                 }
                 final int peer = localRanks[i];
-                bootstrap.get(peer, READY_KEY, timeout);
+                final byte[] ready = bootstrap.get(peer, READY_KEY, timeout);
+                if (ready.length > 0 && ready[0] == REFUSED)
+                {
+                    throw new TransportException("rankwire-shm: rank " + peer + " could not wire up: " + text(ready));
+                }
                 segments[i] = RankSegment.map(file("rank-", peer), settings, localRanks.length, peer);
                 heaps[i] = settings.heapBytes > 0 ? MappedFile.map(file("heap-", peer)).buffer : null;
                 doorbell.connect(i, file("bell-", peer));
@@ -106,9 +127,82 @@ final class Wiring
         }
         catch (final RuntimeException | Error e)
         {
+            refuseReady(bootstrap, e);
             abandon();
             throw e;
         }
+    }
+
+    /**
+     * The host's first rank sweeps dead jobs' directories and decides whether the host's segments
+     * fit; every rank of the host refuses with the same message when they do not.
+     */
+    private void checkSpace(final Bootstrap bootstrap, final Duration timeout)
+    {
+        final byte[] verdict;
+        if (localRanks[0] == rank)
+        {
+            for (final String removed : DeadJobSweep.sweep(settings.dir, jobDir))
+            {
+                LOG.log(Level.INFO, "rankwire-shm: removed " + removed);
+            }
+            final String refusal = ShmSpace.shortfall(settings, localRanks.length);
+            verdict = refusal == null ? new byte[] {OK} : message(refusal);
+            bootstrap.put(SPACE_KEY, verdict);
+        }
+        else
+        {
+            verdict = bootstrap.get(localRanks[0], SPACE_KEY, timeout);
+        }
+        if (verdict.length > 0 && verdict[0] == REFUSED)
+        {
+            throw new TransportException(text(verdict));
+        }
+    }
+
+    /** This rank's segment, reserved whole; a full file system is refused as the space check would. */
+    private RankSegment createSegment()
+    {
+        try
+        {
+            return RankSegment.create(file("rank-", rank), settings, localRanks.length, rank);
+        }
+        catch (final MappedFile.NoSpace e)
+        {
+            throw new TransportException(ShmSpace.refusal(settings, localRanks.length, ShmSpace.usableBytes(settings.dir)), e);
+        }
+    }
+
+    /** Tells the host's other ranks, which wait for this rank's {@code shm.ready}, why it will not come. */
+    private void refuseReady(final Bootstrap bootstrap, final Throwable why)
+    {
+        if (readyPublished || localRanks == null)
+        {
+            return;
+        }
+        readyPublished = true;
+        try
+        {
+            bootstrap.put(READY_KEY, message(String.valueOf(why.getMessage())));
+        }
+        catch (final RuntimeException e)
+        {
+            // the peers time out instead
+        }
+    }
+
+    private static byte[] message(final String text)
+    {
+        final byte[] utf8 = text.getBytes(StandardCharsets.UTF_8);
+        final byte[] m = new byte[utf8.length + 1];
+        m[0] = REFUSED;
+        System.arraycopy(utf8, 0, m, 1, utf8.length);
+        return m;
+    }
+
+    private static String text(final byte[] message)
+    {
+        return new String(message, 1, message.length - 1, StandardCharsets.UTF_8);
     }
 
     private void findLocalRanks(final Bootstrap bootstrap, final Duration timeout)
@@ -166,7 +260,7 @@ final class Wiring
             heapFile.unlink();
         }
         doorbell.unlink();
-        ShmDirectories.removeIfEmpty(jobDir);
+        ShmDirectories.leave(owner);
     }
 
     /** Removes whatever this rank made (a failed wire-up, or a close before wire-up finished). */
@@ -184,9 +278,14 @@ final class Wiring
             }
             if (heapFile != null)
             {
+                heapFile.close();
                 heapFile.unlink();
             }
-            if (Files.isDirectory(jobDir))
+            if (owner != null)
+            {
+                ShmDirectories.leave(owner);
+            }
+            else if (Files.isDirectory(jobDir))
             {
                 ShmDirectories.removeIfEmpty(jobDir);
             }

@@ -105,7 +105,7 @@ class ShmFilesTest
         for (final String host : List.of("a", "b"))
         {
             final Path dir = ShmDirectories.hostDirectory(jobDir, host);
-            ShmDirectories.create(dir);
+            ShmDirectories.enter(dir, 0);
             Files.write(dir.resolve("rank-0"), new byte[10]);
         }
         ShmDirectories.removeJob(base.toString(), "many-hosts");
@@ -119,11 +119,11 @@ class ShmFilesTest
         final Path jobDir = ShmDirectories.jobDirectory(base, "open-dir", System.getProperty("user.name"));
         Files.createDirectory(jobDir, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwxrwxrwx")));
         Files.setPosixFilePermissions(jobDir, PosixFilePermissions.fromString("rwxrwxrwx"));
-        final IllegalStateException e = assertThrows(IllegalStateException.class, () -> ShmDirectories.create(jobDir));
+        final IllegalStateException e = assertThrows(IllegalStateException.class, () -> ShmDirectories.enter(jobDir, 0));
         assertTrue(e.getMessage().contains("mode rwxrwxrwx") && e.getMessage().contains("expected: a directory of"), e.getMessage());
         final Path link = ShmDirectories.jobDirectory(base, "linked", System.getProperty("user.name"));
         Files.createSymbolicLink(link, Files.createDirectory(base.resolve("elsewhere")));
-        assertThrows(IllegalStateException.class, () -> ShmDirectories.create(link));
+        assertThrows(IllegalStateException.class, () -> ShmDirectories.enter(link, 0));
     }
 
     @Test
@@ -146,7 +146,7 @@ class ShmFilesTest
     void shouldRemoveAJobDirectoryWithWhateverIsLeftInIt() throws Exception
     {
         final Path jobDir = ShmDirectories.jobDirectory(base, "leftover", "u");
-        ShmDirectories.create(jobDir.getParent().resolve(jobDir.getFileName()));
+        ShmDirectories.enter(jobDir.getParent().resolve(jobDir.getFileName()), 0);
         Files.write(jobDir.resolve("rank-0"), new byte[10]);
         Files.createSymbolicLink(jobDir.resolve("link"), base);
         ShmDirectories.remove(jobDir);

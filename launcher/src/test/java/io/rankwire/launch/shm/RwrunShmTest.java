@@ -101,7 +101,7 @@ class RwrunShmTest
     }
 
     /** What a job printed and how it ended. */
-    private record Result(int code, String out, String err)
+    record Result(int code, String out, String err)
     {
         @Override
         public String toString()
@@ -110,7 +110,7 @@ class RwrunShmTest
         }
     }
 
-    private static Result rwrun(final String[] args)
+    static Result rwrun(final String... args)
     {
         final ByteArrayOutputStream out = new ByteArrayOutputStream();
         final ByteArrayOutputStream err = new ByteArrayOutputStream();
@@ -123,7 +123,7 @@ class RwrunShmTest
         return new Result(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
     }
 
-    private static String testClasses()
+    static String testClasses()
     {
         try
         {
@@ -135,7 +135,7 @@ class RwrunShmTest
         }
     }
 
-    private static String rankwireClassPath()
+    static String rankwireClassPath()
     {
         final String tests = testClasses();
         return Arrays.stream(System.getProperty("java.class.path").split(File.pathSeparator))
