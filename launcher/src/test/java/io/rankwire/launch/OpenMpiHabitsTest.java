@@ -52,10 +52,9 @@ class OpenMpiHabitsTest
         assertEquals(0, r.code, r::toString);
         final List<String> warnings = r.err.lines().filter(l -> l.startsWith("rwrun: warning: ")).toList();
         assertEquals(List.of(
+            "rwrun: warning: --mca btl tcp,self has no effect: --transport sim chooses the transport",
             "rwrun: warning: --bind-to core has no effect for this job (its ranks share one JVM or are started on " +
                 "other hosts)",
-            "rwrun: warning: --mca btl tcp,self has no effect (Open MPI's MCA parameters do not apply; " +
-                "Rankwire's settings are -x rankwire.KEY=VALUE)",
             "rwrun: warning: --map-by slot has no effect (ranks fill each host's slots in turn)"), warnings, r::toString);
         assertTrue(r.out.contains("[1] rank 1 of 2 sees [rank-0, rank-1]"), r::toString);
     }
