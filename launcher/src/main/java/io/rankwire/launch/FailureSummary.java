@@ -6,6 +6,7 @@ import java.net.UnknownHostException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
+import java.util.regex.Pattern;
 
 /**
  * The box the launcher prints when a rank fails, as Open MPI's {@code mpirun} does ("... detected
@@ -21,12 +22,13 @@ final class FailureSummary
     static final int ERROR_LINES = 4;
     private static final String RULE = "-".repeat(74);
     private static final String INDENT = "              ";
+    private static final Pattern FRAME = Pattern.compile("\\s+at .*|\\s*\\.\\.\\. \\d+ more");
 
     private FailureSummary()
     {
     }
 
-    /** Keeps the first {@value #ERROR_LINES} lines of a stream (but the JVM's own notes). Thread-safe. */
+    /** Keeps the first {@value #ERROR_LINES} lines of a stream but stack frames and the JVM's own notes. Thread-safe. */
     static final class FirstLines implements Consumer<String>
     {
         private final List<String> lines = new ArrayList<>(ERROR_LINES);
@@ -34,7 +36,8 @@ final class FailureSummary
         @Override
         public synchronized void accept(final String line)
         {
-            if (lines.size() < ERROR_LINES && !line.isBlank() && !line.startsWith("Picked up "))
+            if (lines.size() < ERROR_LINES && !line.isBlank() && !line.startsWith("Picked up ") &&
+                !FRAME.matcher(line).matches())
             {
                 lines.add(line);
             }
