@@ -301,6 +301,7 @@ final class Launcher
     private static List<String> inJvmCommand(final JobSpec spec, final List<String> cds)
     {
         final List<String> command = javaCommand(spec, spec.rankwireClassPath, List.of(), cds);
+        command.add(command.size() - 2, "-D" + SimJob.COMMAND_PROPERTY + "=" + spec.run.command());
         command.add(SimJob.class.getName());
         command.add(Integer.toString(spec.size));
         command.add(Boolean.toString(spec.tagOutput));

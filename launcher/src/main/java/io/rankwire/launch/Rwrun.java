@@ -411,15 +411,17 @@ public final class Rwrun implements Callable<Integer>
         try
         {
             final List<String> userClassPath = OptionChecks.classPath(classPath);
-            final Transports.Choice t = OptionChecks.transport(transport, environment,
-                Transports.find(rankwireClassPath, userClassPath));
+            final Transports transports = Transports.find(rankwireClassPath, userClassPath);
+            final McaTransports.Choice fromMca = McaTransports.choose(mca, environment, transports.names());
+            final Transports.Choice t = transport(transports, fromMca);
             final Map<String, String> settings = new TreeMap<>(Settings.fromProperties(System.getProperties()));
             OptionChecks.exports(exports, environment, new TreeMap<>(), settings);
             final Map<String, String> given = new TreeMap<>();
             optionSettings(settings, given);
             settings.put(RankwireConfig.TRANSPORT_PROP, t.name());
-            given.put(RankwireConfig.TRANSPORT_PROP, transport != null ? "--transport" :
-                environment.getOrDefault(JobVariables.TRANSPORT, "").isEmpty() ? "rwrun's default" : "$" + JobVariables.TRANSPORT);
+            given.put(RankwireConfig.TRANSPORT_PROP, transport != null ? "--transport" : fromMca.transport() != null ?
+                fromMca.source() : environment.getOrDefault(JobVariables.TRANSPORT, "").isEmpty() ? command + "'s default" :
+                "$" + JobVariables.TRANSPORT);
             if (bind != null && settings.putIfAbsent(JobVariables.TCP_BIND_SETTING, bind) == null)
             {
                 given.put(JobVariables.TCP_BIND_SETTING, "--bind");

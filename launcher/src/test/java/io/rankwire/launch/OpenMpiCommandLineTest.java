@@ -152,6 +152,21 @@ class OpenMpiCommandLineTest
     }
 
     @Test
+    void settingsListingAndAnInJvmJobShouldSpeakAsMpirun()
+    {
+        final LaunchFixture.Result listing = LaunchFixture.mpirun(env(), "--settings", "-mca", "btl", "self,tcp");
+        assertEquals(0, listing.code, listing::toString);
+        assertTrue(listing.out.lines().anyMatch(l -> l.equals("  rankwire.transport = tcp  [--mca btl self,tcp]")),
+            listing::toString);
+        final LaunchFixture.Result sim = LaunchFixture.mpirun(env(), "-np", "3", "--transport", "sim",
+            FailingMain.class.getName());
+        assertEquals(1, sim.code, sim::toString);
+        assertTrue(sim.err.contains("mpirun: rank 2 failed: uncaught java.lang.IllegalStateException: rank 2 gives up"),
+            sim::toString);
+        assertFalse(sim.err.contains("rwrun:"), sim::toString);
+    }
+
+    @Test
     void mpiexecTimeoutShouldKillTheJobWithAMessage()
     {
         final LaunchFixture.Result r = LaunchFixture.mpirun(env("MPIEXEC_TIMEOUT", "2"), "-np", "2",

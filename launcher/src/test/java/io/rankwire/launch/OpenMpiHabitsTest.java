@@ -86,6 +86,19 @@ class OpenMpiHabitsTest
     }
 
     @Test
+    void ranksShouldSeeOpenMpisVariablesCountedPerHostOverSsh() throws Exception
+    {
+        final LaunchFixture.Result r = LaunchFixture.rwrun("-host", "localhost,127.0.0.2:2", "-N", "2",
+            "--ssh", loggingSsh(), RankPlaceMain.class.getName());
+        assertEquals(0, r.code, r::toString);
+        // -N 2 gives each host two slots: ranks 0 and 1 on localhost, 2 and 3 on 127.0.0.2 (over ssh)
+        assertTrue(r.out.contains("[1] rank 1 ompi 1/4 local 1/2 node 1 rankwire 1/2 over auto"), r::toString);
+        assertTrue(r.out.contains("[2] rank 2 ompi 2/4 local 0/2 node 0 rankwire 0/2 over auto"), r::toString);
+        assertTrue(r.out.contains("[3] rank 3 ompi 3/4 local 1/2 node 1 rankwire 1/2 over auto"), r::toString);
+        assertEquals(List.of("127.0.0.2", "127.0.0.2"), sshSessions(), r::toString);
+    }
+
+    @Test
     void oversubscribeShouldTakeTheSlotsAgain() throws Exception
     {
         final HostList hosts = HostList.parseHosts("a:2,b:1");
