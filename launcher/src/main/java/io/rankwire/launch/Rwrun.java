@@ -44,7 +44,7 @@ import picocli.CommandLine.Spec;
         "0:every rank exited 0",
         "N:the exit code of the first rank that failed (the others are then killed)",
         "2:bad options",
-        "124:the --timeout passed (the job was killed)",
+        "124:the --timeout (or MPIEXEC_TIMEOUT) passed (the job was killed)",
         "125:the launcher could not start the job"},
     footerHeading = "%nExamples:%n",
     footer = {
@@ -55,9 +55,13 @@ import picocli.CommandLine.Spec;
         "        -J-Xmx512m -cp app.jar com.example.Main",
         "  rwrun -np 4 -H node1:2,node2:2 --ssh 'ssh -p 2222' -cp app.jar app.Main",
         "  salloc -n 8 rwrun -np 8 -cp app.jar app.Main    (ranks start through srun)",
+        "  rwrun -mca btl self,tcp -np 4 -wdir /scratch -cp app.jar app.Main    (Open MPI's forms: one dash, --mca)",
         "",
+        "Every long option also takes one dash, as Open MPI's mpirun does (-np, -mca, -host, -wdir, -npernode, ...).",
+        "Ranks see OMPI_COMM_WORLD_RANK, _SIZE, _LOCAL_RANK, _LOCAL_SIZE, _NODE_RANK and RANKWIRE_LOCAL_RANK, _SIZE.",
         "Environment: RANKWIRE_TRANSPORT (default transport), RANKWIRE_SSH (ssh command), " +
-            "RANKWIRE_HOME (where lib/ is, for bin/rwrun)."})
+            "RANKWIRE_HOME (where lib/ is, for bin/rwrun), MPIEXEC_TIMEOUT (seconds, as --timeout), " +
+            "OMPI_MCA_btl and OMPI_MCA_pml (as --mca)."})
 public final class Rwrun implements Callable<Integer>
 {
     /** Most ranks one launcher starts. */
@@ -100,7 +104,8 @@ public final class Rwrun implements Callable<Integer>
     private List<String> exports = new ArrayList<>();
 
     @Option(names = "--timeout", paramLabel = "DURATION",
-        description = "Kill the job when it runs longer than this, e.g. 30s, 5m, 1h, 500ms. Default: none.")
+        description = "Kill the job when it runs longer than this, e.g. 30 (seconds), 30s, 5m, 1h, 500ms. " +
+            "Default: $MPIEXEC_TIMEOUT seconds, else none.")
     private String timeout;
 
     @Option(names = "--bind", paramLabel = "ADDR",
