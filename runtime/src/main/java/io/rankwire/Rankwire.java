@@ -366,7 +366,7 @@ public final class Rankwire implements AutoCloseable, ObservedRank
             try
             {
                 final Duration limit = config.bootstrapTimeout();
-                bootstrap.barrier(UnwindingClose.fromExceptionHandler() ?
+                bootstrap.barrier(UnwindingClose.fromExceptionHandler(Rankwire.class) ?
                     Duration.ofMillis(Math.min(UNWINDING_CLOSE_MILLIS, limit.toMillis())) : limit);
             }
             catch (final BootstrapException e)

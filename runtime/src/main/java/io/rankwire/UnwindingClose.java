@@ -6,7 +6,7 @@ import java.io.InputStream;
 import java.util.Optional;
 
 /**
- * Tells whether {@link Rankwire#close()} was called while an exception is on its way out of the
+ * Tells whether a {@code close()} (the API's {@code Rankwire.close()}) was called while an exception is on its way out of the
  * caller: from the exceptional path of a try-with-resources statement, as javac compiles it
  * (since JDK 9). There the call to {@code close()} is covered by an exception-table entry of its
  * own, a few bytes long, that catches {@code Throwable} and whose handler adds what it caught to
@@ -28,12 +28,15 @@ final class UnwindingClose
     {
     }
 
-    /** Whether the caller of {@code Rankwire.close()} is the exceptional path of a try-with-resources. */
-    static boolean fromExceptionHandler()
+    /**
+     * Whether the caller of the calling method of {@code closing} (its {@code close()}) is the
+     * exceptional path of a try-with-resources.
+     */
+    static boolean fromExceptionHandler(final Class<?> closing)
     {
         final Optional<StackWalker.StackFrame> caller = StackWalker.getInstance(StackWalker.Option.RETAIN_CLASS_REFERENCE)
-            .walk(frames -> frames.dropWhile(f -> f.getDeclaringClass() != Rankwire.class)
-                .dropWhile(f -> f.getDeclaringClass() == Rankwire.class).findFirst());
+            .walk(frames -> frames.dropWhile(f -> f.getDeclaringClass() != closing)
+                .dropWhile(f -> f.getDeclaringClass() == closing).findFirst());
         if (caller.isEmpty())
         {
             return false;

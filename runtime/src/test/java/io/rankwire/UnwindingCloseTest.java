@@ -89,6 +89,6 @@ class UnwindingCloseTest
     @Test
     void shouldAnswerNoWhenNotCalledFromRankwireClose()
     {
-        assertFalse(UnwindingClose.fromExceptionHandler());
+        assertFalse(UnwindingClose.fromExceptionHandler(Rankwire.class));
     }
 }

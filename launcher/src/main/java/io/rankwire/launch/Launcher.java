@@ -58,14 +58,14 @@ final class Launcher
         {
             err.println(name + ": stopped by a signal; killing the job");
             supervisor.kill();
-            JobCleanup.run(jobId, spec.settings, err);
+            JobCleanup.run(name, jobId, spec.settings, err);
         }, "rwrun-shutdown");
         Runtime.getRuntime().addShutdownHook(hook);
         try
         {
             final boolean oneJvm = spec.transport.ranksShareOneJvm();
             final List<String> cds = oneJvm || spec.placement.kind == Placement.Kind.LOCAL ?
-                ClassDataArchive.jvmOptions(spec.cdsDirectory, spec.rankwireClassPath, err) : List.of();
+                ClassDataArchive.jvmOptions(name, spec.cdsDirectory, spec.rankwireClassPath, err) : List.of();
             if (oneJvm)
             {
                 final JobIdentity job = identity(spec, jobId, secret, null);
@@ -86,7 +86,7 @@ final class Launcher
             final int code = supervisor.await(spec.timeout);
             if (table != null)
             {
-                table.print(err);
+                table.print(name, err);
             }
             return supervisor.failedNotClosed() ? code : firstFailure(name, code, srun, err);
         }
@@ -109,7 +109,7 @@ final class Launcher
                 server.close();
             }
             removeHook(hook);
-            JobCleanup.run(jobId, spec.settings, err);
+            JobCleanup.run(name, jobId, spec.settings, err);
         }
     }
 

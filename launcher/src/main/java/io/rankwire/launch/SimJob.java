@@ -91,7 +91,7 @@ public final class SimJob
                 }
             }
             System.out.flush();
-            table.print(err);
+            table.print(name(), err);
         }
         System.exit(code);
     }

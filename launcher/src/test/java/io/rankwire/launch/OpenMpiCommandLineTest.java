@@ -50,8 +50,10 @@ class OpenMpiCommandLineTest
     void oneDashOptionsAndAnExclusionShouldRunTheDefaultTransportWithOneWarningForTheOtherParameters()
     {
         final LaunchFixture.Result r = LaunchFixture.mpirun(env(), "-mca", "btl", "^openib", "-np", "2",
-            "-mca", "btl_tcp_if_include", "lo", "-mca", "mpi_yield_when_idle", "1", PLACE);
+            "-mca", "btl_tcp_if_include", "lo", "-mca", "mpi_yield_when_idle", "1", "-stats", PLACE);
         assertEquals(0, r.code, r::toString);
+        assertTrue(r.err.lines().anyMatch(l -> l.equals("mpirun: counters per rank at close")), r::toString);
+        assertFalse(r.err.contains("rwrun"), r::toString);
         assertTrue(r.out.contains("[0] rank 0 ompi 0/2 local 0/2 node 0 rankwire 0/2 over auto in "), r::toString);
         assertTrue(r.out.contains("[1] rank 1 ompi 1/2 local 1/2 node 1 rankwire 1/2 over auto in "), r::toString);
         assertEquals(List.of("mpirun: warning: --mca btl_tcp_if_include lo, --mca mpi_yield_when_idle 1: no effect " +
