@@ -1,5 +1,6 @@
 package io.rankwire.launch;
 
+import java.util.List;
 import java.util.regex.Pattern;
 
 /**
@@ -21,6 +22,12 @@ final class ConsequentErrors
         "\\s+at .*|\\s*\\.\\.\\. \\d+ more|\\s*Caused by: .*|\\s*Suppressed: .*|\\s+\\.\\.\\. \\d+ common frames omitted");
 
     private boolean skipping;
+
+    /** Whether a rank's first lines of stderr (not empty) start with a report of another rank's failure. */
+    static boolean reports(final List<String> firstLines)
+    {
+        return !firstLines.isEmpty() && CONSEQUENT.matcher(firstLines.get(0)).matches();
+    }
 
     /** Whether {@code line} (without its line break) is printed. */
     boolean keep(final String line)

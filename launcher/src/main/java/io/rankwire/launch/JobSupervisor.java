@@ -286,12 +286,16 @@ final class JobSupervisor
             }
             if (code != 0)
             {
-                running -= awaitExits(running, FAILURE_GRACE_MILLIS);
-                err.println(name + ": " + labels.get(event) + " failed: " + ExitStatus.describe(code) +
+                final List<Integer> ended = new ArrayList<>(List.of(event));
+                running -= awaitExits(running, FAILURE_GRACE_MILLIS, ended);
+                joinPumps(ended); // the first lines of their stderr are read
+                final int cause = cause(ended);
+                final int causeCode = processes.get(cause).exitValue();
+                err.println(name + ": " + labels.get(cause) + " failed: " + ExitStatus.describe(causeCode) +
                     (running > 0 ? "; killing " + stillRunning() : ""));
                 kill();
-                summary(event, code);
-                return code;
+                summary(cause, causeCode);
+                return causeCode;
             }
             if (failed.code < 0 && notClosed.test(event))
             {
@@ -314,17 +318,17 @@ final class JobSupervisor
     private int abortEnds(final int running) throws InterruptedException
     {
         err.println(name + ": rank " + abortRank + " called abort with error code " + abortCode + ": ending the job");
-        awaitExits(running, FAILURE_GRACE_MILLIS);
+        awaitExits(running, FAILURE_GRACE_MILLIS, new ArrayList<>());
         kill();
         return abortCode;
     }
 
-    /** Waits up to {@code millis} for the {@code running} processes to exit; returns how many did. */
-    private int awaitExits(final int running, final long millis) throws InterruptedException
+    /** Waits up to {@code millis} for the {@code running} processes to exit, adding each to {@code ended}; returns how many did. */
+    private int awaitExits(final int running, final long millis, final List<Integer> ended) throws InterruptedException
     {
         final long end = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(millis);
-        int ended = 0;
-        while (ended < running)
+        final int before = ended.size();
+        while (ended.size() - before < running)
         {
             final Integer event = exited.poll(Math.max(0, end - System.nanoTime()), TimeUnit.NANOSECONDS);
             if (event == null)
@@ -333,10 +337,28 @@ final class JobSupervisor
             }
             if (event >= 0)
             {
-                ended++;
+                ended.add(event);
             }
         }
-        return ended;
+        return ended.size() - before;
+    }
+
+    /**
+     * Which of the processes that {@code ended} (in the order they did, the first failed) caused
+     * the failure: the first that failed with an error of its own, not one reporting another
+     * rank's failure ({@link ConsequentErrors}); else the first that failed. A rank whose
+     * exception makes it finalize fails the ranks waiting on it at once, and they may exit first.
+     */
+    private synchronized int cause(final List<Integer> ended)
+    {
+        for (final int index : ended)
+        {
+            if (processes.get(index).exitValue() != 0 && !ConsequentErrors.reports(firstErrors.get(index).lines()))
+            {
+                return index;
+            }
+        }
+        return ended.get(0);
     }
 
         /** The next deadline passed: -1 to go on waiting, else the job's exit code (the rest was killed). */
@@ -501,6 +523,21 @@ final class JobSupervisor
         return names.isEmpty() ? "nothing left running" : String.join(", ", names);
     }
 
+    /** Waits for the output of the processes of {@code indexes}, which ended, to be read. */
+    private void joinPumps(final List<Integer> indexes)
+    {
+        final List<Thread> threads = new ArrayList<>();
+        synchronized (this)
+        {
+            for (final int i : indexes)
+            {
+                threads.add(pumps.get(2 * i));
+                threads.add(pumps.get(2 * i + 1));
+            }
+        }
+        join(threads);
+    }
+
     private void joinPumps()
     {
         final List<Thread> threads;
@@ -508,6 +545,11 @@ final class JobSupervisor
         {
             threads = new ArrayList<>(pumps);
         }
+        join(threads);
+    }
+
+    private static void join(final List<Thread> threads)
+    {
         for (final Thread t : threads)
         {
             try

@@ -179,7 +179,7 @@ public final class Rwrun implements Callable<Integer>
         description = "Open MPI's MCA parameter. btl chooses the transport: vader, sm or shm: shm; tcp: tcp; both: auto; " +
             "self is ignored; ^LIST excludes (^openib: the default choice); pml ucx needs a ucx transport. " +
             "$OMPI_MCA_btl and $OMPI_MCA_pml too. Other parameters: one warning, no effect " +
-            "(Rankwire's settings: -x rankwire.KEY=VALUE).")
+            "(Rankwire's own settings are given with -x, docs/SETTINGS.md).")
     private List<String> mca = new ArrayList<>();
 
     @Option(names = "--bind-to", paramLabel = "WHAT", description = "core (or hwthread, cpu): each rank process started on " +
