@@ -1,6 +1,7 @@
 package io.rankwire;
 
 import java.nio.ByteBuffer;
+import java.time.Duration;
 import java.util.ServiceLoader;
 import java.util.concurrent.atomic.AtomicBoolean;
 
@@ -44,6 +45,9 @@ import io.rankwire.spi.TransportProvider;
  */
 public final class Rankwire implements AutoCloseable, ObservedRank
 {
+    /** How long {@link #close()} waits for the other ranks when it is called as an exception leaves try-with-resources. */
+    static final long UNWINDING_CLOSE_MILLIS = 2_000;
+
     private final RankwireConfig config;
     private final Bootstrap bootstrap;
     private final Transport transport;
@@ -337,6 +341,12 @@ public final class Rankwire implements AutoCloseable, ObservedRank
      * to {@code rankwire.bootstrapTimeout}) until every rank has called close, still answering
      * peers meanwhile, then fails whatever is pending with
      * {@link Status#CLOSED} and closes the transport. Idempotent.
+     * <p>
+     * Called while an exception leaves a try-with-resources statement (the rank is failing), it
+     * waits at most {@value #UNWINDING_CLOSE_MILLIS} ms for the other ranks: those waiting on this
+     * rank fail at once (the FINALIZE notice) and arrive within that time, but those busy with
+     * each other may never arrive, and the exception, which ends the rank and so the job, must
+     * not wait for them.
      *
      * @throws RankwireException if the other ranks did not arrive in time (resources are released anyway)
      */
@@ -355,7 +365,9 @@ public final class Rankwire implements AutoCloseable, ObservedRank
                 new ProgressThread(engine, "rankwire-finalize-" + rank()).start() : null;
             try
             {
-                bootstrap.barrier(config.bootstrapTimeout());
+                final Duration limit = config.bootstrapTimeout();
+                bootstrap.barrier(UnwindingClose.fromExceptionHandler(Rankwire.class) ?
+                    Duration.ofMillis(Math.min(UNWINDING_CLOSE_MILLIS, limit.toMillis())) : limit);
             }
             catch (final BootstrapException e)
             {

@@ -70,14 +70,15 @@ final class ClassDataArchive
      * The options that make a rank JVM start from the archive, recording it first when it does
      * not exist yet; none when it cannot be had.
      */
-    static List<String> jvmOptions(final Path directory, final List<String> rankwireClassPath, final PrintStream err)
+    static List<String> jvmOptions(
+        final String command, final Path directory, final List<String> rankwireClassPath, final PrintStream err)
     {
         if (directory == null || !allJars(rankwireClassPath))
         {
             return List.of();
         }
         final Path archive = directory.resolve("cds-" + key(rankwireClassPath) + ".jsa");
-        if (!Files.isReadable(archive) && !record(archive, rankwireClassPath, err))
+        if (!Files.isReadable(archive) && !record(command, archive, rankwireClassPath, err))
         {
             return List.of();
         }
@@ -119,7 +120,8 @@ final class ClassDataArchive
     }
 
     /** Runs the training JVM into a temporary file and moves it into place; false on any failure. */
-    private static boolean record(final Path archive, final List<String> classPath, final PrintStream err)
+    private static boolean record(
+        final String name, final Path archive, final List<String> classPath, final PrintStream err)
     {
         Path temp = null;
         try
@@ -140,13 +142,13 @@ final class ClassDataArchive
             if (!p.waitFor(TRAINING_LIMIT_SECONDS, TimeUnit.SECONDS))
             {
                 p.destroyForcibly();
-                err.println("rwrun: recording the class-data archive took over " + TRAINING_LIMIT_SECONDS +
+                err.println(name + ": recording the class-data archive took over " + TRAINING_LIMIT_SECONDS +
                     " s; ranks start without it");
                 return false;
             }
             if (p.exitValue() != 0 || !Files.isRegularFile(temp))
             {
-                err.println("rwrun: recording the class-data archive failed (exit " + p.exitValue() +
+                err.println(name + ": recording the class-data archive failed (exit " + p.exitValue() +
                     "); ranks start without it");
                 return false;
             }
@@ -156,7 +158,7 @@ final class ClassDataArchive
         }
         catch (final IOException e)
         {
-            err.println("rwrun: cannot record the class-data archive in " + archive.getParent() + ": " + e +
+            err.println(name + ": cannot record the class-data archive in " + archive.getParent() + ": " + e +
                 "; ranks start without it");
             return false;
         }

@@ -20,6 +20,20 @@ import java.util.stream.Stream;
  */
 final class ClassPaths
 {
+    /** {@code entries} made absolute against the launcher's working directory (for ranks started elsewhere: {@code --wdir}). */
+    static List<String> absolute(final List<String> entries)
+    {
+        final List<String> out = new ArrayList<>(entries.size());
+        for (final String entry : entries)
+        {
+            final boolean wildcard = entry.endsWith("*");
+            final String path = wildcard ? entry.substring(0, entry.length() - 1) : entry;
+            final String abs = Path.of(path.isEmpty() ? "." : path).toAbsolutePath().normalize().toString();
+            out.add(wildcard ? abs + File.separator + "*" : abs);
+        }
+        return out;
+    }
+
     private ClassPaths()
     {
     }

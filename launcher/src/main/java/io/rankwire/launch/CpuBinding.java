@@ -45,6 +45,14 @@ final class CpuBinding
      */
     static CpuBinding choose(final String bindTo, final int localRanks, final PrintStream err)
     {
+        return choose("rwrun", bindTo, localRanks, err);
+    }
+
+    /**
+     * As above; warnings start with {@code command} ({@code rwrun}, {@code mpirun}).
+     */
+    static CpuBinding choose(final String command, final String bindTo, final int localRanks, final PrintStream err)
+    {
         if (bindTo != null && bindTo.isBlank())
         {
             throw new IllegalArgumentException("--bind-to : '' (expected: core, hwthread, cpu or none)");
@@ -55,12 +63,12 @@ final class CpuBinding
         }
         if (!CORE_LEVELS.contains(bindTo))
         {
-            err.println("rwrun: warning: --bind-to " + bindTo + " has no effect (Rankwire binds to a core or not at all)");
+            err.println(command + ": warning: --bind-to " + bindTo + " has no effect (Rankwire binds to a core or not at all)");
             return NONE;
         }
         if (localRanks <= 0)
         {
-            err.println("rwrun: warning: --bind-to " + bindTo + " has no effect for this job (its ranks share one " +
+            err.println(command + ": warning: --bind-to " + bindTo + " has no effect for this job (its ranks share one " +
                 "JVM or are started on other hosts)");
             return NONE;
         }
@@ -68,7 +76,7 @@ final class CpuBinding
         final String tool = findTaskset(System.getenv("PATH"));
         if (allowed.length < localRanks || tool == null)
         {
-            err.println("rwrun: warning: --bind-to " + bindTo + ": ranks not bound (" + (tool == null ?
+            err.println(command + ": warning: --bind-to " + bindTo + ": ranks not bound (" + (tool == null ?
                 "taskset not found on PATH" : localRanks + " ranks on " + allowed.length + " allowed CPUs") + ")");
             return NONE;
         }
@@ -79,6 +87,29 @@ final class CpuBinding
     boolean binds()
     {
         return taskset != null;
+    }
+
+    /**
+     * {@code --report-bindings}: one line for {@code rank} as Open MPI prints it,
+     * {@code [host:pid] MCW rank 0 bound to cpu 3: [./././B]} (one character per CPU this launcher
+     * may use, {@code B} for the rank's), or {@code [host:pid] MCW rank 0 is not bound (or bound to
+     * all available processors)}; {@code pid} is the launcher's.
+     */
+    static void report(final PrintStream err, final CpuBinding binding, final int rank, final String host)
+    {
+        final String who = "[" + host + ":" + ProcessHandle.current().pid() + "] MCW rank " + rank;
+        if (!binding.binds())
+        {
+            err.println(who + " is not bound (or bound to all available processors)");
+            return;
+        }
+        final int cpu = binding.cpus[rank % binding.cpus.length];
+        final StringBuilder map = new StringBuilder("[");
+        for (int i = 0; i < binding.cpus.length; i++)
+        {
+            map.append(i == 0 ? "" : "/").append(binding.cpus[i] == cpu ? 'B' : '.');
+        }
+        err.println(who + " bound to cpu " + cpu + ": " + map.append(']'));
     }
 
     /** {@code command} as the {@code index}th rank process started on this host runs it. */

@@ -131,6 +131,14 @@ final class HostList
         return hosts;
     }
 
+    /** The same hosts with {@code n} slots each ({@code -N}). */
+    HostList withSlots(final int n)
+    {
+        final Map<String, Integer> each = new LinkedHashMap<>();
+        slots.keySet().forEach(h -> each.put(h, n));
+        return new HostList(each);
+    }
+
     /** The hosts in order. */
     List<String> hosts()
     {

@@ -25,7 +25,7 @@ final class JobCleanup
     }
 
     /** Cleans up after job {@code jobId} run with the launcher's {@code rankwire.*} {@code settings}. */
-    static void run(final String jobId, final Map<String, String> settings, final PrintStream err)
+    static void run(final String command, final String jobId, final Map<String, String> settings, final PrintStream err)
     {
         eachProvider(p ->
         {
@@ -35,7 +35,7 @@ final class JobCleanup
             }
             catch (final RuntimeException | LinkageError e)
             {
-                err.println("rwrun: cleaning up after the " + p.name() + " transport failed: " + e.getMessage());
+                err.println(command + ": cleaning up after the " + p.name() + " transport failed: " + e.getMessage());
             }
         });
     }

@@ -29,6 +29,8 @@ final class JobSpec
     final boolean stats;
     /** {@code --bind-to}: how rank processes started on this host are bound to CPUs. */
     final CpuBinding binding;
+    /** The command's name, {@code -q}, {@code --report-bindings}, {@code --wdir}, {@code --output-filename}. */
+    final RunOptions run;
 
     JobSpec(
         final int size,
@@ -48,6 +50,30 @@ final class JobSpec
         final boolean stats,
         final CpuBinding binding)
     {
+        this(size, transport, rankwireClassPath, userClassPath, environment, settings, timeout, bind, tagOutput,
+            jvmOptions, mainClass, args, placement, cdsDirectory, stats, binding, RunOptions.defaults());
+    }
+
+    JobSpec(
+        final int size,
+        final Transports.Choice transport,
+        final List<String> rankwireClassPath,
+        final List<String> userClassPath,
+        final Map<String, String> environment,
+        final Map<String, String> settings,
+        final Duration timeout,
+        final InetAddress bind,
+        final boolean tagOutput,
+        final List<String> jvmOptions,
+        final String mainClass,
+        final List<String> args,
+        final Placement placement,
+        final Path cdsDirectory,
+        final boolean stats,
+        final CpuBinding binding,
+        final RunOptions run)
+    {
+        this.run = run;
         this.stats = stats;
         this.binding = binding;
         this.size = size;

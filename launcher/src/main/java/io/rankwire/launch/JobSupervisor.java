@@ -53,8 +53,14 @@ final class JobSupervisor
 
     private final PrintStream out;
     private final PrintStream err;
+    private final RunOptions run;
+    private final String name;
     private final List<Process> processes = new ArrayList<>();
     private final List<String> labels = new ArrayList<>();
+    /** Each process's rank (-1 for a process of many ranks), host, and first lines of stderr. */
+    private final List<Integer> ranks = new ArrayList<>();
+    private final List<String> hosts = new ArrayList<>();
+    private final List<FailureSummary.FirstLines> firstErrors = new ArrayList<>();
     private final List<Thread> pumps = new ArrayList<>();
     /** Process indexes that exited, and {@code -1 - rank} for ranks the service saw depart. */
     private final LinkedBlockingQueue<Integer> exited = new LinkedBlockingQueue<>();
@@ -67,8 +73,16 @@ final class JobSupervisor
 
     JobSupervisor(final PrintStream out, final PrintStream err)
     {
+        this(out, err, RunOptions.defaults());
+    }
+
+    /** @param run the command's name for messages, the ranks' working directory and output files */
+    JobSupervisor(final PrintStream out, final PrintStream err, final RunOptions run)
+    {
         this.out = out;
         this.err = err;
+        this.run = run;
+        this.name = run.command();
     }
 
     /**
@@ -84,6 +98,24 @@ final class JobSupervisor
     }
 
     /**
+     * Starts the process of one rank.
+     *
+     * @param host where it runs, for the failure summary
+     * @see #start(String, List, Map, String, String, SrunReport)
+     */
+    void startRank(
+        final int rank,
+        final String host,
+        final List<String> command,
+        final Map<String, String> env,
+        final String prefix,
+        final String stdin)
+    {
+        start(rank, host, "rank " + rank + (host.equals(FailureSummary.THIS_HOST) ? "" : " (" + host + ")"), command, env,
+            prefix, stdin, null);
+    }
+
+    /**
      * Starts a process.
      *
      * @param stdin  null to close its stdin at once; else this text is written to it, which then
@@ -93,7 +125,20 @@ final class JobSupervisor
      *               rewritten to {@code [rank] } (when {@code prefix} is not empty) and its
      *               stderr is read by this report; null otherwise
      */
-    synchronized void start(
+    void start(
+        final String label,
+        final List<String> command,
+        final Map<String, String> env,
+        final String prefix,
+        final String stdin,
+        final SrunReport srun)
+    {
+        start(-1, FailureSummary.THIS_HOST, label, command, env, prefix, stdin, srun);
+    }
+
+    private synchronized void start(
+        final int rank,
+        final String host,
         final String label,
         final List<String> command,
         final Map<String, String> env,
@@ -108,6 +153,10 @@ final class JobSupervisor
         final ProcessBuilder builder = new ProcessBuilder(command);
         builder.environment().clear();
         builder.environment().putAll(env);
+        if (run.workDir() != null)
+        {
+            builder.directory(run.workDir().toFile());
+        }
         final Process p;
         try
         {
@@ -132,10 +181,19 @@ final class JobSupervisor
         }
         processes.add(p);
         labels.add(label);
+        ranks.add(rank);
+        hosts.add(host);
+        final FailureSummary.FirstLines first = new FailureSummary.FirstLines();
+        firstErrors.add(first);
         final boolean labels = srun != null && !prefix.isEmpty();
         final String tag = srun != null ? "" : prefix;
-        pumps.add(new OutputPump(p.getInputStream(), out, tag, labels, null).start("rwrun-out-" + index));
-        pumps.add(new OutputPump(p.getErrorStream(), err, tag, labels, srun).start("rwrun-err-" + index));
+        final OutputFiles files = rank >= 0 ? run.outputFiles() : null;
+        final boolean copy = files == null || files.copy();
+        pumps.add(new OutputPump(p.getInputStream(), copy ? out : null, tag, labels, null,
+            files == null ? null : files.open(rank, false), false).start("rwrun-out-" + index));
+        pumps.add(new OutputPump(p.getErrorStream(), copy ? err : null, tag, labels,
+            srun == null ? first : first.andThen(srun), files == null ? null : files.open(rank, true), true)
+            .start("rwrun-err-" + index));
         p.onExit().thenRun(() -> exited.add(index));
     }
 
@@ -228,11 +286,16 @@ final class JobSupervisor
             }
             if (code != 0)
             {
-                running -= awaitExits(running, FAILURE_GRACE_MILLIS);
-                err.println("rwrun: " + labels.get(event) + " failed: " + ExitStatus.describe(code) +
+                final List<Integer> ended = new ArrayList<>(List.of(event));
+                running -= awaitExits(running, FAILURE_GRACE_MILLIS, ended);
+                joinPumps(ended); // the first lines of their stderr are read
+                final int cause = cause(ended);
+                final int causeCode = processes.get(cause).exitValue();
+                err.println(name + ": " + labels.get(cause) + " failed: " + ExitStatus.describe(causeCode) +
                     (running > 0 ? "; killing " + stillRunning() : ""));
                 kill();
-                return code;
+                summary(cause, causeCode);
+                return causeCode;
             }
             if (failed.code < 0 && notClosed.test(event))
             {
@@ -254,18 +317,18 @@ final class JobSupervisor
      */
     private int abortEnds(final int running) throws InterruptedException
     {
-        err.println("rwrun: rank " + abortRank + " called abort with error code " + abortCode + ": ending the job");
-        awaitExits(running, FAILURE_GRACE_MILLIS);
+        err.println(name + ": rank " + abortRank + " called abort with error code " + abortCode + ": ending the job");
+        awaitExits(running, FAILURE_GRACE_MILLIS, new ArrayList<>());
         kill();
         return abortCode;
     }
 
-    /** Waits up to {@code millis} for the {@code running} processes to exit; returns how many did. */
-    private int awaitExits(final int running, final long millis) throws InterruptedException
+    /** Waits up to {@code millis} for the {@code running} processes to exit, adding each to {@code ended}; returns how many did. */
+    private int awaitExits(final int running, final long millis, final List<Integer> ended) throws InterruptedException
     {
         final long end = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(millis);
-        int ended = 0;
-        while (ended < running)
+        final int before = ended.size();
+        while (ended.size() - before < running)
         {
             final Integer event = exited.poll(Math.max(0, end - System.nanoTime()), TimeUnit.NANOSECONDS);
             if (event == null)
@@ -274,10 +337,28 @@ final class JobSupervisor
             }
             if (event >= 0)
             {
-                ended++;
+                ended.add(event);
             }
         }
-        return ended;
+        return ended.size() - before;
+    }
+
+    /**
+     * Which of the processes that {@code ended} (in the order they did, the first failed) caused
+     * the failure: the first that failed with an error of its own, not one reporting another
+     * rank's failure ({@link ConsequentErrors}); else the first that failed. A rank whose
+     * exception makes it finalize fails the ranks waiting on it at once, and they may exit first.
+     */
+    private synchronized int cause(final List<Integer> ended)
+    {
+        for (final int index : ended)
+        {
+            if (processes.get(index).exitValue() != 0 && !ConsequentErrors.reports(firstErrors.get(index).lines()))
+            {
+                return index;
+            }
+        }
+        return ended.get(0);
     }
 
         /** The next deadline passed: -1 to go on waiting, else the job's exit code (the rest was killed). */
@@ -293,7 +374,9 @@ final class JobSupervisor
             kill();
             return failed.code;
         }
-        err.println("rwrun: job timed out after " + Durations.format(timeout) + "; killing " + stillRunning());
+        err.println(name + ": job timed out after " + Durations.format(timeout) +
+            (run.timeoutSource().equals("--timeout") ? "" : " (" + run.timeoutSource() + "=" + timeout.toSeconds() + ")") +
+            "; killing " + stillRunning());
         kill();
         return TIMEOUT_EXIT;
     }
@@ -350,8 +433,27 @@ final class JobSupervisor
             failedNotClosed = true;
             departureCheck = Long.MAX_VALUE;
             graceEnd = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(NOT_CLOSED_GRACE_MILLIS);
-            err.println("rwrun: " + label + " exited without closing Rankwire (it ended before Rankwire.close() " +
+            err.println(name + ": " + label + " exited without closing Rankwire (it ended before Rankwire.close() " +
                 "finished); the other ranks' operations on it fail: ending the job");
+        }
+    }
+
+    /** Prints the failure summary of process {@code index}, which failed first with {@code code}. */
+    private void summary(final int index, final int code)
+    {
+        joinPumps(); // its last lines of stderr are read
+        final int rank;
+        final String host;
+        final List<String> lines;
+        synchronized (this)
+        {
+            rank = ranks.get(index);
+            host = hosts.get(index);
+            lines = firstErrors.get(index).lines();
+        }
+        if (rank >= 0)
+        {
+            FailureSummary.print(err, name, rank, host, code, lines);
         }
     }
 
@@ -421,6 +523,21 @@ final class JobSupervisor
         return names.isEmpty() ? "nothing left running" : String.join(", ", names);
     }
 
+    /** Waits for the output of the processes of {@code indexes}, which ended, to be read. */
+    private void joinPumps(final List<Integer> indexes)
+    {
+        final List<Thread> threads = new ArrayList<>();
+        synchronized (this)
+        {
+            for (final int i : indexes)
+            {
+                threads.add(pumps.get(2 * i));
+                threads.add(pumps.get(2 * i + 1));
+            }
+        }
+        join(threads);
+    }
+
     private void joinPumps()
     {
         final List<Thread> threads;
@@ -428,6 +545,11 @@ final class JobSupervisor
         {
             threads = new ArrayList<>(pumps);
         }
+        join(threads);
+    }
+
+    private static void join(final List<Thread> threads)
+    {
         for (final Thread t : threads)
         {
             try

@@ -18,7 +18,7 @@ final class JobSweep
     }
 
     /** Sweeps with the launcher's {@code rankwire.*} {@code settings} ({@code -x}, {@code -D}); returns the exit code. */
-    static int run(final Map<String, String> settings, final PrintStream out, final PrintStream err)
+    static int run(final String command, final Map<String, String> settings, final PrintStream out, final PrintStream err)
     {
         final int[] removed = {0};
         final boolean[] failed = {false};
@@ -29,19 +29,19 @@ final class JobSweep
                 final List<String> lines = p.sweep(settings);
                 for (final String line : lines)
                 {
-                    out.println("rwrun: removed " + line);
+                    out.println(command + ": removed " + line);
                 }
                 removed[0] += lines.size();
             }
             catch (final RuntimeException | LinkageError e)
             {
                 failed[0] = true;
-                err.println("rwrun: sweeping the " + p.name() + " transport's files failed: " + e.getMessage());
+                err.println(command + ": sweeping the " + p.name() + " transport's files failed: " + e.getMessage());
             }
         });
         if (removed[0] == 0)
         {
-            out.println("rwrun: nothing to remove: no files of ended jobs of this user on this host");
+            out.println(command + ": nothing to remove: no files of ended jobs of this user on this host");
         }
         return failed[0] ? 1 : 0;
     }

@@ -49,22 +49,23 @@ final class Launcher
         random.nextBytes(id);
         final String jobId = "rw-" + ProcessHandle.current().pid() + "-" + HexFormat.of().formatHex(id);
 
-        final JobSupervisor supervisor = new JobSupervisor(out, err);
+        final String name = spec.run.command();
+        final JobSupervisor supervisor = new JobSupervisor(out, err, spec.run);
         final SrunReport srun = new SrunReport();
         final StatsTable table = spec.stats && !spec.transport.ranksShareOneJvm() ? new StatsTable(spec.size) : null;
         BootstrapServer server = null;
         final Thread hook = new Thread(() ->
         {
-            err.println("rwrun: stopped by a signal; killing the job");
+            err.println(name + ": stopped by a signal; killing the job");
             supervisor.kill();
-            JobCleanup.run(jobId, spec.settings, err);
+            JobCleanup.run(name, jobId, spec.settings, err);
         }, "rwrun-shutdown");
         Runtime.getRuntime().addShutdownHook(hook);
         try
         {
             final boolean oneJvm = spec.transport.ranksShareOneJvm();
             final List<String> cds = oneJvm || spec.placement.kind == Placement.Kind.LOCAL ?
-                ClassDataArchive.jvmOptions(spec.cdsDirectory, spec.rankwireClassPath, err) : List.of();
+                ClassDataArchive.jvmOptions(name, spec.cdsDirectory, spec.rankwireClassPath, err) : List.of();
             if (oneJvm)
             {
                 final JobIdentity job = identity(spec, jobId, secret, null);
@@ -80,24 +81,24 @@ final class Launcher
                     server.onPublished(JobVariables.STATS_KEY, table::report);
                 }
                 final InetSocketAddress address = advertised(server.address(), spec.placement);
-                startRanks(spec, supervisor, identity(spec, jobId, secret, address), srun, cds);
+                startRanks(spec, supervisor, identity(spec, jobId, secret, address), srun, cds, err);
             }
             final int code = supervisor.await(spec.timeout);
             if (table != null)
             {
-                table.print(err);
+                table.print(name, err);
             }
-            return supervisor.failedNotClosed() ? code : firstFailure(code, srun, err);
+            return supervisor.failedNotClosed() ? code : firstFailure(name, code, srun, err);
         }
         catch (final UncheckedIOException e)
         {
-            err.println("rwrun: " + e.getMessage());
+            err.println(name + ": " + e.getMessage());
             return START_FAILED_EXIT;
         }
         catch (final InterruptedException e)
         {
             Thread.currentThread().interrupt();
-            err.println("rwrun: interrupted; killing the job");
+            err.println(name + ": interrupted; killing the job");
             return START_FAILED_EXIT;
         }
         finally
@@ -108,7 +109,7 @@ final class Launcher
                 server.close();
             }
             removeHook(hook);
-            JobCleanup.run(jobId, spec.settings, err);
+            JobCleanup.run(name, jobId, spec.settings, err);
         }
     }
 
@@ -132,57 +133,67 @@ final class Launcher
     }
 
     /** Under srun, the exit code of the first task that failed rather than srun's (the highest). */
-    private static int firstFailure(final int code, final SrunReport srun, final PrintStream err)
+    private static int firstFailure(final String name, final int code, final SrunReport srun, final PrintStream err)
     {
         if (code == 0 || code == JobSupervisor.TIMEOUT_EXIT || srun.failedRank() < 0)
         {
             return code;
         }
-        err.println("rwrun: the first rank to fail was rank " + srun.failedRank() + " (" + srun.failedNode() + "): " +
+        err.println(name + ": the first rank to fail was rank " + srun.failedRank() + " (" + srun.failedNode() + "): " +
             ExitStatus.describe(srun.failedCode()));
+        FailureSummary.print(err, name, srun.failedRank(), srun.failedNode(), srun.failedCode(), List.of());
         return srun.failedCode();
     }
 
     private static void startRanks(
         final JobSpec spec, final JobSupervisor supervisor, final JobIdentity job, final SrunReport srun,
-        final List<String> cds)
+        final List<String> cds, final PrintStream err)
     {
         final Placement placement = spec.placement;
         if (placement.kind == Placement.Kind.SLURM)
         {
             final List<String> gc = RankCollector.options(spec.jvmOptions, spec.environment, spec.size, placement.cpus);
             supervisor.start("srun (" + spec.size + " ranks)", SlurmAllocation.srunCommand("srun", spec.size,
-                placement.cpus, spec.tagOutput, rankCommand(spec, gc, List.of())),
+                placement.cpus, placement.perNode, spec.tagOutput, spec.run, RankVariables.fromSlurm(rankCommand(spec, gc, List.of()))),
                 environment(spec, job.toTaskEnvironment()), spec.tagOutput ? "[srun] " : "", null, srun);
             return;
         }
         final List<String> gcHere = RankCollector.options(spec.jvmOptions, spec.environment,
             placement.kind == Placement.Kind.SSH ? ranksOnThisHost(placement) : spec.size,
             Runtime.getRuntime().availableProcessors());
+        final List<String> hostOfRank = placement.kind == Placement.Kind.SSH ? placement.hosts :
+            java.util.Collections.nCopies(spec.size, FailureSummary.THIS_HOST);
         for (int rank = 0; rank < spec.size; rank++)
         {
             final String prefix = spec.tagOutput ? "[" + rank + "] " : "";
             final JobIdentity own = job.withRank(rank);
+            final Map<String, String> where = RankVariables.of(rank, hostOfRank);
+            if (spec.run.reportBindings())
+            {
+                CpuBinding.report(err, placement.kind == Placement.Kind.LOCAL ? spec.binding : CpuBinding.NONE, rank,
+                    placement.kind == Placement.Kind.SSH ? placement.hosts.get(rank) : FailureSummary.hostName());
+            }
             if (placement.kind == Placement.Kind.SSH && ThisHost.is(placement.hosts.get(rank)))
             {
                 // localhost in a host list: a child of this launcher, without ssh
-                supervisor.start("rank " + rank + " (" + placement.hosts.get(rank) + ")", rankCommand(spec, gcHere, cds),
-                    childOfThisLauncher(environment(spec, ThisHost.rankEnvironment(spec, own))), prefix);
+                supervisor.startRank(rank, placement.hosts.get(rank), rankCommand(spec, gcHere, cds),
+                    childOfThisLauncher(environment(spec, with(ThisHost.rankEnvironment(spec, own), where))), prefix, null);
             }
             else if (placement.kind == Placement.Kind.SSH)
             {
                 final String host = placement.hosts.get(rank);
-                final Map<String, String> remote = remoteEnvironment(spec, own, host);
+                final Map<String, String> remote = with(remoteEnvironment(spec, own, host), where);
                 final int serialBelow = RankCollector.serialBelow(spec.jvmOptions, remote, ranksOn(placement, host));
-                final List<String> ssh = SshCommand.command(placement.ssh, host, System.getProperty("user.dir"),
+                final List<String> ssh = SshCommand.command(placement.ssh, host, spec.run.workDir() != null ?
+                    spec.run.workDir().toString() : System.getProperty("user.dir"),
                     remote, rankCommand(spec, List.of(), List.of()), serialBelow);
-                supervisor.start("rank " + rank + " (" + host + ")", ssh, spec.environment, prefix,
-                    own.toEnvironment().get(JobVariables.SECRET) + "\n", null);
+                supervisor.startRank(rank, host, ssh, spec.environment, prefix,
+                    own.toEnvironment().get(JobVariables.SECRET) + "\n");
             }
             else
             {
-                supervisor.start("rank " + rank, spec.binding.wrap(rank, rankCommand(spec, gcHere, cds)),
-                    childOfThisLauncher(environment(spec, own.toEnvironment())), prefix);
+                supervisor.startRank(rank, FailureSummary.THIS_HOST, spec.binding.wrap(rank, rankCommand(spec, gcHere, cds)),
+                    childOfThisLauncher(environment(spec, with(own.toEnvironment(), where))), prefix, null);
             }
         }
     }
@@ -257,6 +268,13 @@ final class Launcher
         return child;
     }
 
+    private static Map<String, String> with(final Map<String, String> env, final Map<String, String> more)
+    {
+        final Map<String, String> all = new TreeMap<>(env);
+        all.putAll(more);
+        return all;
+    }
+
     /** The ranks of an ssh host list that run on this host. */
     private static int ranksOnThisHost(final Placement placement)
     {
@@ -283,6 +301,7 @@ final class Launcher
     private static List<String> inJvmCommand(final JobSpec spec, final List<String> cds)
     {
         final List<String> command = javaCommand(spec, spec.rankwireClassPath, List.of(), cds);
+        command.add(command.size() - 2, "-D" + SimJob.COMMAND_PROPERTY + "=" + spec.run.command());
         command.add(SimJob.class.getName());
         command.add(Integer.toString(spec.size));
         command.add(Boolean.toString(spec.tagOutput));

@@ -71,6 +71,41 @@ final class OptionChecks
         }
     }
 
+    /**
+     * {@code MPIEXEC_TIMEOUT}, Open MPI's time limit for the job in whole seconds; null when it is
+     * unset, empty or 0.
+     */
+    static Duration mpiexecTimeout(final Map<String, String> environment)
+    {
+        final String text = environment.getOrDefault("MPIEXEC_TIMEOUT", "").trim();
+        if (text.isEmpty())
+        {
+            return null;
+        }
+        if (!text.matches("[0-9]{1,9}"))
+        {
+            throw new IllegalArgumentException("invalid value for MPIEXEC_TIMEOUT: '" + text +
+                "' (expected: a whole number of seconds, 0 for none)");
+        }
+        final long seconds = Long.parseLong(text);
+        return seconds == 0 ? null : Duration.ofSeconds(seconds);
+    }
+
+    /** {@code --wdir}: an existing directory, made absolute; null when not given. */
+    static Path workDir(final String dir)
+    {
+        if (dir == null)
+        {
+            return null;
+        }
+        final Path path = Path.of(dir.isEmpty() ? "." : dir).toAbsolutePath().normalize();
+        if (!Files.isDirectory(path))
+        {
+            throw new IllegalArgumentException("invalid value for --wdir: '" + dir + "' (expected: an existing directory)");
+        }
+        return path;
+    }
+
     /** A local address to listen on (a wildcard address listens everywhere). */
     static InetAddress bind(final String text)
     {

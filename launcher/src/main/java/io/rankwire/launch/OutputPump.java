@@ -3,6 +3,7 @@ package io.rankwire.launch;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.util.function.Consumer;
@@ -11,7 +12,9 @@ import java.util.function.Consumer;
  * Copies a child's output to the launcher's, line by line, each line prefixed with the rank's
  * tag. Lines from different ranks never interleave: a whole line is written under the target's
  * lock. A last line without a line break gets one; a line longer than {@link #MAX_LINE} is
- * split.
+ * split. A rank's lines may also go to a file of its own ({@link OutputFiles}), untagged; on its
+ * stderr, a stack trace that only reports another rank's failure is cut to its first line
+ * ({@link ConsequentErrors}).
  */
 final class OutputPump implements Runnable
 {
@@ -22,6 +25,8 @@ final class OutputPump implements Runnable
     private final byte[] prefix;
     private final boolean srunLabels;
     private final Consumer<String> listener;
+    private final OutputStream file;
+    private final ConsequentErrors consequent;
     private final ByteArrayOutputStream line = new ByteArrayOutputStream(256);
 
     /** @param prefix prepended to each line; empty for none */
@@ -42,6 +47,25 @@ final class OutputPump implements Runnable
         final boolean srunLabels,
         final Consumer<String> listener)
     {
+        this(in, target, prefix, srunLabels, listener, null, false);
+    }
+
+    /**
+     * @param target      where tagged lines go; null for nowhere
+     * @param file        also gets each line, untagged; null for none; closed at the end
+     * @param stderr      the stream is a rank's stderr: traces of consequent errors are cut
+     */
+    OutputPump(
+        final InputStream in,
+        final PrintStream target,
+        final String prefix,
+        final boolean srunLabels,
+        final Consumer<String> listener,
+        final OutputStream file,
+        final boolean stderr)
+    {
+        this.file = file;
+        this.consequent = stderr ? new ConsequentErrors() : null;
         this.in = in;
         this.target = target;
         this.prefix = prefix.getBytes(StandardCharsets.UTF_8);
@@ -89,15 +113,42 @@ final class OutputPump implements Runnable
             line.write('\n');
             emit();
         }
+        if (file != null)
+        {
+            try
+            {
+                file.close();
+            }
+            catch (final IOException ignored)
+            {
+                // what could be written was
+            }
+        }
     }
 
     private void emit()
     {
         final byte[] bytes = line.toByteArray();
         line.reset();
-        if (listener != null)
+        if (file != null)
         {
-            listener.accept(new String(bytes, StandardCharsets.UTF_8).stripTrailing());
+            writeFile(bytes);
+        }
+        if (listener != null || consequent != null)
+        {
+            final String text = new String(bytes, StandardCharsets.UTF_8).stripTrailing();
+            if (listener != null)
+            {
+                listener.accept(text);
+            }
+            if (consequent != null && !consequent.keep(text))
+            {
+                return; // the file has it whole
+            }
+        }
+        if (target == null)
+        {
+            return;
         }
         final int labelEnd = srunLabels ? srunLabelEnd(bytes) : -1;
         synchronized (target)
@@ -119,6 +170,23 @@ final class OutputPump implements Runnable
                 target.write('\n');
             }
             target.flush();
+        }
+    }
+
+    private void writeFile(final byte[] bytes)
+    {
+        try
+        {
+            file.write(bytes);
+            if (bytes[bytes.length - 1] != '\n')
+            {
+                file.write('\n');
+            }
+            file.flush();
+        }
+        catch (final IOException ignored)
+        {
+            // the file system is full or gone: the terminal still gets the line
         }
     }
 

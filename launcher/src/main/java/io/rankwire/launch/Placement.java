@@ -41,6 +41,8 @@ final class Placement
     final int cpus;
     /** For {@link Kind#SLURM}: the nodes of the allocation. */
     final int nodes;
+    /** {@code -N}: ranks per host, 0 when not given. */
+    final int perNode;
 
     private Placement(
         final Kind kind,
@@ -49,8 +51,10 @@ final class Placement
         final Map<String, String> exported,
         final boolean tcpBindGiven,
         final int cpus,
-        final int nodes)
+        final int nodes,
+        final int perNode)
     {
+        this.perNode = perNode;
         this.kind = kind;
         this.hosts = List.copyOf(hosts);
         this.ssh = List.copyOf(ssh);
@@ -98,17 +102,27 @@ final class Placement
 
     static Placement local()
     {
-        return new Placement(Kind.LOCAL, List.of(), List.of(), Map.of(), false, -1, 1);
+        return local(0);
+    }
+
+    static Placement local(final int perNode)
+    {
+        return new Placement(Kind.LOCAL, List.of(), List.of(), Map.of(), false, -1, 1, perNode);
     }
 
     static Placement slurm(final int cpus, final int nodes)
     {
-        return new Placement(Kind.SLURM, List.of(), List.of(), Map.of(), false, cpus, nodes);
+        return slurm(cpus, nodes, 0);
+    }
+
+    static Placement slurm(final int cpus, final int nodes, final int perNode)
+    {
+        return new Placement(Kind.SLURM, List.of(), List.of(), Map.of(), false, cpus, nodes, perNode);
     }
 
     static Placement ssh(
         final List<String> hosts, final List<String> ssh, final Map<String, String> exported, final boolean tcpBindGiven)
     {
-        return new Placement(Kind.SSH, hosts, ssh, exported, tcpBindGiven, -1, hosts.size());
+        return new Placement(Kind.SSH, hosts, ssh, exported, tcpBindGiven, -1, hosts.size(), 0);
     }
 }

@@ -40,11 +40,35 @@ final class Placements
         return choose(launcher, transport, size, hostLists, hostfile, ssh, environment, exported, tcpBindGiven, false);
     }
 
-    /** As above; {@code oversubscribe} lets more ranks than slots take the hosts' slots again ({@link HostList#place}). */
+    /** As below, for a job of {@code size} ranks without {@code -N}. */
     static Placement choose(
         final String launcher,
         final Transports.Choice transport,
         final int size,
+        final List<String> hostLists,
+        final String hostfile,
+        final String ssh,
+        final Map<String, String> environment,
+        final Map<String, String> exported,
+        final boolean tcpBindGiven,
+        final boolean oversubscribe)
+    {
+        return choose(launcher, transport, size, 0, hostLists, hostfile, ssh, environment, exported, tcpBindGiven,
+            oversubscribe);
+    }
+
+    /**
+     * The job's placement; {@code oversubscribe} lets more ranks than slots take the hosts' slots
+     * again ({@link HostList#place}).
+     *
+     * @param size    {@code -np}, null when not given (then {@code perNode} times the hosts)
+     * @param perNode {@code -N}: every host has that many slots; 0 when not given
+     */
+    static Placement choose(
+        final String launcher,
+        final Transports.Choice transport,
+        final Integer size,
+        final int perNode,
         final List<String> hostLists,
         final String hostfile,
         final String ssh,
@@ -70,27 +94,56 @@ final class Placements
         switch (kind)
         {
             case "local":
-                return Placement.local();
+                return Placement.local(perNode);
             case "slurm":
                 if (!SlurmEnvironment.inAllocation(environment))
                 {
                     throw new IllegalArgumentException("--launcher slurm needs a Slurm allocation (" +
                         SlurmEnvironment.JOB_ID + " is not set: run rwrun under salloc or sbatch)");
                 }
-                return Placement.slurm(SlurmAllocation.cpus(environment), SlurmEnvironment.nodes(environment));
+                return Placement.slurm(SlurmAllocation.cpus(environment), SlurmEnvironment.nodes(environment), perNode);
             case "ssh":
                 if (!hostsGiven)
                 {
                     throw new IllegalArgumentException("--launcher ssh needs -H or --hostfile");
                 }
-                final HostList hosts = hostfile != null ? HostList.parseHostfile(Path.of(hostfile)) :
+                final HostList listed = hostfile != null ? HostList.parseHostfile(Path.of(hostfile)) :
                     HostList.parseHosts(String.join(",", hostLists));
-                return Placement.ssh(hosts.place(size, oversubscribe), SshCommand.split(ssh.isEmpty() ? "ssh" : ssh), exported,
+                final HostList hosts = perNode > 0 ? listed.withSlots(perNode) : listed;
+                final int n = size != null ? size : perNode * hosts.hosts().size();
+                if (n < 1 || n > Rwrun.MAX_RANKS)
+                {
+                    OptionChecks.size(n);
+                }
+                return Placement.ssh(hosts.place(n, oversubscribe), SshCommand.split(ssh.isEmpty() ? "ssh" : ssh), exported,
                     tcpBindGiven);
             default:
                 throw new IllegalArgumentException("invalid value for --launcher: '" + launcher +
                     "' (expected: auto, local, slurm or ssh)");
         }
+    }
+
+    /**
+     * The job's ranks: {@code -np}; else {@code -N} times the hosts of the placement.
+     *
+     * @throws IllegalArgumentException when neither is given, or {@code -np} is more than {@code -N} allows
+     */
+    static int size(final Integer size, final int perNode, final Placement placement)
+    {
+        if (size == null && perNode == 0)
+        {
+            throw new IllegalArgumentException("Missing required option: '--np=N' (or -N N, ranks per host)");
+        }
+        if (size == null)
+        {
+            return placement.kind == Placement.Kind.SSH ? placement.hosts.size() : perNode * Math.max(1, placement.nodes);
+        }
+        if (perNode > 0 && placement.kind == Placement.Kind.LOCAL && size > perNode)
+        {
+            throw new IllegalArgumentException("invalid value for -np: '" + size + "' (expected: at most " + perNode +
+                ", -N " + perNode + " ranks on this one host, or -H/--hostfile with more hosts)");
+        }
+        return size;
     }
 
     /**

@@ -32,8 +32,16 @@ import io.rankwire.bootstrap.LauncherWatch;
  */
 public final class SimJob
 {
+    /** The system property naming the launcher's command ({@code rwrun}, {@code mpirun}) for this JVM's messages. */
+    static final String COMMAND_PROPERTY = "rwrun.command";
     private SimJob()
     {
+    }
+
+    /** How the launcher was called, for this JVM's messages. */
+    private static String name()
+    {
+        return System.getProperty(COMMAND_PROPERTY, "rwrun");
     }
 
     /** Runs the job; see the class comment for the arguments. */
@@ -83,7 +91,7 @@ public final class SimJob
                 }
             }
             System.out.flush();
-            table.print(err);
+            table.print(name(), err);
         }
         System.exit(code);
     }
@@ -109,18 +117,18 @@ public final class SimJob
             }
             if (bootstrap.abortingRank() >= 0) // the others end because of it, however they do
             {
-                err.println("rwrun: rank " + bootstrap.abortingRank() + " called abort with error code " +
+                err.println(name() + ": rank " + bootstrap.abortingRank() + " called abort with error code " +
                     bootstrap.abortCode() + ": ending the job");
                 return bootstrap.abortCode();
             }
             if (finished.failure() != null)
             {
-                err.println("rwrun: rank " + finished.rank() + " failed: uncaught " + finished.failure());
+                err.println(name() + ": rank " + finished.rank() + " failed: uncaught " + finished.failure());
                 return 1;
             }
             if (bootstrap.ended(finished.rank()) && graceEnd == Long.MAX_VALUE)
             {
-                err.println("rwrun: rank " + finished.rank() + " exited without closing Rankwire (its main returned " +
+                err.println(name() + ": rank " + finished.rank() + " exited without closing Rankwire (its main returned " +
                     "before Rankwire.close() finished); the other ranks' operations on it fail: ending the job");
                 graceEnd = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(JobSupervisor.NOT_CLOSED_GRACE_MILLIS);
             }
@@ -166,9 +174,9 @@ public final class SimJob
         {
             if (r.running() && r.callingExit())
             {
-                err.println("rwrun: rank " + r.rank() + " called System.exit, which ends every rank of an in-JVM job");
+                err.println(name() + ": rank " + r.rank() + " called System.exit, which ends every rank of an in-JVM job");
             }
         }
-        err.println("rwrun: the in-JVM job is exiting while ranks " + running + " are still running");
+        err.println(name() + ": the in-JVM job is exiting while ranks " + running + " are still running");
     }
 }

@@ -52,12 +52,41 @@ final class SlurmAllocation
     static List<String> srunCommand(
         final String srun, final int size, final int cpus, final boolean label, final List<String> rankCommand)
     {
+        return srunCommand(srun, size, cpus, 0, label, RunOptions.defaults(), rankCommand);
+    }
+
+    /**
+     * As above, with {@code --ntasks-per-node} for {@code -N} ({@code perNode > 0}), {@code --chdir}
+     * for {@code --wdir}, and for {@code --output-filename} srun's own per-task files
+     * ({@code --output}/{@code --error} with the task's number, zero-padded to the width of the
+     * last rank), which srun writes instead of forwarding the output.
+     */
+    static List<String> srunCommand(
+        final String srun, final int size, final int cpus, final int perNode, final boolean label, final RunOptions run,
+        final List<String> rankCommand)
+    {
         final List<String> command = new ArrayList<>();
         command.add(srun);
         command.add("--ntasks=" + size);
+        if (perNode > 0)
+        {
+            command.add("--ntasks-per-node=" + perNode);
+        }
         if (cpus >= 0 && size > cpus)
         {
             command.add("--overcommit");
+        }
+        if (run.workDir() != null)
+        {
+            command.add("--chdir=" + run.workDir());
+        }
+        if (run.outputFiles() != null)
+        {
+            final int width = Integer.toString(Math.max(0, size - 1)).length();
+            final String dir = run.outputFiles().rankDirectory(0).getParent().toString();
+            run.outputFiles().makeDirectories(size);
+            command.add("--output=" + dir + "/rank.%" + width + "t/stdout");
+            command.add("--error=" + dir + "/rank.%" + width + "t/stderr");
         }
         command.add("--kill-on-bad-exit=1");
         command.add("--input=none");

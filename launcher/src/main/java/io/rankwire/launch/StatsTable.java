@@ -72,9 +72,9 @@ final class StatsTable
     }
 
     /** Prints the table. */
-    void print(final PrintStream out)
+    void print(final String command, final PrintStream out)
     {
-        final StringBuilder text = new StringBuilder("rwrun: counters per rank at close\n");
+        final StringBuilder text = new StringBuilder(command + ": counters per rank at close\n");
         row(text, HEADINGS);
         for (int rank = 0; rank < reports.length(); rank++)
         {

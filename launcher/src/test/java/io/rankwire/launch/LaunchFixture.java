@@ -94,6 +94,24 @@ final class LaunchFixture
         return new Result(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
     }
 
+    /** Runs the launcher as {@code mpirun} with the light JVM options, {@code -cp <test classes>}, then {@code args}. */
+    static Result mpirun(final Map<String, String> environment, final String... args)
+    {
+        final List<String> all = new ArrayList<>(LIGHT_JVM);
+        all.add("-cp");
+        all.add(testClasses());
+        all.addAll(List.of(args));
+        final ByteArrayOutputStream out = new ByteArrayOutputStream();
+        final ByteArrayOutputStream err = new ByteArrayOutputStream();
+        final int code;
+        try (PrintStream o = new PrintStream(out, true, StandardCharsets.UTF_8);
+            PrintStream e = new PrintStream(err, true, StandardCharsets.UTF_8))
+        {
+            code = Rwrun.execute("mpirun", all.toArray(new String[0]), o, e, environment, rankwireClassPath());
+        }
+        return new Result(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    }
+
     /** The processes this JVM started that are still alive. */
     static List<ProcessHandle> liveDescendants()
     {

@@ -52,10 +52,9 @@ class OpenMpiHabitsTest
         assertEquals(0, r.code, r::toString);
         final List<String> warnings = r.err.lines().filter(l -> l.startsWith("rwrun: warning: ")).toList();
         assertEquals(List.of(
+            "rwrun: warning: --mca btl tcp,self has no effect: --transport sim chooses the transport",
             "rwrun: warning: --bind-to core has no effect for this job (its ranks share one JVM or are started on " +
                 "other hosts)",
-            "rwrun: warning: --mca btl tcp,self has no effect (Open MPI's MCA parameters do not apply; " +
-                "Rankwire's settings are -x rankwire.KEY=VALUE)",
             "rwrun: warning: --map-by slot has no effect (ranks fill each host's slots in turn)"), warnings, r::toString);
         assertTrue(r.out.contains("[1] rank 1 of 2 sees [rank-0, rank-1]"), r::toString);
     }
@@ -83,6 +82,19 @@ class OpenMpiHabitsTest
         {
             assertTrue(r.out.contains("[" + rank + "] rank " + rank + " of 3 sees [rank-0, rank-1, rank-2]"), r::toString);
         }
+        assertEquals(List.of("127.0.0.2", "127.0.0.2"), sshSessions(), r::toString);
+    }
+
+    @Test
+    void ranksShouldSeeOpenMpisVariablesCountedPerHostOverSsh() throws Exception
+    {
+        final LaunchFixture.Result r = LaunchFixture.rwrun("-host", "localhost,127.0.0.2:2", "-N", "2",
+            "--ssh", loggingSsh(), RankPlaceMain.class.getName());
+        assertEquals(0, r.code, r::toString);
+        // -N 2 gives each host two slots: ranks 0 and 1 on localhost, 2 and 3 on 127.0.0.2 (over ssh)
+        assertTrue(r.out.contains("[1] rank 1 ompi 1/4 local 1/2 node 1 rankwire 1/2 over auto"), r::toString);
+        assertTrue(r.out.contains("[2] rank 2 ompi 2/4 local 0/2 node 0 rankwire 0/2 over auto"), r::toString);
+        assertTrue(r.out.contains("[3] rank 3 ompi 3/4 local 1/2 node 1 rankwire 1/2 over auto"), r::toString);
         assertEquals(List.of("127.0.0.2", "127.0.0.2"), sshSessions(), r::toString);
     }
 

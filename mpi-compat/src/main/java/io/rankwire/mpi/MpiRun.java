@@ -24,12 +24,6 @@ import io.rankwire.launch.Version;
  */
 public final class MpiRun
 {
-    /** rwrun options that take a value as the next argument. */
-    private static final Set<String> RWRUN_VALUED = Set.of(
-        "-np", "-n", "--np", "--transport", "-x", "--timeout", "--bind", "-cp", "--class-path", "-classpath",
-        "-J", "--jvm-opt", "-H", "--host", "--hostfile", "--ssh", "--launcher", "--cds", "--bind-to", "--map-by");
-    /** rwrun options that take two values ({@code --mca NAME VALUE}). */
-    private static final Set<String> RWRUN_TWO_VALUED = Set.of("--mca");
     /** JVM options that take a value as the next argument. */
     private static final Set<String> JVM_VALUED = Set.of(
         "--add-opens", "--add-exports", "--add-modules", "--add-reads", "--limit-modules", "--patch-module");
@@ -64,7 +58,7 @@ public final class MpiRun
             if (args[i].equals("--help") || args[i].equals("-h"))
             {
                 MpiRunHelp.print(out);
-                return Rwrun.execute(new String[] {"--help"}, out, err, environment, rankwireClassPath);
+                return Rwrun.execute("mpirun", new String[] {"--help"}, out, err, environment, rankwireClassPath);
             }
         }
         final List<String> argv;
@@ -77,7 +71,7 @@ public final class MpiRun
             err.println("mpirun: " + e.getMessage());
             return 2;
         }
-        return Rwrun.execute(argv.toArray(new String[0]), out, err, environment, rankwireClassPath);
+        return Rwrun.execute("mpirun", argv.toArray(new String[0]), out, err, environment, rankwireClassPath);
     }
 
     /** The rwrun arguments for an mpirun command line. */
@@ -95,18 +89,14 @@ public final class MpiRun
             }
             classPathGiven |= a.equals("-cp") || a.equals("--class-path") || a.equals("-classpath");
             out.add(a);
-            if (RWRUN_TWO_VALUED.contains(a) && i + 1 < args.length)
-            {
-                out.add(args[i++]);
-                out.add(args[i++]);
-            }
-            else if (RWRUN_VALUED.contains(a) && i < args.length)
-            {
-                out.add(args[i++]);
-            }
-            else if (!a.startsWith("-"))
+            final int values = Rwrun.optionValues(a); // rwrun's options in every form it accepts (-np, -mca, --mca, ...)
+            if (values < 0)
             {
                 return passThrough(args);
+            }
+            for (int v = 0; v < values && i < args.length; v++)
+            {
+                out.add(args[i++]);
             }
         }
         if (i == args.length)

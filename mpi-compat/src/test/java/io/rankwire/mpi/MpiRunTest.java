@@ -235,6 +235,15 @@ class MpiRunTest
     }
 
     @Test
+    void shouldFindTheJavaWordAfterOneDashLongOptions()
+    {
+        assertEquals(List.of("-mca", "btl", "^openib", "-np", "4", "-wdir", "/tmp", "-N", "2", "-q", "-cp", ".",
+                "Main", "x"),
+            MpiRun.translate(new String[] {"-mca", "btl", "^openib", "-np", "4", "-wdir", "/tmp", "-N", "2", "-q",
+                "java", "Main", "x"}, Map.of()));
+    }
+
+    @Test
     void shouldRunAnOpenMpiCommandLineOnLocalhostSlots() throws Exception
     {
         final java.nio.file.Path hostfile = java.nio.file.Files.createTempFile("hosts", "");
@@ -246,7 +255,7 @@ class MpiRunTest
                 "java", "-cp", testClasses(), "-XX:TieredStopAtLevel=1", "-Xmx128m", "Hello");
             assertEquals(0, r.code, r::toString);
             assertEquals(2, r.out.lines().filter(l -> l.contains("Hello")).count(), r::toString);
-            assertTrue(r.err.contains("rwrun: warning: --bind-to core has no effect"), r::toString);
+            assertTrue(r.err.contains("mpirun: warning: --bind-to core has no effect"), r::toString);
         }
         finally
         {

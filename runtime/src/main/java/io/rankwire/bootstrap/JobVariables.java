@@ -11,6 +11,10 @@ public final class JobVariables
     public static final String RANK = "RANKWIRE_RANK";
     /** The number of ranks in the job. */
     public static final String SIZE = "RANKWIRE_SIZE";
+    /** This rank's index among the job's ranks on its host, {@code 0..LOCAL_SIZE-1}; set by the launcher, read by no part of Rankwire. */
+    public static final String LOCAL_RANK = "RANKWIRE_LOCAL_RANK";
+    /** The number of the job's ranks on this rank's host; set by the launcher, read by no part of Rankwire. */
+    public static final String LOCAL_SIZE = "RANKWIRE_LOCAL_SIZE";
     /** The job's id; transports refuse peers of another job. */
     public static final String JOB_ID = "RANKWIRE_JOB_ID";
     /** The per-job secret, hex encoded; never sent over the wire in clear, never in a process argument. */
