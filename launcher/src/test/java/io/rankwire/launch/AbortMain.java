@@ -3,7 +3,7 @@ package io.rankwire.launch;
 import io.rankwire.Comm;
 import io.rankwire.Rankwire;
 import io.rankwire.RankwireException;
-import io.rankwire.conformance.ArrayBuffers;
+import io.rankwire.buffer.MessageBuffer;
 
 /**
  * Every rank first exchanges with every other one (so every pair is connected), then rank 1 ends
@@ -23,8 +23,8 @@ final class AbortMain
         final Rankwire rw = Rankwire.init(args);
         final Comm world = rw.world();
         final int n = world.size();
-        world.allToAll(ArrayBuffers.blocks(new byte[4 * n], 0, 4, world.size()),
-            ArrayBuffers.blocks(new byte[4 * n], 0, 4, world.size())); // connects every pair
+        world.allToAll(MessageBuffer.of(new byte[4 * n]),
+            MessageBuffer.of(new byte[4 * n])); // connects every pair
         try
         {
             // rank 1 may leave the barrier, and end the job, before the others have left it

@@ -6,7 +6,7 @@ import io.rankwire.Comm;
 import io.rankwire.Op;
 import io.rankwire.Rankwire;
 import io.rankwire.RankwireException;
-import io.rankwire.conformance.ArrayBuffers;
+import io.rankwire.buffer.MessageBuffer;
 
 /**
  * Collectives with the job's default algorithms, for the multi-host checks of {@code .ci/}.
@@ -83,7 +83,7 @@ public final class CollectivesMain
                 buf[i] = value(bytes, i);
             }
         }
-        c.bcast(ArrayBuffers.of(buf, 0, bytes), root);
+        c.bcast(MessageBuffer.of(buf), root);
         for (int i = 0; i < bytes; i++)
         {
             check(buf[i] == value(bytes, i), "bcast of " + bytes + " B: byte " + i);
@@ -98,9 +98,9 @@ public final class CollectivesMain
             in[i] = c.rank() + i % 7;
         }
         final double[] out = new double[count];
-        c.reduce(ArrayBuffers.of(in, 0, count), ArrayBuffers.of(out, 0, count), Op.SUM, 0);
+        c.reduce(MessageBuffer.of(in), MessageBuffer.of(out), Op.SUM, 0);
         final double[] all = new double[count];
-        c.allReduce(ArrayBuffers.of(in, 0, count), ArrayBuffers.of(all, 0, count), Op.SUM);
+        c.allReduce(MessageBuffer.of(in), MessageBuffer.of(all), Op.SUM);
         final int n = c.size();
         for (int i = 0; i < count; i++)
         {
@@ -115,7 +115,7 @@ public final class CollectivesMain
         final byte[] mine = new byte[block];
         Arrays.fill(mine, (byte)(c.rank() + 1));
         final byte[] all = new byte[block * c.size()];
-        c.gather(ArrayBuffers.of(mine, 0, block), ArrayBuffers.blocks(all, 0, block, c.size()), 0);
+        c.gather(MessageBuffer.of(mine), MessageBuffer.of(all), 0);
         for (int i = 0; c.rank() == 0 && i < all.length; i++)
         {
             check(all[i] == (byte)(i / block + 1), "gather of " + block + " B blocks: byte " + i);
@@ -130,7 +130,7 @@ public final class CollectivesMain
             all[i] = (byte)(i / block + 2);
         }
         final byte[] mine = new byte[block];
-        c.scatter(ArrayBuffers.blocks(all, 0, block, c.size()), ArrayBuffers.of(mine, 0, block), 0);
+        c.scatter(MessageBuffer.of(all), MessageBuffer.of(mine), 0);
         for (int i = 0; i < block; i++)
         {
             check(mine[i] == (byte)(c.rank() + 2), "scatter of " + block + " B blocks: byte " + i);
@@ -167,12 +167,12 @@ public final class CollectivesMain
         {
             // element 0 counts the ranks whose time is up, so all stop after the same round
             in[0] = System.nanoTime() >= end ? 1 : 0;
-            c.allReduce(ArrayBuffers.of(in, 0, in.length), ArrayBuffers.of(out, 0, in.length), Op.SUM);
+            c.allReduce(MessageBuffer.of(in), MessageBuffer.of(out), Op.SUM);
             if (out[0] > 0)
             {
                 return;
             }
-            c.bcast(ArrayBuffers.of(out, 0, out.length), round % c.size());
+            c.bcast(MessageBuffer.of(out), round % c.size());
             if (c.rank() == 0 && System.nanoTime() >= next)
             {
                 System.out.println("round " + round);
