@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # A separate Maven project (.ci/consumer) that depends on Rankwire by its coordinates builds and runs a
-# 2-rank ping-pong: in one JVM with LocalJob over tcp and over shm, then as two rank JVMs started by
+# 2-rank ping-pong: its own test (Surefire with the README's argLine), in one JVM with LocalJob over tcp
+# and over shm, then as two rank JVMs started by
 # the repository's bin/rwrun; then a modular application (.ci/consumer-modular: module-info requires
 # io.rankwire.mpi) compiled and run on the module path, a 2-rank exchange through the mpi bindings over
 # shm and tcp. Checks that no dependency a consumer gets carries native code. First installs Rankwire's
@@ -26,7 +27,11 @@ trap 'rm -rf "$work"' EXIT
 cp -r .ci/consumer/. "$work/"
 cp -r .ci/consumer-modular "$work/modular"
 cd "$work"
+# its test (a LocalJob) runs in Surefire's JVM with the argLine the README gives, which must still be there
+argline="$(grep -o '<argLine>.*</argLine>' pom.xml)"
+grep -qF "    $argline" "$repo/README.md" || { echo "consumer-test: README.md does not give Surefire's $argline" >&2; exit 1; }
 mvn "${mvn_args[@]}" package -Drankwire.version="$version"
+grep -q 'tests="1" errors="0" skipped="0" failures="0"' target/surefire-reports/TEST-org.example.pingpong.PingPongTest.xml
 
 # what a consumer gets runs on any platform the JDK runs on: no jar with native libraries (netty's epoll)
 for jar in target/lib/*.jar; do
@@ -36,9 +41,7 @@ for jar in target/lib/*.jar; do
   fi
 done
 
-opts=(--add-exports java.base/jdk.internal.misc=ALL-UNNAMED --add-opens java.base/java.nio=ALL-UNNAMED
-  --add-opens java.base/sun.nio.ch=ALL-UNNAMED)
-java "${opts[@]}" -cp "target/classes:target/lib/*" org.example.pingpong.PingPong tcp shm | tee local.out
+java --add-exports java.base/jdk.internal.misc=ALL-UNNAMED -cp "target/classes:target/lib/*" org.example.pingpong.PingPong tcp shm | tee local.out
 grep -q "^tcp: 2 ranks, 1000 round trips" local.out && grep -q "^shm: 2 ranks, 1000 round trips" local.out
 
 # the same classes as ranks of a job (rwrun puts Rankwire's own lib first; the application brings only its code)
