@@ -30,8 +30,11 @@ cd "$work"
 # its test (a LocalJob) runs in Surefire's JVM with the argLine the README gives, which must still be there
 argline="$(grep -o '<argLine>.*</argLine>' pom.xml)"
 grep -qF "    $argline" "$repo/README.md" || { echo "consumer-test: README.md does not give Surefire's $argline" >&2; exit 1; }
-mvn "${mvn_args[@]}" package -Drankwire.version="$version"
-grep -q 'tests="1" errors="0" skipped="0" failures="0"' target/surefire-reports/TEST-org.example.pingpong.PingPongTest.xml
+mvn "${mvn_args[@]}" package -DrankwireVersion="$version"
+report=target/surefire-reports/TEST-org.example.pingpong.PingPongTest.xml
+for attribute in 'tests="1"' 'errors="0"' 'skipped="0"' 'failures="0"'; do
+  grep -q "<testsuite [^>]*$attribute" "$report" || { echo "consumer-test: the consumer's own test did not pass ($attribute expected)" >&2; head -5 "$report" >&2; exit 1; }
+done
 
 # what a consumer gets runs on any platform the JDK runs on: no jar with native libraries (netty's epoll)
 for jar in target/lib/*.jar; do
@@ -49,7 +52,7 @@ grep -q "^tcp: 2 ranks, 1000 round trips" local.out && grep -q "^shm: 2 ranks, 1
 grep -q "^\[0\] rank 0 of 2: 1000 round trips" job.out && grep -q "^\[1\] rank 1 of 2: 1000 round trips" job.out
 # the modular application: only what rankwire-mpi and the transports bring is on the module path (no
 # launcher: the mpi module requires it only statically), the transports are found by service binding
-(cd modular && mvn "${mvn_args[@]}" package -Drankwire.version="$version")
+(cd modular && mvn "${mvn_args[@]}" package -DrankwireVersion="$version")
 java --add-exports java.base/jdk.internal.misc=org.agrona --module-path modular/target/classes:modular/target/lib \
   -m org.example.modular/org.example.modular.Exchange shm tcp | tee modular.out
 grep -q "^shm: 2 ranks in module org.example.modular, 100 exchanges through mpi" modular.out &&
