@@ -1,17 +1,19 @@
 #!/usr/bin/env bash
 # The distribution tarball works wherever it is unpacked: unpacks dist/target/rankwire-<version>.tar.gz
-# (made by `mvn package`) into an empty directory outside the repository, with no RANKWIRE_HOME, and
-# from there prints the version, compiles a ping-pong with bin/mpijavac, runs it as 2 ranks with
-# bin/rwrun --stats (over shared memory) and with bin/mpirun's `java` form, runs the packed Ring example
-# in one JVM (sim), and runs bin/rwrun through a symbolic link on the PATH. Exits non-zero, saying
-# what failed, on the first difference.
+# (made by `mvn -B verify`; `-DskipTests` for the tarball alone) into an empty directory outside the repository,
+# with no RANKWIRE_HOME, and from there checks that no jar holds native code, prints the version,
+# compiles a ping-pong with bin/mpijavac, runs it as 2 ranks with bin/rwrun --stats (over shared memory)
+# and with bin/mpirun's `java` form, records it with one flight recording per rank and the shipped
+# rankwire.jfc, runs the packed Ring example in one JVM (sim) and the Latency benchmark (HdrHistogram)
+# as 2 ranks with only the examples jar on -cp, and runs bin/rwrun through a symbolic link on the PATH.
+# Exits non-zero, saying what failed, on the first difference.
 set -euo pipefail
 repo="$(cd "$(dirname "$0")/.." && pwd)"
 
 shopt -s nullglob
 tarballs=("$repo"/dist/target/rankwire-*.tar.gz)
 if [ ${#tarballs[@]} -ne 1 ]; then
-  echo "dist-test: expected one dist/target/rankwire-*.tar.gz, found ${#tarballs[@]} (run mvn -B package first)" >&2
+  echo "dist-test: expected one dist/target/rankwire-*.tar.gz, found ${#tarballs[@]} (run mvn -B verify -DskipTests first)" >&2
   exit 1
 fi
 tarball="${tarballs[0]}"
@@ -36,8 +38,14 @@ fail() {
 }
 
 for f in bin/rwrun bin/mpirun bin/mpijavac LICENSE README.md CHANGELOG.md "lib/rankwire-runtime-$version.jar" \
-  "lib/rankwire-launcher-$version.jar" "examples/rankwire-examples-$version.jar"; do
+  "lib/rankwire-launcher-$version.jar" "examples/rankwire-examples-$version.jar" lib/jfr/rankwire.jfc; do
   [ -e "$home/$f" ] || fail "the tarball has no $f"
+done
+# nothing platform-specific: the tcp transport runs on JDK NIO, no jar brings a native library
+for jar in "$home"/lib/*.jar "$home"/examples/*.jar "$home"/examples/lib/*.jar; do
+  if unzip -Z1 "$jar" | grep -qE '\.(so|dll|dylib|jnilib)$'; then
+    fail "$(basename "$jar") in the tarball carries native code, which Rankwire never uses"
+  fi
 done
 [ -x "$home/bin/rwrun" ] || fail "bin/rwrun is not executable"
 
@@ -84,9 +92,29 @@ grep -q "rank 1 of 2: 1000 round trips" mpirun.out || fail "mpirun's job printed
 "$home/bin/rwrun" -np 3 --transport sim -cp "$home/examples/rankwire-examples-$version.jar" io.rankwire.examples.Ring \
   > ring.out 2>&1 || fail "the Ring example failed over sim" ring.out
 
+# one flight recording per rank (%r: the rank number, also on JDK 17), with the shipped settings'
+# per-message events
+mkdir jfr
+"$home/bin/rwrun" -np 2 -J-XX:StartFlightRecording=filename="$work/jfr/rank-%r.jfr,settings=default,settings=$home/lib/jfr/rankwire.jfc" \
+  -cp classes Ping > jfr.out 2>&1 || fail "rwrun -np 2 Ping with a flight recording failed" jfr.out
+for r in 0 1; do
+  [ -s "jfr/rank-$r.jfr" ] || fail "no flight recording jfr/rank-$r.jfr (files: $(ls jfr | tr '\n' ' '))" jfr.out
+  jfr="$(dirname "$(readlink -f "$(command -v java)")")/jfr"
+  "$jfr" print --events io.rankwire.Send "jfr/rank-$r.jfr" > "send-$r.out" 2>&1 ||
+    fail "jfr print could not read jfr/rank-$r.jfr" "send-$r.out"
+  grep -q "rank = $r\$" "send-$r.out" && ! grep -q "rank = $((1 - r))\$" "send-$r.out" ||
+    fail "jfr/rank-$r.jfr does not hold rank $r's sends alone" "send-$r.out"
+done
+
+# a benchmark with its libraries (HdrHistogram), from the examples jar alone
+"$home/bin/rwrun" -np 2 -cp "$home/examples/rankwire-examples-$version.jar" io.rankwire.examples.bench.Latency \
+  --max-size 64 --iters 200 --warmup 20 > latency.out 2>&1 || fail "the Latency benchmark failed" latency.out
+grep -qE '^\[0\] +64 +200 ' latency.out || fail "the Latency benchmark printed no line for 64 bytes" latency.out
+
 mkdir path
 ln -s "$home/bin/rwrun" path/rwrun
 PATH="$work/path:$PATH" rwrun -np 2 -cp classes Ping > link.out 2>&1 || fail "rwrun through a symbolic link failed" link.out
 grep -q "\[1\] rank 1 of 2" link.out || fail "rwrun through a symbolic link ran no rank 1" link.out
 
-echo "dist-test: rankwire-$version.tar.gz runs from $home: version, mpijavac, rwrun --stats, mpirun, Ring over sim, a linked rwrun"
+echo "dist-test: rankwire-$version.tar.gz runs from $home: no native code, version, mpijavac, rwrun --stats, mpirun," \
+  "a recording per rank, Ring over sim, the Latency benchmark, a linked rwrun"

@@ -15,8 +15,7 @@ slurmd_port="${RANKWIRE_TEST_SLURMD_PORT:-6918}"
 examples_cp='examples/target/rankwire-examples-0.1.0-SNAPSHOT.jar:examples/target/lib/*'
 tests_cp='launcher/target/test-classes'
 lib_cp='dist/target/rankwire/lib/*'
-java_opts=(--add-exports java.base/jdk.internal.misc=ALL-UNNAMED --add-opens java.base/java.nio=ALL-UNNAMED
-           --add-opens java.base/sun.nio.ch=ALL-UNNAMED -XX:TieredStopAtLevel=1)
+java_opts=(--add-exports java.base/jdk.internal.misc=ALL-UNNAMED -XX:TieredStopAtLevel=1)
 # Every rank JVM of this script carries this marker, so the leftover checks see only its own processes.
 marker="-Drankwire.test.run=slurm-test-$$-$RANDOM"
 

@@ -1,8 +1,7 @@
 /**
  * The {@code tcp} transport over Netty. Exports nothing; the runtime finds it through
- * {@link java.util.ServiceLoader}. Netty's native epoll transport is used when its module
- * ({@code io.netty.transport.epoll.linux.x86_64} or the one for the platform) is resolved, e.g.
- * with {@code --add-modules ALL-MODULE-PATH}; without it, NIO.
+ * {@link java.util.ServiceLoader}. Every channel is a JDK NIO channel: no native
+ * transport is required or used, so the module runs on any platform the JDK runs on.
  *
  * @provides io.rankwire.spi.TransportProvider {@code tcp}
  */
@@ -14,7 +13,6 @@ module io.rankwire.transport.tcp
     requires io.netty.common;
     requires io.netty.handler;
     requires io.netty.transport;
-    requires io.netty.transport.classes.epoll;
     requires jdk.net;
 
     provides io.rankwire.spi.TransportProvider with io.rankwire.tcp.TcpTransportProvider;

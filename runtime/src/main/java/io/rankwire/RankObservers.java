@@ -7,6 +7,7 @@ import io.rankwire.bootstrap.JobVariables;
 import io.rankwire.observe.Flight;
 import io.rankwire.observe.RankLogging;
 import io.rankwire.observe.RankMBean;
+import io.rankwire.observe.RecordingFiles;
 import io.rankwire.spi.Bootstrap;
 
 /**
@@ -36,6 +37,7 @@ final class RankObservers
         if (Flight.recorderRunning())
         {
             Flight.init(); // a recording may run already: see it before the first message
+            RecordingFiles.name(c.rank()); // rank-%r.jfr: one file per rank
         }
     }
 

@@ -29,11 +29,8 @@ final class Launcher
 {
     /** Exit code when the launcher could not start the job. */
     static final int START_FAILED_EXIT = 125;
-    /** Options every rank JVM gets: Agrona 2.x and Netty reach into the JDK. */
-    static final List<String> RANKWIRE_JVM_OPTIONS = List.of(
-        "--add-exports", "java.base/jdk.internal.misc=ALL-UNNAMED",
-        "--add-opens", "java.base/java.nio=ALL-UNNAMED",
-        "--add-opens", "java.base/sun.nio.ch=ALL-UNNAMED");
+    /** Options every rank JVM gets: Agrona 2.x reaches jdk.internal.misc.Unsafe (the only flag Rankwire needs). */
+    static final List<String> RANKWIRE_JVM_OPTIONS = List.of("--add-exports", "java.base/jdk.internal.misc=ALL-UNNAMED");
     private static final int SECRET_BYTES = 32;
 
     private Launcher()

@@ -2,8 +2,6 @@ package io.rankwire.tcp;
 
 import io.netty.channel.ChannelConfig;
 import io.netty.channel.ChannelOption;
-import io.netty.channel.epoll.EpollChannelOption;
-import io.netty.channel.epoll.EpollSocketChannel;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioChannelOption;
 import jdk.net.ExtendedSocketOptions;
@@ -23,8 +21,8 @@ import jdk.net.ExtendedSocketOptions;
  * aborts a connection whose receiver leaves a zero window open that long (a rank computing
  * without reading), so it is not set.
  *
- * <p>Native epoll channels take {@link EpollChannelOption}s, NIO channels the JDK's
- * {@link ExtendedSocketOptions}; both set {@code SO_KEEPALIVE}, {@code TCP_KEEPIDLE},
+ * <p>Every connection is a NIO channel ({@link DirectNioChannels}), which takes the JDK's
+ * {@link ExtendedSocketOptions}: {@code SO_KEEPALIVE}, {@code TCP_KEEPIDLE},
  * {@code TCP_KEEPINTVL} and {@code TCP_KEEPCNT} (seconds, rounded up).
  */
 final class KeepAlive
@@ -44,18 +42,9 @@ final class KeepAlive
         final int interval = seconds(settings.keepAliveIntervalMs);
         final ChannelConfig config = ch.config();
         config.setOption(ChannelOption.SO_KEEPALIVE, true);
-        if (ch instanceof EpollSocketChannel)
-        {
-            config.setOption(EpollChannelOption.TCP_KEEPIDLE, idle);
-            config.setOption(EpollChannelOption.TCP_KEEPINTVL, interval);
-            config.setOption(EpollChannelOption.TCP_KEEPCNT, settings.keepAliveProbes);
-        }
-        else
-        {
-            config.setOption(NioChannelOption.of(ExtendedSocketOptions.TCP_KEEPIDLE), idle);
-            config.setOption(NioChannelOption.of(ExtendedSocketOptions.TCP_KEEPINTERVAL), interval);
-            config.setOption(NioChannelOption.of(ExtendedSocketOptions.TCP_KEEPCOUNT), settings.keepAliveProbes);
-        }
+        config.setOption(NioChannelOption.of(ExtendedSocketOptions.TCP_KEEPIDLE), idle);
+        config.setOption(NioChannelOption.of(ExtendedSocketOptions.TCP_KEEPINTERVAL), interval);
+        config.setOption(NioChannelOption.of(ExtendedSocketOptions.TCP_KEEPCOUNT), settings.keepAliveProbes);
     }
 
     private static int seconds(final long millis)

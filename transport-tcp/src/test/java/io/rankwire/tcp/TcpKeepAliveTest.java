@@ -9,8 +9,6 @@ import java.util.Map;
 
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelOption;
-import io.netty.channel.epoll.EpollChannelOption;
-import io.netty.channel.epoll.EpollSocketChannel;
 import io.netty.channel.socket.nio.NioChannelOption;
 import jdk.net.ExtendedSocketOptions;
 import org.junit.jupiter.api.Test;
@@ -18,7 +16,7 @@ import org.junit.jupiter.api.Timeout;
 
 /**
  * Keep-alive on both ends of every peer connection (dialled and accepted), with the settings'
- * values in whole seconds, on native epoll channels and on the NIO channels of engine-thread I/O.
+ * values in whole seconds, on the NIO channels of engine-thread I/O (the only kind the transport makes).
  * Whether a cut link then fails the peer is checked on a real cut by {@code .ci/netns-test.sh}.
  */
 @Timeout(60)
@@ -27,13 +25,6 @@ class TcpKeepAliveTest
     /** SO_KEEPALIVE, TCP_KEEPIDLE, TCP_KEEPINTVL, TCP_KEEPCNT of a connection, as the kernel reports them. */
     private static List<Object> keepAlive(final Channel ch)
     {
-        if (ch instanceof EpollSocketChannel)
-        {
-            return List.of(ch.config().getOption(ChannelOption.SO_KEEPALIVE),
-                ch.config().getOption(EpollChannelOption.TCP_KEEPIDLE),
-                ch.config().getOption(EpollChannelOption.TCP_KEEPINTVL),
-                ch.config().getOption(EpollChannelOption.TCP_KEEPCNT));
-        }
         return List.of(ch.config().getOption(ChannelOption.SO_KEEPALIVE),
             ch.config().getOption(NioChannelOption.of(ExtendedSocketOptions.TCP_KEEPIDLE)),
             ch.config().getOption(NioChannelOption.of(ExtendedSocketOptions.TCP_KEEPINTERVAL)),

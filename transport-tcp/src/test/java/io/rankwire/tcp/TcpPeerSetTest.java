@@ -48,7 +48,8 @@ class TcpPeerSetTest
             final CompletableFuture<?>[] wired = new CompletableFuture<?>[3];
             for (int r = 0; r < 3; r++)
             {
-                wired[r] = CompletableFuture.runAsync(t[r]::wireUp);
+                // a thread each: the wire-ups wait for one another, and the common pool may have one worker
+                wired[r] = CompletableFuture.runAsync(t[r]::wireUp, task -> new Thread(task, "wire-up").start());
             }
             CompletableFuture.allOf(wired).get();
             assertEquals("tcp", t[0].transportOf(2));

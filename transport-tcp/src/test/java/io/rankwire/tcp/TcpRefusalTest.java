@@ -107,7 +107,8 @@ class TcpRefusalTest
             closing.wireUp();
             final UnsafeBuffer msg = TcpJob.message(5, new byte[8]);
             assertEquals(ReturnCode.OK, closing.postSend(2, msg, 0, 16, msg, 16, 8, 0));
-            final CompletableFuture<Void> closed = CompletableFuture.runAsync(closing::close);
+            // its own thread: the common pool may have one worker, busy or not yet started
+            final CompletableFuture<Void> closed = CompletableFuture.runAsync(closing::close, task -> new Thread(task, "closing").start());
             while (!closing.isClosed())
             {
                 Thread.onSpinWait();

@@ -39,7 +39,6 @@ import io.rankwire.buffer.MessageBuffer;
  *
  * <p>Run: {@code java --add-exports java.base/jdk.internal.misc=ALL-UNNAMED -cp jmh/target/benchmarks.jar
  * io.rankwire.jmh.coll.CollectiveSwitchBenchmark [sim|tcp] [ranks[,ranks...] [COLLECTIVE[,COLLECTIVE...]|all [bytes...]]]}
- * (tcp also needs {@code --add-opens java.base/java.nio=ALL-UNNAMED --add-opens java.base/sun.nio.ch=ALL-UNNAMED}).
  */
 public final class CollectiveSwitchBenchmark
 {

@@ -51,10 +51,7 @@ import mpi.RankBinding;
 @Measurement(iterations = 5, time = 2)
 @Fork(value = 1, jvmArgsAppend = {
     "-Xmx2g",
-    "--add-exports", "java.base/jdk.internal.misc=ALL-UNNAMED",
-    "--add-opens", "java.base/java.nio=ALL-UNNAMED",
-    "--add-opens", "java.base/sun.nio.ch=ALL-UNNAMED",
-    "-Dio.netty.tryReflectionSetAccessible=true"})
+    "--add-exports", "java.base/jdk.internal.misc=ALL-UNNAMED"})
 public class MpiVectorBenchmark
 {
     static final int BYTES_BOTH_WAYS = 2 * 8 * Sides.DOUBLES;

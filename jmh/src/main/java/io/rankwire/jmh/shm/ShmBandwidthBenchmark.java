@@ -37,9 +37,7 @@ import io.rankwire.buffer.MessageBuffer;
 @Warmup(iterations = 3, time = 1)
 @Measurement(iterations = 5, time = 1)
 @Fork(value = 1, jvmArgsAppend = {
-    "--add-exports", "java.base/jdk.internal.misc=ALL-UNNAMED",
-    "--add-opens", "java.base/java.nio=ALL-UNNAMED",
-    "--add-opens", "java.base/sun.nio.ch=ALL-UNNAMED"})
+    "--add-exports", "java.base/jdk.internal.misc=ALL-UNNAMED"})
 public class ShmBandwidthBenchmark
 {
     /** Buffer kind on both sides: {@code heap}, {@code direct} or {@code shared}. */

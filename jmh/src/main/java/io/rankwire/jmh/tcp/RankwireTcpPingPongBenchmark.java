@@ -37,10 +37,7 @@ import io.rankwire.jmh.sim.Exchanges;
 @Warmup(iterations = 3, time = 1)
 @Measurement(iterations = 5, time = 1)
 @Fork(value = 1, jvmArgsAppend = {
-    "--add-exports", "java.base/jdk.internal.misc=ALL-UNNAMED",
-    "--add-opens", "java.base/java.nio=ALL-UNNAMED",
-    "--add-opens", "java.base/sun.nio.ch=ALL-UNNAMED",
-    "-Dio.netty.tryReflectionSetAccessible=true"})
+    "--add-exports", "java.base/jdk.internal.misc=ALL-UNNAMED"})
 public class RankwireTcpPingPongBenchmark
 {
     /** {@code rankwire.tcp.tls} of both ranks (the same data path, through TLS). */
