@@ -73,8 +73,8 @@ class ShmSmallFileSystemTest
         final String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         final List<String> command = new ArrayList<>(List.of("unshare", "-rm", "sh", "-c",
             "mount -t tmpfs -o size=" + SIZE + " tmpfs \"$0\" && exec \"$@\"", mountPoint.toString(),
-            java, "--add-exports", "java.base/jdk.internal.misc=ALL-UNNAMED", "--add-opens", "java.base/java.nio=ALL-UNNAMED",
-            "--add-opens", "java.base/sun.nio.ch=ALL-UNNAMED", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-Xmx600m",
+            java, "--add-exports", "java.base/jdk.internal.misc=ALL-UNNAMED",
+            "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-Xmx600m",
             "-cp", System.getProperty("java.class.path"), SmallShmMain.class.getName(), mountPoint.toString(), transport,
             Integer.toString(ranks), "2"));
         command.addAll(Arrays.asList(settings));
