@@ -80,6 +80,25 @@ final class RankSegment
         return fixedBytes(settings, localRanks) + stagingBytes(settings, localRanks);
     }
 
+    /**
+     * Why a host of {@code localRanks} ranks cannot map its segments with these settings (too many
+     * ranks, or a segment past what one mapping holds), or null when it can.
+     */
+    static String unmappable(final ShmSettings settings, final int localRanks)
+    {
+        if (localRanks > MAX_LOCAL_RANKS)
+        {
+            return "rankwire-shm: ranks on this host : " + localRanks + " (expected: at most " + MAX_LOCAL_RANKS + ")";
+        }
+        final long size = size(settings, localRanks);
+        if (size > Integer.MAX_VALUE)
+        {
+            return "rankwire-shm: segment of " + size + " bytes for " + localRanks + " ranks (expected: at most " +
+                Integer.MAX_VALUE + "; lower rankwire.shm.ringBytes, slots or slotBytes)";
+        }
+        return null;
+    }
+
     /** The bytes of a segment before its staging areas: control block, region table, rings. */
     static long fixedBytes(final ShmSettings settings, final int localRanks)
     {
@@ -105,17 +124,12 @@ final class RankSegment
      */
     static RankSegment create(final Path path, final ShmSettings settings, final int localRanks, final int worldRank)
     {
-        if (localRanks > MAX_LOCAL_RANKS)
+        final String unmappable = unmappable(settings, localRanks);
+        if (unmappable != null)
         {
-            throw new IllegalArgumentException("rankwire-shm: ranks on this host : " + localRanks + " (expected: at most " +
-                MAX_LOCAL_RANKS + ")");
+            throw new IllegalArgumentException(unmappable);
         }
         final long size = size(settings, localRanks);
-        if (size > Integer.MAX_VALUE)
-        {
-            throw new IllegalArgumentException("rankwire-shm: segment of " + size + " bytes for " + localRanks +
-                " ranks (expected: at most " + Integer.MAX_VALUE + "; lower rankwire.shm.ringBytes, slots or slotBytes)");
-        }
         final RankSegment s = new RankSegment(MappedFile.create(path, size, size), settings, localRanks);
         s.file.close(); // reserved whole: nothing more to reserve through it
         final UnsafeBuffer c = s.control;

@@ -164,6 +164,17 @@ public final class ShmDirectories
     }
 
     /**
+     * Why {@code base} ({@code rankwire.shm.dir}) cannot hold job directories, or null when it is
+     * an existing directory: a base that does not exist is refused, never created, since nothing
+     * would remove it again.
+     */
+    static String missingBase(final Path base)
+    {
+        return Files.isDirectory(base) ? null :
+            "rankwire-shm: rankwire.shm.dir : " + base + " (expected: an existing directory)";
+    }
+
+    /**
      * Makes the job directory (0700) unless it exists, and enters it as world rank {@code rank}:
      * creates the rank's owner file ({@link JobOwners}) before anything else of the rank. An
      * existing directory must be a directory of this user with mode 0700, not a link, so no other
@@ -175,7 +186,11 @@ public final class ShmDirectories
     {
         try
         {
-            Files.createDirectories(jobDir.getParent());
+            final String missing = missingBase(jobDir.getParent());
+            if (missing != null)
+            {
+                throw new IllegalStateException(missing);
+            }
             try
             {
                 Files.createDirectory(jobDir, PosixFilePermissions.asFileAttribute(OWNER_ONLY_DIR));

@@ -27,11 +27,21 @@ final class ShmSpace
     }
 
     /**
-     * Null when the segments of {@code localRanks} ranks fit in what the file system under
+     * Null when {@code settings.dir} exists and the segments of {@code localRanks} ranks can be mapped and fit in what the file system under
      * {@code settings.dir} has free, else the one-line refusal ({@link #refusal}).
      */
     static String shortfall(final ShmSettings settings, final int localRanks)
     {
+        final String missing = ShmDirectories.missingBase(settings.dir);
+        if (missing != null)
+        {
+            return missing;
+        }
+        final String unmappable = RankSegment.unmappable(settings, localRanks);
+        if (unmappable != null)
+        {
+            return unmappable;
+        }
         final long free = usableBytes(settings.dir);
         final long need = need(settings, localRanks);
         return free < 0 || need <= free ? null : refusal(settings, localRanks, free);

@@ -49,4 +49,26 @@ class ShmSpaceTest
             refusal == null, refusal);
         assertThrows(IllegalArgumentException.class, () -> new ShmTransportProvider().hostShortfall(0, Map.of()));
     }
+
+    @Test
+    void shouldRefuseASegmentOneMappingCannotHoldBeforeLookingAtTheSpace()
+    {
+        final String refusal = new ShmTransportProvider().hostShortfall(2, Map.of("rankwire.shm.dir", dir.toString(),
+            "rankwire.shm.ringBytes", "1g"));
+        assertTrue(refusal != null && refusal.startsWith("rankwire-shm: segment of ") &&
+            refusal.endsWith(" bytes for 2 ranks (expected: at most 2147483647; lower rankwire.shm.ringBytes, slots or slotBytes)"),
+            refusal);
+    }
+
+    @Test
+    void shouldRefuseAnShmDirectoryThatDoesNotExistAndNeverCreateIt()
+    {
+        final Path missing = dir.resolve("not-there").resolve("below");
+        assertEquals("rankwire-shm: rankwire.shm.dir : " + missing + " (expected: an existing directory)",
+            new ShmTransportProvider().hostShortfall(2, Map.of("rankwire.shm.dir", missing.toString())));
+        final IllegalStateException e = assertThrows(IllegalStateException.class,
+            () -> ShmDirectories.enter(ShmDirectories.jobDirectory(missing, "j", "u"), 0));
+        assertTrue(e.getMessage().contains("rankwire.shm.dir : " + missing), e.getMessage());
+        assertTrue(!java.nio.file.Files.exists(dir.resolve("not-there")), "nothing created");
+    }
 }
