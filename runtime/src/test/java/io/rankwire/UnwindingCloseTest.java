@@ -25,7 +25,7 @@ class UnwindingCloseTest
         @Override
         public void close()
         {
-            caller = StackWalker.getInstance().walk(s -> s.skip(1).findFirst()).orElseThrow();
+            caller = StackWalker.getInstance(StackWalker.Option.RETAIN_CLASS_REFERENCE).walk(s -> s.skip(1).findFirst()).orElseThrow();
         }
     }
 
