@@ -48,28 +48,6 @@ final class JobSpec
         final Placement placement,
         final Path cdsDirectory,
         final boolean stats,
-        final CpuBinding binding)
-    {
-        this(size, transport, rankwireClassPath, userClassPath, environment, settings, timeout, bind, tagOutput,
-            jvmOptions, mainClass, args, placement, cdsDirectory, stats, binding, RunOptions.defaults());
-    }
-
-    JobSpec(
-        final int size,
-        final Transports.Choice transport,
-        final List<String> rankwireClassPath,
-        final List<String> userClassPath,
-        final Map<String, String> environment,
-        final Map<String, String> settings,
-        final Duration timeout,
-        final InetAddress bind,
-        final boolean tagOutput,
-        final List<String> jvmOptions,
-        final String mainClass,
-        final List<String> args,
-        final Placement placement,
-        final Path cdsDirectory,
-        final boolean stats,
         final CpuBinding binding,
         final RunOptions run)
     {

@@ -20,49 +20,16 @@ final class Placements
     }
 
     /**
-     * @param launcher     {@code auto}, {@code local}, {@code slurm} or {@code ssh}
-     * @param transport    the job's transport: one whose ranks share one JVM runs locally
-     * @param ssh          the ssh command, empty for {@code ssh}
-     * @param environment  the launcher's environment
-     * @param exported     the {@code -x} variables
-     */
-    static Placement choose(
-        final String launcher,
-        final Transports.Choice transport,
-        final int size,
-        final List<String> hostLists,
-        final String hostfile,
-        final String ssh,
-        final Map<String, String> environment,
-        final Map<String, String> exported,
-        final boolean tcpBindGiven)
-    {
-        return choose(launcher, transport, size, hostLists, hostfile, ssh, environment, exported, tcpBindGiven, false);
-    }
-
-    /** As below, for a job of {@code size} ranks without {@code -N}. */
-    static Placement choose(
-        final String launcher,
-        final Transports.Choice transport,
-        final int size,
-        final List<String> hostLists,
-        final String hostfile,
-        final String ssh,
-        final Map<String, String> environment,
-        final Map<String, String> exported,
-        final boolean tcpBindGiven,
-        final boolean oversubscribe)
-    {
-        return choose(launcher, transport, size, 0, hostLists, hostfile, ssh, environment, exported, tcpBindGiven,
-            oversubscribe);
-    }
-
-    /**
      * The job's placement; {@code oversubscribe} lets more ranks than slots take the hosts' slots
      * again ({@link HostList#place}).
      *
-     * @param size    {@code -np}, null when not given (then {@code perNode} times the hosts)
-     * @param perNode {@code -N}: every host has that many slots; 0 when not given
+     * @param launcher      {@code auto}, {@code local}, {@code slurm} or {@code ssh}
+     * @param transport     the job's transport: one whose ranks share one JVM runs locally
+     * @param size          {@code -np}, null when not given (then {@code perNode} times the hosts)
+     * @param perNode       {@code -N}: every host has that many slots; 0 when not given
+     * @param ssh           the ssh command, empty for {@code ssh}
+     * @param environment   the launcher's environment
+     * @param exported      the {@code -x} variables
      */
     static Placement choose(
         final String launcher,

@@ -187,7 +187,7 @@ class SshLaunchTest
             Map.of("rankwire.x", "y", JobVariables.TCP_BIND_SETTING, "127.0.0.1"), null,
             OptionChecks.bind("127.0.0.1"), true, List.of(), "Main", List.of(),
             Placement.ssh(List.of("127.0.0.2", "127.0.0.3"), List.of("ssh"), Map.of("A", "1"), false), null, false,
-            CpuBinding.NONE);
+            CpuBinding.NONE, RunOptions.defaults());
         final JobIdentity job = Launcher.identity(spec, "rw-1-ab", new byte[] {0x5e, (byte)0xc7, 0x5e, (byte)0xc7, 0x5e, (byte)0xc7, 0x5e, (byte)0xc7, 0x5e, (byte)0xc7, 0x5e, (byte)0xc7, 0x5e, (byte)0xc7, 0x5e, (byte)0xc7},
             new InetSocketAddress("127.0.0.1", 4000));
         final Map<String, String> remote = Launcher.remoteEnvironment(spec, job.withRank(1), "127.0.0.3");
