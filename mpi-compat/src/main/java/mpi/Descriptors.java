@@ -8,8 +8,10 @@ import io.rankwire.buffer.MessageBuffer;
  * The {@link MessageBuffer}s the binding hands Rankwire. For point-to-point calls, one reusable
  * descriptor of each kind per thread, pointed at a {@link Buf}'s memory in place: a call copies
  * what it needs out of its descriptor when it starts, so the thread's next call may re-point it,
- * and the binding allocates no descriptor per message. For collectives, a new descriptor per
- * buffer of a primitive array ({@link #array}).
+ * and the binding allocates no descriptor per message. Collectives work the same way on
+ * primitive arrays ({@link #array}), with one descriptor of each kind per side (send, receive),
+ * since a call names both: a collective, blocking or not, takes its arrays, offsets and counts
+ * out of its descriptors when it is called.
  */
 final class Descriptors
 {
@@ -18,6 +20,8 @@ final class Descriptors
     private final MessageBuffer.Bytes bytes = MessageBuffer.of(new byte[0]);
     private final MessageBuffer.Typed typed = MessageBuffer.of(new int[0]);
     private final MessageBuffer.Direct direct = MessageBuffer.of(new UnsafeBuffer(new byte[0]), 0, 0);
+    private final MessageBuffer.Bytes recvBytes = MessageBuffer.of(new byte[0]);
+    private final MessageBuffer.Typed recvTyped = MessageBuffer.of(new int[0]);
 
     private Descriptors()
     {
@@ -49,43 +53,44 @@ final class Descriptors
     }
 
     /**
-     * A new descriptor of {@code count} elements of the primitive array {@code a} from element
-     * {@code offset}; {@link Coll#IN_PLACE} stays the in-place marker and null (a buffer not
-     * significant at this rank) stays null.
+     * The calling thread's descriptor of {@code a[offset, + count)} for one side of a collective
+     * ({@code recvSide} picks the receive side's descriptors); {@link Coll#IN_PLACE} and null pass through.
      */
-    static MessageBuffer array(final Object a, final int offset, final int count)
+    static MessageBuffer array(final boolean recvSide, final Object a, final int offset, final int count)
     {
         if (a == null || a == Coll.IN_PLACE)
         {
             return (MessageBuffer)a;
         }
+        final Descriptors d = MINE.get();
         if (a instanceof byte[])
         {
-            return MessageBuffer.of((byte[])a, offset, count);
+            return (recvSide ? d.recvBytes : d.bytes).wrap((byte[])a, offset, count);
         }
+        final MessageBuffer.Typed t = recvSide ? d.recvTyped : d.typed;
         if (a instanceof int[])
         {
-            return MessageBuffer.of((int[])a, offset, count);
+            return t.wrap((int[])a, offset, count);
         }
         if (a instanceof long[])
         {
-            return MessageBuffer.of((long[])a, offset, count);
+            return t.wrap((long[])a, offset, count);
         }
         if (a instanceof double[])
         {
-            return MessageBuffer.of((double[])a, offset, count);
+            return t.wrap((double[])a, offset, count);
         }
         if (a instanceof float[])
         {
-            return MessageBuffer.of((float[])a, offset, count);
+            return t.wrap((float[])a, offset, count);
         }
         if (a instanceof short[])
         {
-            return MessageBuffer.of((short[])a, offset, count);
+            return t.wrap((short[])a, offset, count);
         }
         if (a instanceof char[])
         {
-            return MessageBuffer.of((char[])a, offset, count);
+            return t.wrap((char[])a, offset, count);
         }
         throw new IllegalArgumentException("buffer : " + a.getClass().getSimpleName() +
             " (expected: byte[], short[], char[], int[], long[], float[] or double[])");

@@ -136,8 +136,7 @@ public final class Op implements Reduction
             {
                 throw new IllegalArgumentException("count : " + count + " (expected: even, (value, index) pairs for " + this + ")");
             }
-            final Object none = java.lang.reflect.Array.newInstance(like.getClass().getComponentType(), 0);
-            Kernels.apply(kind, none, 0, none, 0, 0);
+            Kernels.apply(kind, like, 0, like, 0, 0);   // no elements: finds (or refuses) the kernel, touches nothing
         }
     }
 

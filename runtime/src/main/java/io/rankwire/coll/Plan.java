@@ -328,15 +328,18 @@ final class Plan
     /** Forgets the steps (and the arrays they name) and returns this plan to its communicator, unless it grew too large. */
     private void giveBack()
     {
-        Arrays.fill(xs, 0, steps, null);
-        Arrays.fill(ys, 0, steps, null);
-        Arrays.fill(ops, 0, steps, null);
-        Arrays.fill(posted, null);
+        for (int i = 0; i < steps; i++)
+        {
+            xs[i] = null;
+            ys[i] = null;
+            ops[i] = null;
+        }
+        Arrays.fill(posted, null);   // a round cut short by a failure leaves its operations here
         steps = 0;
         rounds = 0;
         if (kinds.length <= KEPT_STEPS)
         {
-            home.set(this);
+            home.lazySet(this);   // a release store: the next take's getAndSet sees the cleared plan
         }
     }
 }
