@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The runtime and the transports on the newest JDK: when a JDK 25 is installed (JDK25_HOME, else
-# /usr/lib/jvm/temurin-25-jdk-amd64), runs the runtime's, shm's and tcp's tests with it, then builds
+# /usr/lib/jvm/temurin-25-jdk-amd64), runs the runtime's, shm's and tcp's tests with it and the
+# start-up cache's (an AOT cache on JDK 25), then builds
 # the README's demo with it and runs it (4 ranks over shared memory, then over sim), every JVM a
 # JDK 25 one. Says so and exits 0 when there is no JDK 25. A few minutes; the whole suite is JDK 17's
 # (`mvn -B verify` in .ci/run). MVN_OPTS_EXTRA adds options to every mvn call (e.g. -o).
@@ -23,6 +24,10 @@ mvn_args=(-B ${MVN_OPTS_EXTRA:-})
 
 # the modules' own tests (no javadoc, no sources jars: what JDK 25 could break is the code)
 mvn "${mvn_args[@]}" -pl runtime,transport-shm,transport-tcp -am test -Dmaven.javadoc.skip=true -Dmaven.source.skip=true
+
+# the start-up cache rank JVMs get on JDK 25: an AOT cache, recorded once, used by the next job
+mvn "${mvn_args[@]}" -pl examples -am test -Dtest=ClassDataArchiveTest -Dsurefire.failIfNoSpecifiedTests=false \
+  -Dmaven.javadoc.skip=true -Dmaven.source.skip=true
 
 # the README's demo, built and run with JDK 25
 version="$(sed -n 's:^  <version>\(.*\)</version>$:\1:p' pom.xml | head -1)"

@@ -19,8 +19,9 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The launcher records a class-data archive of Rankwire's jars once, and rank JVMs then load
- * Rankwire's classes from it; {@code --cds off} starts them without it. Rankwire comes as jars, as
+ * The launcher records a start-up cache of Rankwire's jars once (an AOT cache on JDK 25 and later,
+ * a class-data archive before), saying so, and rank JVMs then load Rankwire's classes from it;
+ * {@code --cds off} starts them without it. Rankwire comes as jars, as
  * from a distribution's {@code lib/}: before {@code package} (under {@code mvn test}) the reactor's
  * class directories are packed into jars first, since only jars can be archived.
  */
@@ -51,6 +52,7 @@ class ClassDataArchiveTest
         final Launch.Result second = Launch.run(env, List.of(classLoadLog("on")), "tcp", 2, rankwire, Hello.class);
         assertEquals(0, second.code, second.toString());
         assertEquals(archives, archives(), "the second job records nothing new");
+        assertFalse(second.err.contains("preparing a start-up cache"), second.toString());
         for (final String line : rankwireLoads("on"))
         {
             assertTrue(line.contains("shared objects file"), "loaded without the archive: " + line);
@@ -80,6 +82,8 @@ class ClassDataArchiveTest
             assertFalse(job.err.contains("rwrun: recording the class-data archive failed"), "broken: " + job);
             if (!archives().isEmpty())
             {
+                assertTrue(job.err.contains("rwrun: preparing a start-up cache of Rankwire's classes"), "recorded without a word: " + job);
+                assertTrue(job.err.contains("rwrun: start-up cache ready in "), job.toString());
                 return;
             }
             final boolean overran = job.err.contains(OVERRAN);
@@ -105,7 +109,9 @@ class ClassDataArchiveTest
         }
         try (Stream<Path> files = Files.list(dir.resolve("cds")))
         {
-            return files.filter(f -> f.getFileName().toString().endsWith(".jsa")).sorted().collect(Collectors.toList());
+            // an AOT cache on JDK 25 and later, a class-data archive before
+            final String suffix = Runtime.version().feature() >= 25 ? ".aot" : ".jsa";
+            return files.filter(f -> f.getFileName().toString().endsWith(suffix)).sorted().collect(Collectors.toList());
         }
     }
 

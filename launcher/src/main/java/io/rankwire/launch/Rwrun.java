@@ -154,9 +154,10 @@ public final class Rwrun implements Callable<Integer>
     private List<String> jvmOptions = new ArrayList<>();
 
     @Option(names = "--cds", paramLabel = "auto|off",
-        description = "Start rank JVMs on this host from a class-data archive of Rankwire's classes, recorded " +
-            "once per JDK and build in $RANKWIRE_CDS_DIR, else $XDG_CACHE_HOME/rankwire, else ~/.cache/rankwire. " +
-            "Default: $RANKWIRE_CDS, else auto.")
+        description = "Start rank JVMs on this host from a start-up cache of Rankwire's classes (on JDK 25 and " +
+            "later an AOT cache with the JIT's profiles of the messaging paths; before, a class-data archive), " +
+            "recorded once per JDK and build in $RANKWIRE_CDS_DIR, else $XDG_CACHE_HOME/rankwire, else " +
+            "~/.cache/rankwire. Default: $RANKWIRE_CDS, else auto.")
     private String cds;
 
     @Option(names = "-v", description = "Verbose: Rankwire's log at INFO in every rank (rank start-up, transports); " +
