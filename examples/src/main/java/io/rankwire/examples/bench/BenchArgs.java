@@ -15,6 +15,7 @@ import java.util.Locale;
  *   --rounds R     Rankwire and the baseline alternated R times per size, medians (Latency, Bandwidth, BiBandwidth)
  *   --buffers B    direct (default) or allocate: Rankwire's stream buffers (Bandwidth, BiBandwidth)
  *   --memcpy       also time a plain copy of the same bytes on rank 0 (Bandwidth)
+ *   --osu          OSU's osu_latency from the job's start, beside the steady state (Latency; no --rounds, --plot)
  * </pre>
  * Sizes take the binary suffixes K, M and G. Iteration counts of {@code 0} mean the benchmark's
  * own defaults, which shrink for large messages.
@@ -37,6 +38,8 @@ final class BenchArgs
     boolean allocate;
     /** Time a plain copy of the same bytes beside the streams ({@code --memcpy}). */
     boolean memcpy;
+    /** OSU's pattern from the job's first message, then the steady state ({@code --osu}, {@link OsuLatency}). */
+    boolean osu;
     boolean help;
 
     /** Bytes a default warm-up moves at least (in iterations, up to {@link #WARMUP_MAX_ITERS}). */
@@ -104,6 +107,11 @@ final class BenchArgs
                 a.memcpy = true;
                 continue;
             }
+            if (name.equals("--osu"))
+            {
+                a.osu = true;
+                continue;
+            }
             if (i + 1 >= args.length)
             {
                 throw new IllegalArgumentException(name + " : missing value (expected: " + name + " VALUE)");
@@ -124,10 +132,30 @@ final class BenchArgs
                 case "--buffers": a.allocate = buffers(value); break;
                 default:
                     throw new IllegalArgumentException("option : '" + name + "' (expected: --min-size, --max-size, --size, " +
-                        "--iters, --warmup, --window, --rounds, --compute-ms, --buffers, --memcpy, --csv, --plot or --no-baseline)");
+                        "--iters, --warmup, --window, --rounds, --compute-ms, --buffers, --memcpy, --osu, --csv, --plot or --no-baseline)");
             }
         }
+        if (a.osu)
+        {
+            requireOsuCompatible(a);
+        }
         return a;
+    }
+
+    /**
+     * {@code --osu} reports one OSU average and one steady p50 per size on a table: no alternated
+     * rounds, no charts.
+     */
+    private static void requireOsuCompatible(final BenchArgs a)
+    {
+        if (a.rounds != 1)
+        {
+            throw new IllegalArgumentException("--rounds : " + a.rounds + " (expected: 1 with --osu)");
+        }
+        if (a.plot != null)
+        {
+            throw new IllegalArgumentException("--plot : " + a.plot + " (expected: none with --osu)");
+        }
     }
 
     private static boolean buffers(final String value)

@@ -23,6 +23,9 @@ import io.rankwire.buffer.MessageBuffer;
  * ratios, so a host that changes speed between rounds moves both sides of each ratio.
  * {@code --plot lat.png} writes {@code lat.png} (median latency by size) and
  * {@code lat-percentiles.png} (the distribution at the smallest non-zero size).
+ *
+ * <p>With {@code --osu} it runs OSU's {@code osu_latency} from the job's first message instead, then
+ * each size's steady state and the raw baseline, and reports their ratios ({@link OsuLatency}).
  */
 public final class Latency
 {
@@ -44,14 +47,18 @@ public final class Latency
 
     static final Usage USAGE = new Usage("Latency",
         "Ping-pong between ranks 0 and 1: one-way latency percentiles by size, beside a raw baseline.")
-        .option("--min-size", "S", "smallest message, bytes", "0")
+        .option("--min-size", "S", "smallest message, bytes", "0; 1 with --osu")
         .option("--max-size", "S", "largest message, bytes (powers of two in between)", "4M")
-        .option("--iters", "N", "timed round trips per size", "2000; 100 from 64K")
+        .option("--iters", "N", "timed round trips per size",
+            "2000; 100 from 64K; with --osu OSU's 10000, 500 above 8K, then these for the steady p50")
         .option("--rounds", "R", "Rankwire and the raw baseline alternated R times per size; " +
             "percentiles over all rounds, p50_ratio the median of the rounds' ratios", "1")
         .option("--warmup", "N", "untimed round trips per size first",
             "a tenth of --iters, at least 256M / size, at most 10000 (10000 up to 16K, 1024 at 256K, 64 at 4M);" +
-                " and at least 3 s at the first size, 250 ms at the others, and until both ranks' JIT compilers are quiet (at most 30 s)")
+                " and at least 3 s at the first size, 250 ms at the others, and until both ranks' JIT compilers are quiet (at most 30 s);" +
+                " with --osu OSU's 1000, 100 above 8K, then these for the steady p50")
+        .option("--osu", null, "OSU's osu_latency from the job's first message (OMB-J's counts, average one-way)," +
+            " then each size's steady p50 and the raw p50 in the same job, and the ratios; takes no --rounds or --plot", "off")
         .outputs(true);
 
     private Latency()
@@ -69,6 +76,11 @@ public final class Latency
         {
             final Comm world = rw.world();
             Bench.requireTwoRanks(world);
+            if (opts.osu)
+            {
+                OsuLatency.run(rw, world, opts);
+                return;
+            }
             if (world.rank() > 1)
             {
                 return;
@@ -175,7 +187,7 @@ public final class Latency
      * Rank 0's histogram of one-way latencies in nanoseconds (rank 1 returns an empty one), of
      * messages {@code [0, size)} of {@code buf}, which {@code msg} is pointed at first.
      */
-    private static Histogram rankwire(final Comm world, final MessageBuffer.Direct msg, final UnsafeBuffer buf,
+    static Histogram rankwire(final Comm world, final MessageBuffer.Direct msg, final UnsafeBuffer buf,
         final int size, final int iters, final int warmup, final long warmupNs)
     {
         final int peer = 1 - world.rank();
@@ -270,7 +282,7 @@ public final class Latency
     }
 
     /** The same ping-pong over the raw channel. */
-    private static Histogram raw(final Comm world, final RawChannel raw, final ByteBuffer buf, final int size,
+    static Histogram raw(final Comm world, final RawChannel raw, final ByteBuffer buf, final int size,
         final int iters, final int warmup, final long warmupNs)
     {
         return warmThenTime(world, () -> rawRoundTrip(world.rank(), raw, buf, size), iters, warmup, warmupNs);

@@ -116,4 +116,42 @@ class BenchArgsTest
         assertTrue(typo.getMessage().startsWith("option : '--itres'"), typo.getMessage());
         assertEquals(5, BenchArgs.parse(MessageRate.USAGE, new String[] {"--iters", "5"}).iters);
     }
+
+    @Test
+    void shouldTakeOsuOnlyWhereItsTableCanHoldTheOptions()
+    {
+        assertTrue(BenchArgs.parse(Latency.USAGE, new String[] {"--osu", "--max-size", "64", "--csv", "x.csv"}).osu);
+        final IllegalArgumentException rounds = assertThrows(IllegalArgumentException.class,
+            () -> BenchArgs.parse(Latency.USAGE, new String[] {"--rounds", "3", "--osu"}));
+        assertEquals("--rounds : 3 (expected: 1 with --osu)", rounds.getMessage());
+        final IllegalArgumentException plot = assertThrows(IllegalArgumentException.class,
+            () -> BenchArgs.parse(Latency.USAGE, new String[] {"--osu", "--plot", "lat.png"}));
+        assertEquals("--plot : lat.png (expected: none with --osu)", plot.getMessage());
+        assertEquals(3, BenchArgs.parse(Latency.USAGE, new String[] {"--rounds", "3", "--plot", "lat.png"}).rounds);
+        final IllegalArgumentException bandwidth = assertThrows(IllegalArgumentException.class,
+            () -> BenchArgs.parse(Bandwidth.StreamBench.usage(false), new String[] {"--osu"}));
+        assertTrue(bandwidth.getMessage().startsWith("option : '--osu'"), bandwidth.getMessage());
+    }
+
+    @Test
+    void shouldCountRoundTripsAsOsuDoesUnlessOverridden()
+    {
+        final BenchArgs d = BenchArgs.parse(Latency.USAGE, new String[] {"--osu"});
+        for (final int size : new int[] {1, 1024, 8192})
+        {
+            assertEquals(10_000, OsuLatency.iters(d, size));
+            assertEquals(1000, OsuLatency.warmup(d, size));
+        }
+        for (final int size : new int[] {16384, 4 << 20})
+        {
+            assertEquals(500, OsuLatency.iters(d, size));
+            assertEquals(100, OsuLatency.warmup(d, size));
+        }
+        final BenchArgs o = BenchArgs.parse(Latency.USAGE, new String[] {"--osu", "--iters", "7", "--warmup", "0"});
+        for (final int size : new int[] {1, 4 << 20})
+        {
+            assertEquals(7, OsuLatency.iters(o, size));
+            assertEquals(0, OsuLatency.warmup(o, size));
+        }
+    }
 }

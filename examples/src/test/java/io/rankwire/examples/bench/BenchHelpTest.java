@@ -58,6 +58,10 @@ class BenchHelpTest
         final Result window = java(Latency.class, "--window", "4");
         assertEquals(2, window.code, window.toString());
         assertTrue(window.err.contains("'--window'"), window.toString());
+        final Result osu = java(Latency.class, "--osu", "--rounds", "2");
+        assertEquals(2, osu.code, osu.toString());
+        assertTrue(osu.err.startsWith("Latency: --rounds : 2 (expected: 1 with --osu)"), osu.toString());
+        assertEquals("", osu.out, osu.toString());
     }
 
     private Result java(final Class<?> main, final String... args) throws IOException, InterruptedException
