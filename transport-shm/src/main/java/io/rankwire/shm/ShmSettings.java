@@ -64,6 +64,9 @@ final class ShmSettings
             "would take more than 3/4 of the shm file system's size");
     static final Setting<Integer> PUSH_SLOTS = Setting.integer(PREFIX + "pushSlots", 2, 0, 64,
         "slots per ordered pair for the first fragment of a streamed rendezvous, sent before the reader asks; 0: none");
+    static final Setting<String> PUSH = Setting.oneOf(PREFIX + "push", "auto",
+        "whether an owner copies a streamed rendezvous's first fragment into a push slot before the RNDV (off: the " +
+        "reader asks for it); auto: on only when the host's ranks outnumber the CPUs a rank may use", "auto", "on", "off");
     static final Setting<Long> HEAP_BYTES = Setting.longBytes(PREFIX + "heapBytes", 64L << 20, 0, (1L << 31) - PAGE,
         "the rank's shared heap for Rankwire.allocate (single-copy rendezvous); 0: none")
         .where(v -> v % PAGE == 0, "a multiple of " + PAGE);
@@ -80,7 +83,7 @@ final class ShmSettings
 
     /** Every setting of the transport, in the order docs/SETTINGS.md lists them. */
     static final List<Setting<?>> ALL = List.of(DIR_SETTING, RINGS, RING_BYTES, EAGER_LIMIT, SLOT_BYTES, SLOTS, PUSH_SLOTS,
-        HEAP_BYTES, REGIONS, SPIN_MICROS, DOORBELL, LIVENESS, WIRE_UP_TIMEOUT);
+        PUSH, HEAP_BYTES, REGIONS, SPIN_MICROS, DOORBELL, LIVENESS, WIRE_UP_TIMEOUT);
 
     final Path dir;
     final boolean sharedRings;
@@ -91,6 +94,8 @@ final class ShmSettings
     final int slotsSetting;
     /** Push slots per pair: the first fragment of a rendezvous, sent before it is asked for; 0 = none. */
     final int pushSlots;
+    /** {@code rankwire.shm.push}: "auto", "on" or "off" ({@link #pushes(int, int)}). */
+    final String push;
     final long heapBytes;
     final int regions;
     final int spinMicros;
@@ -122,12 +127,28 @@ final class ShmSettings
         slotBytes = SLOT_BYTES.read(settings);
         slotsSetting = SLOTS.read(settings, 0);
         pushSlots = PUSH_SLOTS.read(settings);
+        push = PUSH.read(settings);
         heapBytes = HEAP_BYTES.read(settings);
         regions = REGIONS.read(settings);
         spinMicros = SPIN_MICROS.read(settings).intValue();
         doorbell = DOORBELL.read(settings).equals("socket");
         livenessMillis = LIVENESS.read(settings);
         wireUpTimeoutMs = WIRE_UP_TIMEOUT.read(settings);
+    }
+
+    /**
+     * Whether this rank pushes first fragments, on a host of {@code localRanks} ranks where it may
+     * use {@code cpus} CPUs: never without push slots; by default only when the ranks outnumber
+     * the CPUs. A rank's own choice (a reader takes a push when there is one and asks otherwise),
+     * so ranks of one host may differ.
+     */
+    boolean pushes(final int localRanks, final int cpus)
+    {
+        if (pushSlots == 0 || push.equals("off"))
+        {
+            return false;
+        }
+        return push.equals("on") || localRanks > cpus;
     }
 
     /**

@@ -119,7 +119,8 @@ final class ShmTransport implements Transport
         control = w.segment.control;
         doorbell = settings.doorbell ? w.doorbell : null;
         regions = new Regions(w.segment.regions, w.heap);
-        streamer = new Streamer(peers, regions, notifier, (p, what) -> failures.violation(p, what));
+        streamer = new Streamer(peers, regions, notifier, (p, what) -> failures.violation(p, what),
+            settings.pushes(peers.length, Runtime.getRuntime().availableProcessors()));
         reads = new Reads(rank, peers, events, notifier, (p, what) -> failures.violation(p, what));
         failures = new PeerFailures(rank, byRank, peers, w.segment, reads, streamer, events);
         inbox = new Inbox(w.inboundRings(), w.inboundRingPeers(), w.localIndex, settings.maxMessage(), streamer, failures,

@@ -37,6 +37,7 @@ final class Streamer
 
     private final Peer[] peers;
     private final Regions regions;
+    private final boolean pushing;
     private final ArrayDeque<Job>[] queues;
     private final ArrayDeque<Job> pool = new ArrayDeque<>();
     private final Consumer<Peer> notifier;
@@ -45,8 +46,14 @@ final class Streamer
 
     /** @param notifier rings a peer (if it sleeps) after each fragment published for it */
     @SuppressWarnings({"unchecked", "rawtypes"})
-    Streamer(final Peer[] peers, final Regions regions, final Consumer<Peer> notifier, final Reads.Violations violations)
+    /**
+     * @param pushing whether {@link #push} copies first fragments at all ({@link ShmSettings#pushes})
+     */
+    Streamer(
+        final Peer[] peers, final Regions regions, final Consumer<Peer> notifier, final Reads.Violations violations,
+        final boolean pushing)
     {
+        this.pushing = pushing;
         this.peers = peers;
         this.violations = violations;
         this.regions = regions;
@@ -81,13 +88,13 @@ final class Streamer
      * Before the RNDV frame of a streamed region goes out: copies its first fragment into a free
      * push slot of the peer's staging area, so that a reader that matches it at once needs no
      * READ_REQUEST for a message of one slot, and asks only for the rest of a longer one. Nothing
-     * happens for a shared-heap region (read in one copy), a region pushed already (a post
+     * happens when this rank does not push ({@link ShmSettings#pushes}), for a shared-heap region (read in one copy), a region pushed already (a post
      * retried after back-pressure), or when every push slot is in use.
      */
     void push(final Peer peer, final long va, final int rkey, final int length)
     {
         final Staging st = peer.toPeer;
-        if (st.pushSlots == 0 || length <= 0 || SharedRegions.isDirect(rkey))
+        if (!pushing || st.pushSlots == 0 || length <= 0 || SharedRegions.isDirect(rkey))
         {
             return;
         }

@@ -2,6 +2,7 @@ package io.rankwire.shm;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
@@ -19,6 +20,8 @@ import org.agrona.concurrent.UnsafeBuffer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 /**
  * The first fragment of a streamed rendezvous goes out with its RNDV: a reader that matches it
@@ -66,7 +69,7 @@ class ShmPushTest
     @Timeout(60)
     void shouldCompleteAOneSlotReadFromThePushWithoutTheOwner() throws Exception
     {
-        try (ShmJob job = new ShmJob(2, ShmJob.settings(dir, "slotBytes", "" + SLOT, "heapBytes", "0")))
+        try (ShmJob job = new ShmJob(2, ShmJob.settings(dir, "slotBytes", "" + SLOT, "push", "on", "heapBytes", "0")))
         {
             final byte[] data = pattern(3000, 1);
             final MemoryRegion r = job.ranks[0].register(new UnsafeBuffer(data), 0, 3000);
@@ -87,7 +90,7 @@ class ShmPushTest
     @Timeout(60)
     void shouldAskOnlyForTheRestOfALongerMessageAndTruncatedReadsTakeWhatTheyNeed() throws Exception
     {
-        try (ShmJob job = new ShmJob(2, ShmJob.settings(dir, "slotBytes", "" + SLOT, "heapBytes", "0")))
+        try (ShmJob job = new ShmJob(2, ShmJob.settings(dir, "slotBytes", "" + SLOT, "push", "on", "heapBytes", "0")))
         {
             final byte[] data = pattern(10_000, 2);
             final MemoryRegion r = job.ranks[0].register(new UnsafeBuffer(data), 0, 10_000);
@@ -114,7 +117,7 @@ class ShmPushTest
     @Timeout(60)
     void shouldTakeReadsInAnyOrderAndTakeBackPushesNobodyTook() throws Exception
     {
-        try (ShmJob job = new ShmJob(2, ShmJob.settings(dir, "slotBytes", "" + SLOT, "pushSlots", "2", "heapBytes", "0")))
+        try (ShmJob job = new ShmJob(2, ShmJob.settings(dir, "slotBytes", "" + SLOT, "pushSlots", "2", "push", "on", "heapBytes", "0")))
         {
             final byte[] a = pattern(2000, 3);
             final byte[] b = pattern(2000, 4);
@@ -142,11 +145,14 @@ class ShmPushTest
         }
     }
 
-    @Test
+    /** No push slots, or slots but no pushing ({@code push=off}): the reader asks, and only the owner's polls answer. */
+    @ParameterizedTest
+    @CsvSource({"0, on", "2, off"})
     @Timeout(60)
-    void shouldStreamEverythingWithoutPushSlots() throws Exception
+    void shouldStreamEverythingWithoutPushSlotsOrWithPushOff(final String pushSlots, final String push) throws Exception
     {
-        try (ShmJob job = new ShmJob(2, ShmJob.settings(dir, "slotBytes", "" + SLOT, "pushSlots", "0", "heapBytes", "0")))
+        try (ShmJob job = new ShmJob(2, ShmJob.settings(dir, "slotBytes", "" + SLOT, "pushSlots", pushSlots, "push", push,
+            "heapBytes", "0")))
         {
             final byte[] data = pattern(1000, 6);
             final MemoryRegion r = job.ranks[0].register(new UnsafeBuffer(data), 0, 1000);
@@ -159,11 +165,28 @@ class ShmPushTest
         }
     }
 
+    /** By default a rank pushes only where the host's ranks outnumber its CPUs; never without push slots. */
+    @Test
+    void shouldPushByDefaultOnlyWhenTheRanksOutnumberTheCpus()
+    {
+        final ShmSettings auto = new ShmSettings(ShmJob.settings(dir), 1L << 30);
+        assertFalse(auto.pushes(2, 2));
+        assertFalse(auto.pushes(4, 8));
+        assertTrue(auto.pushes(3, 2));
+        assertTrue(auto.pushes(2, 1));
+        final ShmSettings on = new ShmSettings(ShmJob.settings(dir, "push", "on"), 1L << 30);
+        assertTrue(on.pushes(2, 64));
+        final ShmSettings off = new ShmSettings(ShmJob.settings(dir, "push", "off"), 1L << 30);
+        assertFalse(off.pushes(64, 2));
+        final ShmSettings none = new ShmSettings(ShmJob.settings(dir, "push", "on", "pushSlots", "0"), 1L << 30);
+        assertFalse(none.pushes(64, 2));
+    }
+
     @Test
     @Timeout(60)
     void shouldNeverCopyACorruptPush() throws Exception
     {
-        try (ShmJob job = new ShmJob(2, ShmJob.settings(dir, "slotBytes", "" + SLOT, "heapBytes", "0")))
+        try (ShmJob job = new ShmJob(2, ShmJob.settings(dir, "slotBytes", "" + SLOT, "push", "on", "heapBytes", "0")))
         {
             final byte[] data = pattern(3000, 7);
             final MemoryRegion r = job.ranks[0].register(new UnsafeBuffer(data), 0, 3000);
