@@ -64,9 +64,9 @@ final class ShmSettings
             "would take more than 3/4 of the shm file system's size");
     static final Setting<Integer> PUSH_SLOTS = Setting.integer(PREFIX + "pushSlots", 2, 0, 64,
         "slots per ordered pair for the first fragment of a streamed rendezvous, sent before the reader asks; 0: none");
-    static final Setting<String> PUSH = Setting.oneOf(PREFIX + "push", "auto",
+    static final Setting<String> PUSH = Setting.oneOf(PREFIX + "push", "on",
         "whether an owner copies a streamed rendezvous's first fragment into a push slot before the RNDV (off: the " +
-        "reader asks for it); auto: on only when the host's ranks outnumber the CPUs a rank may use", "auto", "on", "off");
+        "reader asks for it); auto: on only when the host's ranks outnumber the CPUs a rank may use", "on", "auto", "off");
     static final Setting<Long> HEAP_BYTES = Setting.longBytes(PREFIX + "heapBytes", 64L << 20, 0, (1L << 31) - PAGE,
         "the rank's shared heap for Rankwire.allocate (single-copy rendezvous); 0: none")
         .where(v -> v % PAGE == 0, "a multiple of " + PAGE);
@@ -94,7 +94,7 @@ final class ShmSettings
     final int slotsSetting;
     /** Push slots per pair: the first fragment of a rendezvous, sent before it is asked for; 0 = none. */
     final int pushSlots;
-    /** {@code rankwire.shm.push}: "auto", "on" or "off" ({@link #pushes(int, int)}). */
+    /** {@code rankwire.shm.push}: "on", "auto" or "off" ({@link #pushes(int, int)}). */
     final String push;
     final long heapBytes;
     final int regions;
@@ -138,9 +138,9 @@ final class ShmSettings
 
     /**
      * Whether this rank pushes first fragments, on a host of {@code localRanks} ranks where it may
-     * use {@code cpus} CPUs: never without push slots; by default only when the ranks outnumber
-     * the CPUs. A rank's own choice (a reader takes a push when there is one and asks otherwise),
-     * so ranks of one host may differ.
+     * use {@code cpus} CPUs: never without push slots; by default always; with {@code auto} only
+     * when the ranks outnumber the CPUs (docs/SHM.md, "Who pushes"). A rank's own choice (a reader
+     * takes a push when there is one and asks otherwise), so ranks of one host may differ.
      */
     boolean pushes(final int localRanks, final int cpus)
     {

@@ -165,11 +165,12 @@ class ShmPushTest
         }
     }
 
-    /** By default a rank pushes only where the host's ranks outnumber its CPUs; never without push slots. */
+    /** A rank pushes by default; with {@code auto} only where the host's ranks outnumber its CPUs; never without push slots. */
     @Test
-    void shouldPushByDefaultOnlyWhenTheRanksOutnumberTheCpus()
+    void shouldPushByDefaultAndWithAutoOnlyWhenTheRanksOutnumberTheCpus()
     {
-        final ShmSettings auto = new ShmSettings(ShmJob.settings(dir), 1L << 30);
+        assertTrue(new ShmSettings(ShmJob.settings(dir), 1L << 30).pushes(2, 64));
+        final ShmSettings auto = new ShmSettings(ShmJob.settings(dir, "push", "auto"), 1L << 30);
         assertFalse(auto.pushes(2, 2));
         assertFalse(auto.pushes(4, 8));
         assertTrue(auto.pushes(3, 2));

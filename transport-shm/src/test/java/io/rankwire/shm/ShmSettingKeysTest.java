@@ -42,7 +42,7 @@ class ShmSettingKeysTest
         assertEquals("rankwire.shm.ringBytes : 5000 (expected: a byte size 4K..1G, a power of two)",
             refusal(Map.of("rankwire.shm.ringBytes", "5000")));
         assertEquals("rankwire.shm.doorbell : bell (expected: socket or none)", refusal(Map.of("rankwire.shm.doorbell", "bell")));
-        assertEquals("rankwire.shm.push : always (expected: auto, on or off)", refusal(Map.of("rankwire.shm.push", "always")));
+        assertEquals("rankwire.shm.push : always (expected: on, auto or off)", refusal(Map.of("rankwire.shm.push", "always")));
         assertEquals("rankwire.shm.slotBytes : 100 (expected: a byte size 64..64M, a multiple of 64)",
             refusal(Map.of("rankwire.shm.slotBytes", "100")));
         assertEquals("rankwire.shm.eagerLimit : 64k (expected: a byte size 0..32752, rankwire.shm.ringBytes / 8 - 16)",
