@@ -2,12 +2,11 @@ package io.rankwire.bootstrap;
 
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
-import java.security.GeneralSecurityException;
 import java.security.MessageDigest;
 import java.util.Arrays;
 
-import javax.crypto.Mac;
-import javax.crypto.spec.SecretKeySpec;
+import io.rankwire.spi.HmacSha256;
+
 
 /**
  * The bootstrap service's wire protocol. Every frame, in both directions, is length-prefixed
@@ -121,20 +120,7 @@ final class BootstrapProtocol
     private static byte[] mac(
         final byte[] secret, final byte[] label, final byte[] serverNonce, final byte[] clientNonce, final int rank)
     {
-        try
-        {
-            final Mac mac = Mac.getInstance("HmacSHA256");
-            mac.init(new SecretKeySpec(secret, "HmacSHA256"));
-            mac.update(label);
-            mac.update(serverNonce);
-            mac.update(clientNonce);
-            mac.update(ByteBuffer.allocate(4).putInt(0, rank).array());
-            return mac.doFinal();
-        }
-        catch (final GeneralSecurityException e)
-        {
-            throw new IllegalStateException("HmacSHA256 is not available in this JVM", e);
-        }
+        return HmacSha256.of(secret, label, serverNonce, clientNonce, ByteBuffer.allocate(4).putInt(0, rank).array());
     }
 
     /** The UTF-8 bytes of {@code key}, checked against {@link #MAX_KEY_BYTES}. */

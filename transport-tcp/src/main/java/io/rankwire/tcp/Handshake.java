@@ -2,12 +2,11 @@ package io.rankwire.tcp;
 
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
-import java.security.GeneralSecurityException;
 import java.security.MessageDigest;
 import java.security.SecureRandom;
 
-import javax.crypto.Mac;
-import javax.crypto.spec.SecretKeySpec;
+import io.rankwire.spi.HmacSha256;
+
 
 /**
  * The mutual HMAC-SHA256 challenge/response that opens every connection. The secret never
@@ -40,14 +39,14 @@ final class Handshake
     private static final byte[] CLIENT_LABEL = "rankwire-tcp client".getBytes(StandardCharsets.US_ASCII);
     private static final SecureRandom RANDOM = new SecureRandom();
 
-    private final SecretKeySpec key;
+    private final byte[] key;
     private final byte[] jobId;
 
     Handshake(final byte[] secret, final String jobId)
     {
         // An empty secret (only a job of one rank, which has no peer, may have one: TransportContext
         // refuses secrets under 16 bytes otherwise) cannot key an HMAC; a fixed pad keeps it defined.
-        this.key = new SecretKeySpec(secret.length == 0 ? new byte[] {0} : secret, "HmacSHA256");
+        this.key = secret.length == 0 ? new byte[] {0} : secret.clone();
         this.jobId = jobId.getBytes(StandardCharsets.UTF_8);
         if (this.jobId.length < 1 || this.jobId.length > Frames.MAX_JOB_ID)
         {
@@ -99,21 +98,7 @@ final class Handshake
         final byte[] serverNonce,
         final byte[] binding)
     {
-        try
-        {
-            final Mac mac = Mac.getInstance("HmacSHA256");
-            mac.init(key);
-            mac.update(label);
-            mac.update(jobId);
-            mac.update(ByteBuffer.allocate(8).putInt(clientRank).putInt(serverRank).flip());
-            mac.update(clientNonce);
-            mac.update(serverNonce);
-            mac.update(binding);
-            return mac.doFinal();
-        }
-        catch (final GeneralSecurityException e)
-        {
-            throw new IllegalStateException("HmacSHA256 unavailable", e);
-        }
+        final byte[] ranks = ByteBuffer.allocate(8).putInt(clientRank).putInt(serverRank).array();
+        return HmacSha256.of(key, label, jobId, ranks, clientNonce, serverNonce, binding);
     }
 }
