@@ -33,24 +33,26 @@ public final class HmacSha256
     {
         final MessageDigest sha = sha256();
         final byte[] k = key.length > BLOCK ? sha.digest(key) : key;
-        final byte[] pad = new byte[BLOCK];
-        for (int i = 0; i < BLOCK; i++)
-        {
-            pad[i] = (byte)((i < k.length ? k[i] : 0) ^ IPAD);
-        }
-        sha.update(pad);
+        sha.update(pad(k, IPAD));
         for (final byte[] part : parts)
         {
             sha.update(part);
         }
         final byte[] inner = sha.digest();
-        for (int i = 0; i < BLOCK; i++)
-        {
-            pad[i] = (byte)((i < k.length ? k[i] : 0) ^ OPAD);
-        }
-        sha.update(pad);
+        sha.update(pad(k, OPAD));
         sha.update(inner);
         return sha.digest();
+    }
+
+    /** {@code k} zero-padded to the block, each byte xor {@code with}. */
+    private static byte[] pad(final byte[] k, final byte with)
+    {
+        final byte[] pad = new byte[BLOCK];
+        for (int i = 0; i < BLOCK; i++)
+        {
+            pad[i] = (byte)((i < k.length ? k[i] : 0) ^ with);
+        }
+        return pad;
     }
 
     private static MessageDigest sha256()
